@@ -1,0 +1,77 @@
+CREATE TABLE "districts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"state_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "login_failures" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_name" text NOT NULL,
+	"failed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sessions" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "states" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tehsils" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"district_id" uuid NOT NULL,
+	"state_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"type" smallint NOT NULL,
+	"name" text NOT NULL,
+	"email" text,
+	"mobile" text,
+	"user_name" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"password_updated_at" timestamp with time zone,
+	"status" text DEFAULT 'ACTIVE' NOT NULL,
+	"district_id" uuid,
+	"tehsil_id" uuid,
+	"path" text NOT NULL,
+	"master_distributor_id" uuid,
+	"distributor_id" uuid,
+	"retailer_id" uuid,
+	"is_master" boolean,
+	"distributor_code" text,
+	"master_distributor_commission" text,
+	"aadhar_cipher" text,
+	"aadhar_hash" text,
+	"aadhar_last4" text,
+	"pan_id" text,
+	"balance_paise" bigint DEFAULT 0 NOT NULL,
+	"clearing_balance_paise" bigint DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "users_type_check" CHECK ("users"."type" between 0 and 5),
+	CONSTRAINT "users_status_check" CHECK ("users"."status" in ('ACTIVE', 'INACTIVE'))
+);
+--> statement-breakpoint
+ALTER TABLE "districts" ADD CONSTRAINT "districts_state_id_states_id_fk" FOREIGN KEY ("state_id") REFERENCES "public"."states"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tehsils" ADD CONSTRAINT "tehsils_district_id_districts_id_fk" FOREIGN KEY ("district_id") REFERENCES "public"."districts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tehsils" ADD CONSTRAINT "tehsils_state_id_states_id_fk" FOREIGN KEY ("state_id") REFERENCES "public"."states"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_district_id_districts_id_fk" FOREIGN KEY ("district_id") REFERENCES "public"."districts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_tehsil_id_tehsils_id_fk" FOREIGN KEY ("tehsil_id") REFERENCES "public"."tehsils"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "districts_state_idx" ON "districts" USING btree ("state_id");--> statement-breakpoint
+CREATE INDEX "login_failures_user_idx" ON "login_failures" USING btree ("user_name","failed_at");--> statement-breakpoint
+CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "tehsils_district_idx" ON "tehsils" USING btree ("district_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_user_name_key" ON "users" USING btree (lower("user_name"));--> statement-breakpoint
+CREATE INDEX "users_type_idx" ON "users" USING btree ("type","created_at");--> statement-breakpoint
+CREATE INDEX "users_path_idx" ON "users" USING btree ("path" text_pattern_ops);

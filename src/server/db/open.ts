@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const MIGRATIONS_DIR = path.join(here, 'migrations');
+
+// Unix socket paths are limited to ~107 bytes; fall back to a private temp dir when DATA_DIR is deep.
+function socketDirFor(dataDir: string | null): { dir: string; temporary: boolean } {
+  if (dataDir && path.join(dataDir, '.s.PGSQL.5432').length < 100) return { dir: dataDir, temporary: false };
+  return { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-pg-')), temporary: true };
+}
+
+/** Starts PGlite in a worker thread behind a Unix socket; resolves once it accepts connections. */
+async function startEmbedded(dataDir: string | null) {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const dbDir = dataDir ? path.join(dataDir, 'pgdata') : 'memory://';
+  const socket = socketDirFor(dataDir);
+  const socketPath = path.join(socket.dir, '.s.PGSQL.5432');
+  fs.rmSync(socketPath, { force: true }); // a stale socket from a killed run would block listen()
+  const worker = new Worker(path.join(here, 'pglite-worker.mjs'), { workerData: { dataDir: dbDir, socketPath } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (msg: { type: string; message?: string }) =>
+      msg.type === 'ready' ? resolve() : reject(new Error(`Embedded database failed to start: ${msg.message}`)),
+    );
+  });
+  const stop = async () => {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 5000);
+      worker.once('message', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      worker.postMessage({ type: 'stop' });
+    });
+    await worker.terminate();
+    if (socket.temporary) fs.rmSync(socket.dir, { recursive: true, force: true });
+  };
+  return { socketDir: socket.dir, stop };
+}
+
+/**
+ * Opens the database the configuration names: a PostgreSQL server when `databaseUrl` is a postgres URL,
+ * otherwise embedded PGlite in `dataDir` (or in memory for `memory://`), and runs the migrations.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  const inMemory = opts.databaseUrl === 'memory://';
+  let pool: pg.Pool;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (opts.databaseUrl && !inMemory) {
+    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+  } else {
+    const embedded = await startEmbedded(inMemory ? null : opts.dataDir);
+    stopEmbedded = embedded.stop;
+    // PGlite is a single connection: one pooled client, requests queue for it.
+    pool = new pg.Pool({ host: embedded.socketDir, user: 'postgres', database: 'postgres', max: 1 });
+  }
+  pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
+  const db = drizzle(pool, { schema });
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    await pool.end();
+    await stopEmbedded?.();
+    throw error;
+  }
+  return {
+    db,
+    pool,
+    engine: stopEmbedded ? 'pglite' : 'postgres',
+    async close() {
+      await pool.end();
+      await stopEmbedded?.();
+    },
+  };
+}
+
+/** A transaction handle; helpers that may run inside one accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Queryable = Db | Tx;

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const states = pgTable('states', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const districts = pgTable(
+  'districts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    stateId: uuid('state_id')
+      .notNull()
+      .references(() => states.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('districts_state_idx').on(t.stateId)],
+);
+
+export const tehsils = pgTable(
+  'tehsils',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    districtId: uuid('district_id')
+      .notNull()
+      .references(() => districts.id),
+    stateId: uuid('state_id')
+      .notNull()
+      .references(() => states.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tehsils_district_idx').on(t.districtId)],
+);
+
+/**
+ * Every person: staff, tier users and customers (seed section 3, User).
+ * `path` is the hierarchy path ('/<md>/<d>/<r>/<self>/'): a tier user's network is every row whose
+ * path starts with its own (Apache Fineract's office hierarchy). Staff have '/<self>/'.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: smallint('type').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    mobile: text('mobile'),
+    userName: text('user_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    passwordUpdatedAt: timestamp('password_updated_at', { withTimezone: true }),
+    status: text('status').notNull().default('ACTIVE'),
+    districtId: uuid('district_id').references(() => districts.id),
+    tehsilId: uuid('tehsil_id').references(() => tehsils.id),
+    path: text('path').notNull(),
+    masterDistributorId: uuid('master_distributor_id'),
+    distributorId: uuid('distributor_id'),
+    retailerId: uuid('retailer_id'),
+    isMaster: boolean('is_master'),
+    distributorCode: text('distributor_code'),
+    masterDistributorCommission: text('master_distributor_commission'),
+    /** Aadhar is personal data: AES-256-GCM ciphertext, a keyed hash for exact search, the last four digits. */
+    aadharCipher: text('aadhar_cipher'),
+    aadharHash: text('aadhar_hash'),
+    aadharLast4: text('aadhar_last4'),
+    panId: text('pan_id'),
+    /** Wallet in integer paise; changed only by ledger postings. */
+    balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
+    clearingBalancePaise: bigint('clearing_balance_paise', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_key').on(sql`lower(${t.userName})`),
+    index('users_type_idx').on(t.type, t.createdAt),
+    index('users_path_idx').on(t.path.op('text_pattern_ops')),
+    check('users_type_check', sql`${t.type} between 0 and 5`),
+    check('users_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
+  ],
+);
+
+/** Opaque bearer sessions: only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins per user name, for the 5-in-15-minutes throttle (kept in the database so several servers agree). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userName: text('user_name').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_user_idx').on(t.userName, t.failedAt)],
+);

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError, type ZodType, type z } from 'zod';
+import { MSG } from '../../shared/messages';
+import type { ErrorBody } from '../../shared/wire';
+
+/** An error whose message is meant for the caller (4xx). Anything else answers a generic 500. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: ErrorBody['errors'],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, param?: string) =>
+  new HttpError(400, message, param ? [{ msg: message, param }] : undefined);
+export const unauthorized = (message: string = MSG.authRequired) => new HttpError(401, message);
+export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
+export const conflict = (message: string, param?: string) =>
+  new HttpError(409, message, param ? [{ msg: message, param }] : undefined);
+
+export function zodToHttpError(error: ZodError): HttpError {
+  const errors = error.issues.map((issue) => ({ msg: issue.message, param: issue.path.join('.') }));
+  return new HttpError(400, MSG.validationFailed, errors);
+}
+
+/** Validates input against a shared zod schema; refusals list every field message. */
+export function parseInput<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input ?? {});
+  if (!parsed.success) throw zodToHttpError(parsed.error);
+  return parsed.data;
+}
+
+/** One central error handler: 4xx keep their message, 5xx answer a generic one and are logged. */
+export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa: () => boolean }) {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    let status = 500;
+    let body: ErrorBody = { message: MSG.internalError };
+    if (error instanceof HttpError) {
+      status = error.status;
+      body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+      if (error.headers) reply.headers(error.headers);
+    } else if (error instanceof ZodError) {
+      const http = zodToHttpError(error);
+      status = http.status;
+      body = { message: http.message, errors: http.errors };
+    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own refusals: bad JSON, unsupported media type, body too large.
+      status = error.statusCode;
+      body = { message: error.message };
+    }
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/');
+    if (!isApi && request.method === 'GET' && opts.serveSpa()) {
+      // Panel routes (/home, /auth, ...) are client-side: hand them the app shell.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: MSG.routeNotFound(request.method, request.url.split('?')[0]) });
+  });
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/rules';
+
+/** Wire contract: `page` 1-based, `limit` 1..100 (default 10), `searchText` optional. */
+export const pagingQuery = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page must be at least 1' }).default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1, { error: 'limit must be at least 1' })
+    .max(MAX_PAGE_SIZE, { error: `limit must be at most ${MAX_PAGE_SIZE}` })
+    .default(PAGE_SIZE),
+  searchText: z.string().trim().max(100).optional(),
+});
+export type Paging = z.infer<typeof pagingQuery>;
+
+export const offsetOf = (p: Paging) => (p.page - 1) * p.limit;
+
+/** `%text%` for ILIKE with the caller's wildcards taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,0 +1,37 @@
+import { buildApp } from './app';
+import { DEFAULTS, readConfig } from './config';
+import { openDatabase } from './db/open';
+import { DEMO_PASSWORD, ensureBootstrapAdmin, isEmptyNetwork, seedDemoNetwork } from './db/seed';
+
+/** Reads the environment, migrates, creates the bootstrap admin and demo data, and listens. */
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await ensureBootstrapAdmin(database.db, config);
+  const seeded = config.demoData && (await isEmptyNetwork(database.db));
+  if (seeded) await seedDemoNetwork(database.db, config);
+
+  const app = await buildApp({ config, db: database.db });
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
+  console.log(`\nTierdesk is running at http://${config.host}:${config.port} (${where})`);
+  console.log(`  Admin sign-in: ${config.adminUsername} / ${config.adminPassword === DEFAULTS.adminPassword ? config.adminPassword : '(ADMIN_PASSWORD)'}`);
+  if (config.demoData) {
+    console.log(`  Demo sign-ins (password ${DEMO_PASSWORD}): employee 9000000001, master distributor 9100000001,`);
+    console.log('    distributor 9200000001, retailer 9300000001; employee 9000000002 still has the initial password.');
+  }
+  if (seeded) console.log('  Demo network created.');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,18 @@
+import { eq, like, type SQL } from 'drizzle-orm';
+import { STAFF_TYPES, type UserType } from '../../../shared/enums';
+import { users } from '../../db/schema';
+import type { UserRow } from './sessions';
+
+/**
+ * The one place that decides whose records a caller may see (Apache Fineract's hierarchy scoping).
+ * Staff see the whole network; a tier user its own subtree by hierarchy path prefix; anyone else itself.
+ * Returns a condition on `users`, or undefined for "no restriction". Every module joins through it.
+ */
+export function networkScope(viewer: Pick<UserRow, 'id' | 'type' | 'path'>): SQL | undefined {
+  if (STAFF_TYPES.includes(viewer.type as UserType)) return undefined;
+  if (viewer.path) return like(users.path, `${viewer.path}%`);
+  return eq(users.id, viewer.id);
+}
+
+/** Hierarchy path of a new user under the given parent ('/' for roots). */
+export const childPath = (parentPath: string | null, id: string) => `${parentPath ?? '/'}${id}/`;

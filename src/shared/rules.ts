@@ -1,0 +1,13 @@
+/** Constants of seed section 9 and the rules both sides check. */
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const PUBLIC_LOOKUP_LIMIT = 10;
+export const USERNAME_MIN_LENGTH = 4;
+export const PASSWORD_MIN_LENGTH = 8;
+export const TOAST_MS = 5000;
+export const TYPEAHEAD_DEBOUNCE_MS = 200;
+
+/** At least 8 chars with an upper case letter, a lower case letter, a digit and one of # ? ! @ $ % ^ & * - */
+export const PASSWORD_PATTERN = /^(?=.*?[A-Z])(?=.*?[a-z])(?=.*?[0-9])(?=.*?[#?!@$%^&*-]).{8,}$/;
+
+export const LOGIN_THROTTLE = { maxFailures: 5, windowMinutes: 15 } as const;

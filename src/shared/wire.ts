@@ -1,0 +1,84 @@
+import type { UserStatus, UserType } from './enums';
+
+/** Success envelope of every call: `{ result, message? }`. */
+export interface Envelope<T> {
+  result: T;
+  message?: string;
+}
+
+/** Failure body of every call. */
+export interface ErrorBody {
+  message: string;
+  errors?: { msg: string; param: string }[];
+}
+
+export interface NamedRef {
+  _id: string;
+  name: string;
+}
+
+/** A user in the seed's nested wire shape (seed section 3, ARCHITECTURE.md wire contract). */
+export interface WireUser {
+  _id: string;
+  name: string;
+  email: { address: string | null };
+  mobile: { number: string | null };
+  userName: { id: string };
+  type: UserType;
+  status: UserStatus;
+  districtId: string | null;
+  tehsilId: string | null;
+  district: NamedRef[];
+  tehsil: NamedRef[];
+  wallet: { balance: number; clearingBalance: number };
+  /** ISO time of the user's own password choice; null until the initial password is replaced. */
+  passwordUpdatedAt: string | null;
+  createdAt: string;
+  distributor?: {
+    isMaster?: boolean;
+    distributorCode?: string | null;
+    masterDistributorCommission?: string | null;
+    masterDistributorId?: string | null;
+  };
+  retailer?: { distributorId: string | null };
+  customer?: { aadharId: string | null; panId: string | null; retailerId: string | null };
+  master_distributor?: NamedRef[];
+}
+
+export interface LoginResult {
+  token: string;
+  user: WireUser;
+}
+
+export interface UserFetchResult {
+  users: WireUser[];
+  totalCounts: number;
+}
+
+/** Keys of `report/userCounts` -> result.userReport[0] (seed section 3, Dashboard stats). */
+export const USER_COUNT_KEYS = [
+  'ACTIVE_DISTRIBUTORS',
+  'ACTIVE_EMPLOYEES',
+  'ACTIVE_MASTER_DISTRIBUTORS',
+  'ACTIVE_RETAILERS',
+  'CUSTOMER',
+  'DISTRIBUTOR',
+  'EMPLOYEE',
+  'MASTER_DISTRIBUTOR',
+  'RETAILER',
+] as const;
+export type UserCountKey = (typeof USER_COUNT_KEYS)[number];
+export type UserCounts = Record<UserCountKey, number>;
+
+/** Dashboard tile labels, in the seed's order, with the count each shows. */
+export const DASHBOARD_TILES: { label: string; key: UserCountKey }[] = [
+  { label: 'Total Active Distributors', key: 'ACTIVE_DISTRIBUTORS' },
+  { label: 'Active Employees', key: 'ACTIVE_EMPLOYEES' },
+  { label: 'Active Master Distributors', key: 'ACTIVE_MASTER_DISTRIBUTORS' },
+  { label: 'Active Retailers', key: 'ACTIVE_RETAILERS' },
+  { label: 'Total Customers', key: 'CUSTOMER' },
+  { label: 'Distributors', key: 'DISTRIBUTOR' },
+  { label: 'Employees', key: 'EMPLOYEE' },
+  { label: 'Master Distributors', key: 'MASTER_DISTRIBUTOR' },
+  { label: 'Retailers', key: 'RETAILER' },
+];

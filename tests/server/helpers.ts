@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { type Config, readConfig } from '../../src/server/config';
+import { type Database, openDatabase } from '../../src/server/db/open';
+import { ensureBootstrapAdmin, seedDemoNetwork } from '../../src/server/db/seed';
+
+export { DEMO_PASSWORD } from '../../src/server/db/seed';
+export const ADMIN = { userName: '9999999999', password: 'Admin@1234' };
+export const INITIAL_PASSWORD = 'Welcome@123';
+export const XSRF = 'test-xsrf-token';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app over a real, fresh database: embedded PGlite in memory by default, or, when DATABASE_URL
+ * names a PostgreSQL server (CI's second run), a throw-away database created on it for this test file.
+ */
+export async function makeTestContext(opts: { demo?: boolean } = {}): Promise<TestContext> {
+  const serverUrl = process.env.DATABASE_URL;
+  let databaseUrl = 'memory://';
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (serverUrl) {
+    const name = `tierdesk_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config: Config = {
+    ...readConfig({}),
+    databaseUrl,
+    adminUsername: ADMIN.userName,
+    adminPassword: ADMIN.password,
+    initialPassword: INITIAL_PASSWORD,
+    webDir: undefined,
+    logLevel: 'silent',
+  };
+  const database = await openDatabase({ databaseUrl, dataDir: '' });
+  await ensureBootstrapAdmin(database.db, config);
+  if (opts.demo !== false) await seedDemoNetwork(database.db, config);
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+type Method = 'GET' | 'POST';
+
+/** Calls the API as the panel does: JSON, the XSRF cookie echoed in its header, and an optional token. */
+export async function call(
+  app: FastifyInstance,
+  method: Method,
+  path: string,
+  opts: { token?: string; body?: unknown; query?: Record<string, string>; xsrf?: boolean } = {},
+) {
+  const headers: Record<string, string> = {};
+  const request: InjectOptions = { method, url: `/api/v1/${path}`, headers };
+  if (opts.token) headers['x-auth-token'] = `bearer ${opts.token}`;
+  if (opts.xsrf !== false) {
+    headers.cookie = `XSRF-TOKEN=${XSRF}`;
+    headers['x-xsrf-token'] = XSRF;
+  }
+  if (opts.query) request.query = opts.query;
+  if (opts.body !== undefined) request.payload = opts.body as InjectOptions['payload'];
+  const response = await app.inject(request);
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+export async function login(app: FastifyInstance, userName: string, password: string) {
+  const res = await call(app, 'POST', 'account/login', { body: { userName, password } });
+  if (res.status !== 200) throw new Error(`login ${userName} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.result as { token: string; user: { _id: string; type: number } };
+}
