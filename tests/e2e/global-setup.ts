@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Starts Tierdesk the way `npm start` does (built panel + server + embedded database with demo data) on a free
+ * port with a fresh DATA_DIR. The panel must already be built (scripts/test-all.mjs runs `vite build`).
+ */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npm run build` first');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+    const poll = setInterval(() => {
+      if (output.includes('Tierdesk is running')) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve();
+      }
+    }, 100);
+  });
+  project.provide('baseURL', `http://127.0.0.1:${port}`);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
