@@ -25,8 +25,11 @@ if (fs.existsSync(chromium)) {
   } else browser = 'failed';
 } else {
   console.log(`\n=== browser suite SKIPPED: no Chromium at ${chromium}.`);
-  console.log('    Install Debian\'s Chromium to run it: sudo apt-get update && sudo apt-get install -y chromium');
-  if (process.env.REQUIRE_BROWSER === '1') steps.push({ name: 'browser suite (required)', ok: false, seconds: '0' });
+  console.log(
+    "    Install Debian's Chromium to run it: sudo apt-get update && sudo apt-get install -y chromium",
+  );
+  if (process.env.REQUIRE_BROWSER === '1')
+    steps.push({ name: 'browser suite (required)', ok: false, seconds: '0' });
 }
 
 console.log('\n=== summary');

@@ -9,6 +9,8 @@ import { registerErrorHandling } from './http/errors';
 import { registerSessionGuard } from './http/session';
 import { registerXsrf } from './http/xsrf';
 import accountRoutes from './modules/account/routes';
+import catalogRoutes from './modules/catalog/routes';
+import locationRoutes from './modules/locations/routes';
 import reportRoutes from './modules/reports/routes';
 
 declare module 'fastify' {
@@ -28,7 +30,10 @@ export interface AppDeps {
 /** Builds the Fastify app: plugins, then the app's own guards, then the /api/v1 route folders. */
 export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers["x-auth-token"]', 'req.headers.cookie'] },
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers["x-auth-token"]', 'req.headers.cookie'],
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });
@@ -36,7 +41,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.decorate('config', config);
 
   await app.register(cookie);
-  const webDir = config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;
+  const webDir =
+    config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;
   if (webDir) await app.register(fastifyStatic, { root: webDir, index: 'index.html' });
   registerErrorHandling(app, { serveSpa: () => !!webDir });
   registerXsrf(app);
@@ -46,6 +52,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     async (api) => {
       await api.register(accountRoutes);
       await api.register(reportRoutes);
+      await api.register(locationRoutes);
+      await api.register(catalogRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -23,10 +23,16 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
   console.log(`\nTierdesk is running at http://${config.host}:${config.port} (${where})`);
-  console.log(`  Admin sign-in: ${config.adminUsername} / ${config.adminPassword === DEFAULTS.adminPassword ? config.adminPassword : '(ADMIN_PASSWORD)'}`);
+  console.log(
+    `  Admin sign-in: ${config.adminUsername} / ${config.adminPassword === DEFAULTS.adminPassword ? config.adminPassword : '(ADMIN_PASSWORD)'}`,
+  );
   if (config.demoData) {
-    console.log(`  Demo sign-ins (password ${DEMO_PASSWORD}): employee 9000000001, master distributor 9100000001,`);
-    console.log('    distributor 9200000001, retailer 9300000001; employee 9000000002 still has the initial password.');
+    console.log(
+      `  Demo sign-ins (password ${DEMO_PASSWORD}): employee 9000000001, master distributor 9100000001,`,
+    );
+    console.log(
+      '    distributor 9200000001, retailer 9300000001; employee 9000000002 still has the initial password.',
+    );
   }
   if (seeded) console.log('  Demo network created.');
 }

@@ -16,7 +16,11 @@ export const ROLE_TABLE = {
     create: [ADMIN],
     edit: [ADMIN, EMPLOYEE],
   },
-  customers: { list: [ADMIN, EMPLOYEE, RETAILER], create: [ADMIN, EMPLOYEE, RETAILER], edit: [ADMIN, EMPLOYEE, RETAILER] },
+  customers: {
+    list: [ADMIN, EMPLOYEE, RETAILER],
+    create: [ADMIN, EMPLOYEE, RETAILER],
+    edit: [ADMIN, EMPLOYEE, RETAILER],
+  },
   providers: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   products: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   transactions: { list: [ADMIN] },

@@ -82,3 +82,43 @@ export const DASHBOARD_TILES: { label: string; key: UserCountKey }[] = [
   { label: 'Master Distributors', key: 'MASTER_DISTRIBUTOR' },
   { label: 'Retailers', key: 'RETAILER' },
 ];
+
+export interface WireState {
+  _id: string;
+  name: string;
+  createdAt: string;
+}
+/** `stateId` is populated with the state's name for the list column. */
+export interface WireDistrict {
+  _id: string;
+  name: string;
+  stateId: NamedRef;
+  createdAt: string;
+}
+export interface WireTehsil {
+  _id: string;
+  name: string;
+  districtId: NamedRef;
+  stateId: NamedRef;
+  createdAt: string;
+}
+export interface WireProvider {
+  _id: string;
+  name: string;
+  createdAt: string;
+}
+/** Amount in rupees and commissions in percent, as JSON numbers with at most two decimals. */
+export interface WireProduct {
+  _id: string;
+  name: string;
+  providerId: NamedRef;
+  amount: number;
+  adminCommission: number;
+  masterDistributorCommission: number;
+  distributorCommission: number;
+  retailerCommission: number;
+  customerCommission: number;
+  url: string;
+  urlParams: { reqType: 'GET' | 'POST'; data: string };
+  createdAt: string;
+}

@@ -25,7 +25,12 @@ async function measure(work: () => Promise<unknown>) {
   clearInterval(timer);
   // A loop frozen for the whole query never ticks: the stall then runs up to the query's end.
   longest = Math.max(longest, performance.now() - last);
-  return { queryMs: Math.round(elapsed), longestGapMs: Math.round(longest), ticks, expectedTicks: Math.floor(elapsed / TICK_MS) };
+  return {
+    queryMs: Math.round(elapsed),
+    longestGapMs: Math.round(longest),
+    ticks,
+    expectedTicks: Math.floor(elapsed / TICK_MS),
+  };
 }
 
 async function main() {
@@ -50,8 +55,12 @@ async function main() {
     pgliteOnMainThread: onMainThread,
   };
   console.log('Event-loop gap while the embedded database runs select pg_sleep(1):');
-  console.log(`  PGlite in worker thread (Tierdesk): longest gap ${inWorker.longestGapMs} ms, ${inWorker.ticks}/${inWorker.expectedTicks} ticks, trivial round trip ${roundTripMs.toFixed(2)} ms`);
-  console.log(`  PGlite on the main thread        : longest gap ${onMainThread.longestGapMs} ms, ${onMainThread.ticks}/${onMainThread.expectedTicks} ticks`);
+  console.log(
+    `  PGlite in worker thread (Tierdesk): longest gap ${inWorker.longestGapMs} ms, ${inWorker.ticks}/${inWorker.expectedTicks} ticks, trivial round trip ${roundTripMs.toFixed(2)} ms`,
+  );
+  console.log(
+    `  PGlite on the main thread        : longest gap ${onMainThread.longestGapMs} ms, ${onMainThread.ticks}/${onMainThread.expectedTicks} ticks`,
+  );
   const out = path.join('tests', 'bench', 'results');
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(path.join(out, 'event-loop.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -26,11 +26,19 @@ const freePort = () =>
  * port with a fresh DATA_DIR. The panel must already be built (scripts/test-all.mjs runs `vite build`).
  */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync('dist/web/index.html')) throw new Error('dist/web is missing: run `npm run build` first');
+  if (!fs.existsSync('dist/web/index.html'))
+    throw new Error('dist/web is missing: run `npm run build` first');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: '1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, call, DEMO_PASSWORD, INITIAL_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
+import {
+  ADMIN,
+  call,
+  DEMO_PASSWORD,
+  INITIAL_PASSWORD,
+  login,
+  makeTestContext,
+  type TestContext,
+} from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,19 +28,29 @@ describe('POST account/login', () => {
     const res = await call(ctx.app, 'POST', 'account/login', { body: ADMIN });
     expect(res.status).toBe(200);
     expect(res.body.result.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(res.body.result.user).toMatchObject({ type: 0, userName: { id: ADMIN.userName }, status: 'ACTIVE' });
+    expect(res.body.result.user).toMatchObject({
+      type: 0,
+      userName: { id: ADMIN.userName },
+      status: 'ACTIVE',
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/password_hash|passwordHash|argon2/);
   });
 
   it('accepts the user name case-insensitively and by mobile number', async () => {
-    const res = await call(ctx.app, 'POST', 'account/login', { body: { userName: RETAILER, password: DEMO_PASSWORD } });
+    const res = await call(ctx.app, 'POST', 'account/login', {
+      body: { userName: RETAILER, password: DEMO_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.result.user.type).toBe(4);
   });
 
   it('refuses a wrong password and an unknown user with the same 401 message', async () => {
-    const wrong = await call(ctx.app, 'POST', 'account/login', { body: { userName: ADMIN.userName, password: 'nope' } });
-    const unknown = await call(ctx.app, 'POST', 'account/login', { body: { userName: '1234567890', password: 'nope' } });
+    const wrong = await call(ctx.app, 'POST', 'account/login', {
+      body: { userName: ADMIN.userName, password: 'nope' },
+    });
+    const unknown = await call(ctx.app, 'POST', 'account/login', {
+      body: { userName: '1234567890', password: 'nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ message: 'Invalid username or password' });
@@ -40,7 +58,9 @@ describe('POST account/login', () => {
   });
 
   it('refuses customers with the seed message', async () => {
-    const res = await call(ctx.app, 'POST', 'account/login', { body: { userName: CUSTOMER, password: DEMO_PASSWORD } });
+    const res = await call(ctx.app, 'POST', 'account/login', {
+      body: { userName: CUSTOMER, password: DEMO_PASSWORD },
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Customer login not allowed on panel. Please download app!');
   });
@@ -54,7 +74,9 @@ describe('POST account/login', () => {
   });
 
   it('does not reveal a customer or an inactive user to a wrong password', async () => {
-    const res = await call(ctx.app, 'POST', 'account/login', { body: { userName: CUSTOMER, password: 'wrong' } });
+    const res = await call(ctx.app, 'POST', 'account/login', {
+      body: { userName: CUSTOMER, password: 'wrong' },
+    });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Invalid username or password');
   });
@@ -89,15 +111,25 @@ describe('POST account/login', () => {
       const res = await call(ctx.app, 'POST', 'account/login', { body: { userName, password: `wrong${i}` } });
       expect(res.status).toBe(401);
     }
-    const locked = await call(ctx.app, 'POST', 'account/login', { body: { userName, password: DEMO_PASSWORD } });
+    const locked = await call(ctx.app, 'POST', 'account/login', {
+      body: { userName, password: DEMO_PASSWORD },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe('Too many failed login attempts. Try again in 15 minutes.');
     expect(locked.headers['retry-after']).toBe('900');
     // Another user name is not affected.
-    expect((await call(ctx.app, 'POST', 'account/login', { body: { userName: '9300000003', password: DEMO_PASSWORD } })).status).toBe(200);
+    expect(
+      (
+        await call(ctx.app, 'POST', 'account/login', {
+          body: { userName: '9300000003', password: DEMO_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
     // Once the failures are older than the window, the right password works again.
     await ctx.database.db.execute(sql`update login_failures set failed_at = now() - interval '16 minutes'`);
-    const after = await call(ctx.app, 'POST', 'account/login', { body: { userName, password: DEMO_PASSWORD } });
+    const after = await call(ctx.app, 'POST', 'account/login', {
+      body: { userName, password: DEMO_PASSWORD },
+    });
     expect(after.status).toBe(200);
   });
 });
@@ -114,7 +146,11 @@ describe('session token and XSRF', () => {
     expect(bad.status).toBe(401);
     expect(bad.body.message).toBe('Invalid session token');
     const { token } = await login(ctx.app, ADMIN.userName, ADMIN.password);
-    const raw = await ctx.app.inject({ method: 'GET', url: '/api/v1/report/userCounts', headers: { 'x-auth-token': token } });
+    const raw = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/report/userCounts',
+      headers: { 'x-auth-token': token },
+    });
     expect(raw.statusCode).toBe(401);
     expect(raw.json().message).toBe('Authentication required');
   });
@@ -221,7 +257,10 @@ describe('password change', () => {
       body: { oldPassword: INITIAL_PASSWORD, newPassword: 'Strong@123', confirmPassword: 'Strong@124' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0]).toEqual({ msg: 'Password and confirm password should be same!', param: 'confirmPassword' });
+    expect(res.body.errors[0]).toEqual({
+      msg: 'Password and confirm password should be same!',
+      param: 'confirmPassword',
+    });
   });
 
   it('refuses a wrong old password and missing fields', async () => {
@@ -251,12 +290,17 @@ describe('password change', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Password Updated Successfully!');
-    const revoked = await call(ctx.app, 'GET', 'account/fetch', { token: first.token, query: { _id: first.user._id } });
+    const revoked = await call(ctx.app, 'GET', 'account/fetch', {
+      token: first.token,
+      query: { _id: first.user._id },
+    });
     expect(revoked.status).toBe(401);
     // The session that made the change stays, and now passes the gate.
     const counts = await call(ctx.app, 'GET', 'report/userCounts', { token: second.token });
     expect(counts.status).toBe(200);
-    const oldPw = await call(ctx.app, 'POST', 'account/login', { body: { userName: NEW_EMPLOYEE, password: INITIAL_PASSWORD } });
+    const oldPw = await call(ctx.app, 'POST', 'account/login', {
+      body: { userName: NEW_EMPLOYEE, password: INITIAL_PASSWORD },
+    });
     expect(oldPw.status).toBe(401);
     const fresh = await login(ctx.app, NEW_EMPLOYEE, 'Strong@123');
     expect(fresh.user).toMatchObject({ passwordUpdatedAt: expect.any(String) });

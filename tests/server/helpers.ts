@@ -92,6 +92,7 @@ export async function call(
 
 export async function login(app: FastifyInstance, userName: string, password: string) {
   const res = await call(app, 'POST', 'account/login', { body: { userName, password } });
-  if (res.status !== 200) throw new Error(`login ${userName} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`login ${userName} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.result as { token: string; user: { _id: string; type: number } };
 }

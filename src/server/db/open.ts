@@ -33,11 +33,15 @@ async function startEmbedded(dataDir: string | null) {
   const socket = socketDirFor(dataDir);
   const socketPath = path.join(socket.dir, '.s.PGSQL.5432');
   fs.rmSync(socketPath, { force: true }); // a stale socket from a killed run would block listen()
-  const worker = new Worker(path.join(here, 'pglite-worker.mjs'), { workerData: { dataDir: dbDir, socketPath } });
+  const worker = new Worker(path.join(here, 'pglite-worker.mjs'), {
+    workerData: { dataDir: dbDir, socketPath },
+  });
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('message', (msg: { type: string; message?: string }) =>
-      msg.type === 'ready' ? resolve() : reject(new Error(`Embedded database failed to start: ${msg.message}`)),
+      msg.type === 'ready'
+        ? resolve()
+        : reject(new Error(`Embedded database failed to start: ${msg.message}`)),
     );
   });
   const stop = async () => {

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   smallint,
   text,
@@ -14,11 +15,19 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const states = pgTable('states', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-});
+// Names are unique under their parent, ignoring case (the unique indexes back the routes' 409s under races).
+export const states = pgTable(
+  'states',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('states_name_key').on(sql`lower(${t.name})`),
+    index('states_created_idx').on(t.createdAt),
+  ],
+);
 
 export const districts = pgTable(
   'districts',
@@ -30,7 +39,10 @@ export const districts = pgTable(
       .references(() => states.id),
     createdAt: createdAt(),
   },
-  (t) => [index('districts_state_idx').on(t.stateId)],
+  (t) => [
+    index('districts_state_idx').on(t.stateId),
+    uniqueIndex('districts_state_name_key').on(t.stateId, sql`lower(${t.name})`),
+  ],
 );
 
 export const tehsils = pgTable(
@@ -46,7 +58,11 @@ export const tehsils = pgTable(
       .references(() => states.id),
     createdAt: createdAt(),
   },
-  (t) => [index('tehsils_district_idx').on(t.districtId)],
+  (t) => [
+    index('tehsils_district_idx').on(t.districtId),
+    index('tehsils_state_idx').on(t.stateId),
+    uniqueIndex('tehsils_district_name_key').on(t.districtId, sql`lower(${t.name})`),
+  ],
 );
 
 /**
@@ -117,4 +133,48 @@ export const loginFailures = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_user_idx').on(t.userName, t.failedAt)],
+);
+
+export const providers = pgTable(
+  'providers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('providers_name_key').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * A partner-bank product. Amount in paise; commissions in hundredths of a percent (33.33% = 3333), so the
+ * "sum is exactly 100" rule is integer arithmetic: the five must add up to 10000.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    name: text('name').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    adminCommission: integer('admin_commission').notNull(),
+    masterDistributorCommission: integer('master_distributor_commission').notNull(),
+    distributorCommission: integer('distributor_commission').notNull(),
+    retailerCommission: integer('retailer_commission').notNull(),
+    customerCommission: integer('customer_commission').notNull(),
+    url: text('url').notNull(),
+    reqType: text('req_type').notNull().default('GET'),
+    urlData: text('url_data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('products_provider_idx').on(t.providerId),
+    uniqueIndex('products_provider_name_key').on(t.providerId, sql`lower(${t.name})`),
+    check('products_amount_check', sql`${t.amountPaise} > 0`),
+    check(
+      'products_commission_total_check',
+      sql`${t.adminCommission} + ${t.masterDistributorCommission} + ${t.distributorCommission} + ${t.retailerCommission} + ${t.customerCommission} = 10000`,
+    ),
+  ],
 );

@@ -2,17 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, ne } from 'drizzle-orm';
 import { UserStatus, UserType } from '../../shared/enums';
 import type { Config } from '../config';
-import { childPath } from '../modules/account/scope';
 import { hashPassword } from '../modules/account/passwords';
+import { childPath } from '../modules/account/scope';
 import type { Db } from './open';
-import { districts, states, tehsils, users } from './schema';
+import { districts, products, providers, states, tehsils, users } from './schema';
 
 /** Password of every demo user that has already chosen one (README lists the sign-ins). */
 export const DEMO_PASSWORD = 'Demo@1234';
 
 /** Creates the bootstrap admin from ADMIN_USERNAME/ADMIN_PASSWORD when the database has no admin. */
 export async function ensureBootstrapAdmin(db: Db, config: Pick<Config, 'adminUsername' | 'adminPassword'>) {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.type, UserType.ADMIN)).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.type, UserType.ADMIN))
+    .limit(1);
   if (existing) return false;
   const id = randomUUID();
   await db.insert(users).values({
@@ -58,7 +62,7 @@ export async function isEmptyNetwork(db: Db) {
 }
 
 /**
- * The demo network: 3 states with districts and tehsils, 2 master distributors, 4 distributors, 8 retailers
+ * The demo network: 3 states with districts and tehsils, 2 providers with 3 products, 2 master distributors, 4 distributors, 8 retailers
  * (the last one INACTIVE), 20 customers and 2 employees (the second still on the initial password).
  */
 export async function seedDemoNetwork(db: Db, config: Pick<Config, 'initialPassword'>) {
@@ -87,9 +91,61 @@ export async function seedDemoNetwork(db: Db, config: Pick<Config, 'initialPassw
         }
       }
     }
+    // Two providers and three products whose commissions add up to 100% (stored in hundredths).
+    const [payu] = await tx
+      .insert(providers)
+      .values({ name: 'PayU Sprint Bank', createdAt: createdAt() })
+      .returning();
+    const [nsdl] = await tx
+      .insert(providers)
+      .values({ name: 'NSDL Payments Bank', createdAt: createdAt() })
+      .returning();
+    const split = (admin: number, md: number, d: number, r: number, c: number) => ({
+      adminCommission: admin,
+      masterDistributorCommission: md,
+      distributorCommission: d,
+      retailerCommission: r,
+      customerCommission: c,
+    });
+    await tx.insert(products).values([
+      {
+        providerId: payu.id,
+        name: 'Saving Account',
+        amountPaise: 50_000,
+        ...split(4000, 1500, 1500, 2000, 1000),
+        url: 'https://sandbox.payusprint.example/saving',
+        reqType: 'POST',
+        urlData: 'PAYUSPRINT-SAVING',
+        createdAt: createdAt(),
+      },
+      {
+        providerId: payu.id,
+        name: 'Current Account',
+        amountPaise: 75_050,
+        ...split(3333, 1667, 1500, 2500, 1000),
+        url: 'https://sandbox.payusprint.example/current',
+        reqType: 'POST',
+        urlData: 'PAYUSPRINT-CURRENT',
+        createdAt: createdAt(),
+      },
+      {
+        providerId: nsdl.id,
+        name: 'Sole Proprietor Account',
+        amountPaise: 100_000,
+        ...split(3000, 2000, 2000, 2500, 500),
+        url: 'https://sandbox.nsdl.example/sole-proprietor',
+        reqType: 'GET',
+        urlData: 'PAYUSPRINT-SOLE-PROPRIETOR',
+        createdAt: createdAt(),
+      },
+    ]);
+
     const place = (i: number) => places[i % places.length];
     type NewUser = typeof users.$inferInsert;
-    const add = async (u: Omit<NewUser, 'id' | 'path' | 'passwordHash'> & { parentPath?: string | null }, initial = false) => {
+    const add = async (
+      u: Omit<NewUser, 'id' | 'path' | 'passwordHash'> & { parentPath?: string | null },
+      initial = false,
+    ) => {
       const id = randomUUID();
       const { parentPath, ...rest } = u;
       const row: NewUser = {
@@ -124,10 +180,26 @@ export async function seedDemoNetwork(db: Db, config: Pick<Config, 'initialPassw
       'Annapurna Stores',
     ];
     const cNames = [
-      'Ramesh Kumar', 'Sunita Devi', 'Arjun Singh', 'Pooja Patel', 'Vikram Rathore', 'Meena Kumari',
-      'Deepak Yadav', 'Kavita Joshi', 'Sanjay Gupta', 'Neha Agarwal', 'Rahul Deshmukh', 'Priya Kulkarni',
-      'Amit Pawar', 'Sneha Jadhav', 'Manoj Tiwari', 'Rekha Mishra', 'Ajay Chauhan', 'Geeta Saini',
-      'Nitin More', 'Asha Bhosale',
+      'Ramesh Kumar',
+      'Sunita Devi',
+      'Arjun Singh',
+      'Pooja Patel',
+      'Vikram Rathore',
+      'Meena Kumari',
+      'Deepak Yadav',
+      'Kavita Joshi',
+      'Sanjay Gupta',
+      'Neha Agarwal',
+      'Rahul Deshmukh',
+      'Priya Kulkarni',
+      'Amit Pawar',
+      'Sneha Jadhav',
+      'Manoj Tiwari',
+      'Rekha Mishra',
+      'Ajay Chauhan',
+      'Geeta Saini',
+      'Nitin More',
+      'Asha Bhosale',
     ];
     const customersPerRetailer = [3, 3, 3, 3, 2, 2, 2, 2];
     let customerIndex = 0;

@@ -66,3 +66,19 @@ export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa: ()
     return reply.status(404).send({ message: MSG.routeNotFound(request.method, request.url.split('?')[0]) });
   });
 }
+
+/** PostgreSQL's unique_violation, whether drizzle wrapped the driver error or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Two saves racing past a duplicate check: the unique index decides, and the loser gets the same 409. */
+export async function guardUnique<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message, 'name');
+    throw error;
+  }
+}

@@ -3,7 +3,11 @@ import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/rules';
 
 /** Wire contract: `page` 1-based, `limit` 1..100 (default 10), `searchText` optional. */
 export const pagingQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page must be at least 1' }).default(1),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int()
+    .min(1, { error: 'page must be at least 1' })
+    .default(1),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int()
@@ -18,3 +22,14 @@ export const offsetOf = (p: Paging) => (p.page - 1) * p.limit;
 
 /** `%text%` for ILIKE with the caller's wildcards taken literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Optional `sort` + `order` on whitelisted columns (wire contract extension). */
+export function sortQuery<K extends string>(columns: readonly [K, ...K[]]) {
+  return z.object({
+    sort: z.enum(columns, { error: `sort must be one of ${columns.join(', ')}` }).optional(),
+    order: z
+      .enum(['ASC', 'DESC', 'asc', 'desc'], { error: 'order must be ASC or DESC' })
+      .optional()
+      .transform((o) => (o ? (o.toUpperCase() as 'ASC' | 'DESC') : undefined)),
+  });
+}

@@ -6,10 +6,11 @@ import { lookupSession, type UserRow } from '../modules/account/sessions';
 import { forbidden, unauthorized } from './errors';
 
 /**
- * Who may call a route: `public` (no token), `session` (signed in, allowed before the initial password is
+ * Who may call a route: `public` (no token), `optional` (anyone; a valid token identifies the caller),
+ * `session` (signed in, allowed before the initial password is
  * changed: fetch-self, resetPassword, logout) or, by default, `private` (signed in with a chosen password).
  */
-export type RouteAccess = 'public' | 'session' | 'private';
+export type RouteAccess = 'public' | 'optional' | 'session' | 'private';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,6 +33,7 @@ export function registerSessionGuard(app: FastifyInstance) {
     if (access === 'public') return;
     const header = request.headers['x-auth-token'];
     const token = typeof header === 'string' ? BEARER.exec(header.trim())?.[1] : undefined;
+    if (!token && access === 'optional') return;
     if (!token) throw unauthorized(MSG.authRequired);
     const found = await lookupSession(app.db, token);
     if (found.kind === 'missing') throw unauthorized(MSG.invalidSession);

@@ -11,6 +11,30 @@ CREATE TABLE "login_failures" (
 	"failed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "products" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"provider_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"amount_paise" bigint NOT NULL,
+	"admin_commission" integer NOT NULL,
+	"master_distributor_commission" integer NOT NULL,
+	"distributor_commission" integer NOT NULL,
+	"retailer_commission" integer NOT NULL,
+	"customer_commission" integer NOT NULL,
+	"url" text NOT NULL,
+	"req_type" text DEFAULT 'GET' NOT NULL,
+	"url_data" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "products_amount_check" CHECK ("products"."amount_paise" > 0),
+	CONSTRAINT "products_commission_total_check" CHECK ("products"."admin_commission" + "products"."master_distributor_commission" + "products"."distributor_commission" + "products"."retailer_commission" + "products"."customer_commission" = 10000)
+);
+--> statement-breakpoint
+CREATE TABLE "providers" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -63,15 +87,24 @@ CREATE TABLE "users" (
 );
 --> statement-breakpoint
 ALTER TABLE "districts" ADD CONSTRAINT "districts_state_id_states_id_fk" FOREIGN KEY ("state_id") REFERENCES "public"."states"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_provider_id_providers_id_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."providers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tehsils" ADD CONSTRAINT "tehsils_district_id_districts_id_fk" FOREIGN KEY ("district_id") REFERENCES "public"."districts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tehsils" ADD CONSTRAINT "tehsils_state_id_states_id_fk" FOREIGN KEY ("state_id") REFERENCES "public"."states"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_district_id_districts_id_fk" FOREIGN KEY ("district_id") REFERENCES "public"."districts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_tehsil_id_tehsils_id_fk" FOREIGN KEY ("tehsil_id") REFERENCES "public"."tehsils"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "districts_state_idx" ON "districts" USING btree ("state_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "districts_state_name_key" ON "districts" USING btree ("state_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "login_failures_user_idx" ON "login_failures" USING btree ("user_name","failed_at");--> statement-breakpoint
+CREATE INDEX "products_provider_idx" ON "products" USING btree ("provider_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "products_provider_name_key" ON "products" USING btree ("provider_id",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "providers_name_key" ON "providers" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "states_name_key" ON "states" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "states_created_idx" ON "states" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "tehsils_district_idx" ON "tehsils" USING btree ("district_id");--> statement-breakpoint
+CREATE INDEX "tehsils_state_idx" ON "tehsils" USING btree ("state_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "tehsils_district_name_key" ON "tehsils" USING btree ("district_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_user_name_key" ON "users" USING btree (lower("user_name"));--> statement-breakpoint
 CREATE INDEX "users_type_idx" ON "users" USING btree ("type","created_at");--> statement-breakpoint
 CREATE INDEX "users_path_idx" ON "users" USING btree ("path" text_pattern_ops);

@@ -65,7 +65,10 @@ export default async function accountRoutes(app: FastifyInstance) {
     if (input.newPassword === input.oldPassword) throw badRequest(MSG.passwordSameAsOld, 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, passwordUpdatedAt: new Date() }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ passwordHash, passwordUpdatedAt: new Date() })
+        .where(eq(users.id, user.id));
       await revokeOtherSessions(tx, user.id, tokenHash);
     });
     return { result: true, message: MSG.passwordUpdated };

@@ -24,7 +24,10 @@ export function toWireUser(row: UserRow, lookups: UserLookups = {}): WireUser {
     tehsilId: row.tehsilId,
     district: lookups.district ? [lookups.district] : [],
     tehsil: lookups.tehsil ? [lookups.tehsil] : [],
-    wallet: { balance: paiseToRupees(row.balancePaise), clearingBalance: paiseToRupees(row.clearingBalancePaise) },
+    wallet: {
+      balance: paiseToRupees(row.balancePaise),
+      clearingBalance: paiseToRupees(row.clearingBalancePaise),
+    },
     passwordUpdatedAt: row.passwordUpdatedAt ? row.passwordUpdatedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };

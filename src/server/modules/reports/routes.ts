@@ -27,7 +27,10 @@ export default async function reportRoutes(app: FastifyInstance) {
   app.get('/report/userCounts', async (request) => {
     const { user } = caller(request);
     const selection = Object.fromEntries(
-      Object.entries(COUNTS).map(([key, condition]) => [key, sql<number>`(count(*) filter (where ${condition}))::int`]),
+      Object.entries(COUNTS).map(([key, condition]) => [
+        key,
+        sql<number>`(count(*) filter (where ${condition}))::int`,
+      ]),
     );
     const [row] = await app.db.select(selection).from(users).where(networkScope(user));
     return { result: { userReport: [row as UserCounts] } };

@@ -1,0 +1,128 @@
+import { and, asc, count, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { WireDistrict, WireState, WireTehsil } from '../../../shared/wire';
+import type { Queryable } from '../../db/open';
+import { districts, states, tehsils } from '../../db/schema';
+import { likePattern, offsetOf, type Paging } from '../../http/paging';
+
+export interface ListOptions extends Paging {
+  sort?: 'name' | 'createdAt';
+  order?: 'ASC' | 'DESC';
+}
+
+/** Newest first by default; the id breaks ties so pages never overlap. */
+export function orderFor(
+  opts: ListOptions,
+  columns: { name: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn },
+) {
+  const dir = opts.order === 'ASC' ? asc : desc;
+  const column = opts.sort === 'name' ? sql`lower(${columns.name})` : columns.createdAt;
+  return [dir(column), dir(columns.id)];
+}
+
+const search = (column: AnyPgColumn, text?: string) => (text ? ilike(column, likePattern(text)) : undefined);
+
+const iso = (d: Date) => d.toISOString();
+
+export async function listStates(db: Queryable, opts: ListOptions) {
+  const where = search(states.name, opts.searchText);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(states)
+      .where(where)
+      .orderBy(...orderFor(opts, states))
+      .limit(opts.limit)
+      .offset(offsetOf(opts)),
+    db.select({ n: count() }).from(states).where(where),
+  ]);
+  return {
+    items: rows.map((r): WireState => ({ _id: r.id, name: r.name, createdAt: iso(r.createdAt) })),
+    total: total.n,
+  };
+}
+
+export async function listDistricts(db: Queryable, opts: ListOptions & { stateId?: string }) {
+  const where = and(
+    search(districts.name, opts.searchText),
+    opts.stateId ? eq(districts.stateId, opts.stateId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ district: districts, stateName: states.name })
+      .from(districts)
+      .innerJoin(states, eq(states.id, districts.stateId))
+      .where(where)
+      .orderBy(...orderFor(opts, districts))
+      .limit(opts.limit)
+      .offset(offsetOf(opts)),
+    db.select({ n: count() }).from(districts).where(where),
+  ]);
+  return {
+    items: rows.map(
+      (r): WireDistrict => ({
+        _id: r.district.id,
+        name: r.district.name,
+        stateId: { _id: r.district.stateId, name: r.stateName },
+        createdAt: iso(r.district.createdAt),
+      }),
+    ),
+    total: total.n,
+  };
+}
+
+export async function listTehsils(
+  db: Queryable,
+  opts: ListOptions & { stateId?: string; districtId?: string },
+) {
+  const where = and(
+    search(tehsils.name, opts.searchText),
+    opts.districtId ? eq(tehsils.districtId, opts.districtId) : undefined,
+    opts.stateId ? eq(tehsils.stateId, opts.stateId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ tehsil: tehsils, stateName: states.name, districtName: districts.name })
+      .from(tehsils)
+      .innerJoin(districts, eq(districts.id, tehsils.districtId))
+      .innerJoin(states, eq(states.id, tehsils.stateId))
+      .where(where)
+      .orderBy(...orderFor(opts, tehsils))
+      .limit(opts.limit)
+      .offset(offsetOf(opts)),
+    db.select({ n: count() }).from(tehsils).where(where),
+  ]);
+  return {
+    items: rows.map(
+      (r): WireTehsil => ({
+        _id: r.tehsil.id,
+        name: r.tehsil.name,
+        districtId: { _id: r.tehsil.districtId, name: r.districtName },
+        stateId: { _id: r.tehsil.stateId, name: r.stateName },
+        createdAt: iso(r.tehsil.createdAt),
+      }),
+    ),
+    total: total.n,
+  };
+}
+
+/** Is `name` (any case) taken under the same parent by a row other than `exceptId`? */
+export async function nameTaken(
+  db: Queryable,
+  table: typeof states | typeof districts | typeof tehsils,
+  name: string,
+  parent?: { column: AnyPgColumn; id: string },
+  exceptId?: string,
+) {
+  const conditions: (SQL | undefined)[] = [
+    sql`lower(${table.name}) = lower(${name})`,
+    parent ? eq(parent.column, parent.id) : undefined,
+    exceptId ? ne(table.id, exceptId) : undefined,
+  ];
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(...conditions))
+    .limit(1);
+  return !!row;
+}

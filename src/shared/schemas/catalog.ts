@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { toHundredths } from '../decimal';
+import { MSG } from '../messages';
+import { idField, nameField } from './locations';
+
+/** Which provider endpoint a product's account opening calls (seed section 3, account types). */
+export const URL_DATA_IDENTIFIERS = [
+  'PAYUSPRINT-SAVING',
+  'PAYUSPRINT-CURRENT',
+  'PAYUSPRINT-SOLE-PROPRIETOR',
+] as const;
+export const REQUEST_METHODS = ['GET', 'POST'] as const;
+
+export const COMMISSION_FIELDS = [
+  'adminCommission',
+  'masterDistributorCommission',
+  'distributorCommission',
+  'retailerCommission',
+  'customerCommission',
+] as const;
+export type CommissionField = (typeof COMMISSION_FIELDS)[number];
+
+export const CATALOG_MSG = {
+  providerNameRequired: 'Provider name is required!',
+  productNameRequired: 'Product name is required!',
+  providerRequired: MSG.required,
+  invalidProvider: 'Invalid provider id',
+  providerMissing: 'Selected provider does not exist',
+  providerNotFound: 'Provider not found',
+  productNotFound: 'Product not found',
+  duplicateProvider: (name: string) => `A provider named "${name}" already exists`,
+  duplicateProduct: (name: string) => `A product named "${name}" already exists for this provider`,
+  urlRequired: MSG.required,
+  invalidUrl: 'URL must be a valid http:// or https:// address',
+  amount: 'Amount must be greater than 0 with at most 2 decimals',
+  commission: 'Commission must be a number from 0 to 100 with at most 2 decimals',
+  commissionTotal: 'Total commission should be 100',
+  reqType: 'Request method must be GET or POST',
+  urlData: `Request data identifier must be one of ${URL_DATA_IDENTIFIERS.join(', ')}`,
+  providerCreated: 'Provider Created Successfully!',
+  providerUpdated: 'Provider Updated Successfully!',
+  productCreated: 'Product Created Successfully!',
+  productUpdated: 'Product Updated Successfully!',
+} as const;
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
+  } catch {
+    return false;
+  }
+};
+
+/** A decimal with at most 2 places, as a number or a string; parsed to integer hundredths. */
+const hundredths = (message: string, check: (h: number) => boolean) =>
+  z.union([z.string(), z.number()], { error: MSG.required }).transform((value, ctx) => {
+    const h = value === '' ? null : toHundredths(value);
+    if (h === null || !check(h)) {
+      ctx.addIssue({ code: 'custom', message: value === '' ? MSG.required : message });
+      return z.NEVER;
+    }
+    return h;
+  });
+
+/** Sum of the five commissions in hundredths; exactly 10000 means 100%. */
+export const commissionTotal = (values: Partial<Record<CommissionField, unknown>>): number | null => {
+  let total = 0;
+  for (const field of COMMISSION_FIELDS) {
+    const h = toHundredths(values[field]);
+    if (h === null) return null;
+    total += h;
+  }
+  return total;
+};
+
+export const providerSchema = z.object({ name: nameField(CATALOG_MSG.providerNameRequired) });
+
+export const productSchema = z
+  .object({
+    providerId: idField(CATALOG_MSG.providerRequired, CATALOG_MSG.invalidProvider),
+    name: nameField(CATALOG_MSG.productNameRequired),
+    url: z
+      .string({ error: CATALOG_MSG.urlRequired })
+      .trim()
+      .min(1, { error: CATALOG_MSG.urlRequired })
+      .max(2000)
+      .refine(isHttpUrl, { error: CATALOG_MSG.invalidUrl }),
+    amount: hundredths(CATALOG_MSG.amount, (h) => h > 0),
+    adminCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
+    masterDistributorCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
+    distributorCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
+    retailerCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
+    customerCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
+    urlParams: z
+      .object({
+        reqType: z.enum(REQUEST_METHODS, { error: CATALOG_MSG.reqType }).default('GET'),
+        data: z.enum(URL_DATA_IDENTIFIERS, { error: CATALOG_MSG.urlData }).default(URL_DATA_IDENTIFIERS[0]),
+      })
+      .default({ reqType: 'GET', data: URL_DATA_IDENTIFIERS[0] }),
+  })
+  .superRefine((p, ctx) => {
+    const total = COMMISSION_FIELDS.reduce((sum, field) => sum + p[field], 0);
+    if (total !== 10000)
+      ctx.addIssue({ code: 'custom', message: CATALOG_MSG.commissionTotal, path: ['commission'] });
+  });
+export type ProductInput = z.infer<typeof productSchema>;
