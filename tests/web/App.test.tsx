@@ -1,0 +1,127 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '../../src/shared/messages';
+import { App } from '../../src/web/App';
+import { SESSION_KEYS } from '../../src/web/providers/session';
+import { jsonResponse, wireUser } from './helpers';
+
+const visit = (path: string) => {
+  window.history.replaceState({}, '', path);
+  return render(<App />);
+};
+
+const login = () => {
+  const user = wireUser();
+  localStorage.setItem(SESSION_KEYS.authToken, 'tok-1');
+  localStorage.setItem(SESSION_KEYS.userData, JSON.stringify({ user }));
+  localStorage.setItem(SESSION_KEYS.userDetails, JSON.stringify(user));
+};
+
+describe('App routes', () => {
+  it('the empty path redirects to /auth (the login page)', async () => {
+    visit('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/auth');
+  });
+
+  it("react-admin's /login forwards to /auth", async () => {
+    visit('/login');
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/auth');
+  });
+
+  it('/home without a session goes to /auth', async () => {
+    visit('/home');
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/auth');
+  });
+
+  it('/welcome is public and has the two join cards and a login button', async () => {
+    visit('/welcome');
+    expect(await screen.findByRole('link', { name: /Join as Retailer/ })).toHaveAttribute(
+      'href',
+      '/onboarding/retailer',
+    );
+    expect(screen.getByRole('link', { name: /Join as Distributor/ })).toHaveAttribute(
+      'href',
+      '/onboarding/distributor',
+    );
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
+    expect(screen.queryByRole('menuitem', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('/home with a session shows the dashboard inside the layout', async () => {
+    login();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async () =>
+        jsonResponse(200, {
+          result: {
+            userReport: [
+              {
+                ACTIVE_DISTRIBUTORS: 1,
+                ACTIVE_EMPLOYEES: 2,
+                ACTIVE_MASTER_DISTRIBUTORS: 3,
+                ACTIVE_RETAILERS: 4,
+                CUSTOMER: 5,
+                DISTRIBUTOR: 6,
+                EMPLOYEE: 7,
+                MASTER_DISTRIBUTOR: 8,
+                RETAILER: 9,
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    visit('/home');
+    expect(await screen.findByRole('listitem', { name: 'Retailers' })).toHaveTextContent('9');
+    expect(screen.getByRole('menuitem', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  it('logging in from / lands on the dashboard with the layout', async () => {
+    const user = userEvent.setup();
+    const counts = {
+      ACTIVE_DISTRIBUTORS: 1,
+      ACTIVE_EMPLOYEES: 2,
+      ACTIVE_MASTER_DISTRIBUTORS: 3,
+      ACTIVE_RETAILERS: 4,
+      CUSTOMER: 5,
+      DISTRIBUTOR: 6,
+      EMPLOYEE: 7,
+      MASTER_DISTRIBUTOR: 8,
+      RETAILER: 42,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async (url: string) => {
+        if (url.endsWith('/account/login'))
+          return jsonResponse(200, { result: { token: 'tok-2', user: wireUser() } });
+        if (url.includes('/account/fetch'))
+          return jsonResponse(200, { result: { users: [wireUser()], totalCounts: 1 } });
+        if (url.endsWith('/report/userCounts'))
+          return jsonResponse(200, { result: { userReport: [counts] } });
+        return jsonResponse(404, { message: 'Not found' });
+      }),
+    );
+    visit('/');
+    await user.type(await screen.findByLabelText('Mobile'), '9999999999');
+    await user.type(screen.getByLabelText('Password'), 'Admin@1234{Enter}');
+    expect(await screen.findByRole('listitem', { name: 'Retailers' })).toHaveTextContent('42');
+    expect(window.location.pathname).toBe('/home');
+    expect(localStorage.getItem(SESSION_KEYS.authToken)).toBe('tok-2');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('a 401 on a private call ends the session and shows the notice on /auth', async () => {
+    login();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async () => jsonResponse(401, { message: MSG.invalidSession })),
+    );
+    visit('/home');
+    expect(await screen.findByText(MSG.sessionEndedNotice)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/auth');
+    expect(localStorage.getItem(SESSION_KEYS.authToken)).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import {
+  AdminContext,
+  type AuthProvider,
+  type DataProvider,
+  memoryStore,
+  testDataProvider,
+} from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import type { WireUser } from '../../src/shared/wire';
+import { AppNotification } from '../../src/web/layout/AppNotification';
+import { authProvider as realAuthProvider } from '../../src/web/providers/authProvider';
+import { i18nProvider } from '../../src/web/providers/i18n';
+
+export const jsonResponse = (status: number, body: unknown, statusText = '') =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+export const wireUser = (overrides: Partial<WireUser> = {}): WireUser => ({
+  _id: 'u-1',
+  name: 'Asha Admin',
+  email: { address: 'asha@example.com' },
+  mobile: { number: '9000000001' },
+  userName: { id: '9000000001' },
+  type: 0,
+  status: 'ACTIVE',
+  districtId: null,
+  tehsilId: null,
+  district: [],
+  tehsil: [],
+  wallet: { balance: 0, clearingBalance: 0 },
+  passwordUpdatedAt: '2024-01-01T00:00:00.000Z',
+  createdAt: '2024-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** Renders inside react-admin's AdminContext (fresh memoryStore) + a memory router + the global toasts. */
+export const renderInAdmin = (
+  ui: ReactNode,
+  {
+    path = '/',
+    dataProvider = testDataProvider(),
+    authProvider = realAuthProvider,
+  }: { path?: string; dataProvider?: DataProvider; authProvider?: AuthProvider } = {},
+) => (
+  <MemoryRouter initialEntries={[path]}>
+    <AdminContext
+      store={memoryStore()}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+    >
+      {ui}
+      <AppNotification />
+    </AdminContext>
+  </MemoryRouter>
+);
