@@ -12,33 +12,56 @@ import accountRoutes from './modules/account/routes';
 import catalogRoutes from './modules/catalog/routes';
 import locationRoutes from './modules/locations/routes';
 import reportRoutes from './modules/reports/routes';
+import type { PersonalDataCipher } from './security/personal-data';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    cipher: PersonalDataCipher;
   }
 }
 
 export interface AppDeps {
   config: Config;
   db: Db;
-  /** Pino options; tests pass false. */
-  logger?: boolean | object;
+  cipher: PersonalDataCipher;
+  /** false = no logs (tests); otherwise overrides of the level and the destination stream. */
+  logger?: false | { level?: string; stream?: { write(line: string): void } };
+}
+
+/**
+ * Search text can be personal data (an Aadhar number, a name, a mobile): request URLs are logged without
+ * query values, and the session and cookie headers never.
+ */
+const redactQuery = (url: string) => url.replace(/([?&][^=&]+)=[^&]*/g, '$1=~');
+
+function loggerOptions(config: Config, override: AppDeps['logger']) {
+  if (override === false) return false;
+  return {
+    level: override?.level ?? config.logLevel,
+    ...(override?.stream ? { stream: override.stream } : {}),
+    redact: ['req.headers["x-auth-token"]', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactQuery(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
 }
 
 /** Builds the Fastify app: plugins, then the app's own guards, then the /api/v1 route folders. */
-export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, cipher, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers["x-auth-token"]', 'req.headers.cookie'],
-    },
+    logger: loggerOptions(config, logger),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('cipher', cipher);
 
   await app.register(cookie);
   const webDir =

@@ -14,6 +14,8 @@ export interface Config {
   /** Built panel to serve; absent in API-only tests. */
   webDir?: string;
   logLevel: string;
+  /** DATA_KEY as given; main.ts falls back to a key file in dataDir (see security/personal-data.ts). */
+  dataKeyEnv?: string;
 }
 
 export const DEFAULTS = {
@@ -36,5 +38,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 12),
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    dataKeyEnv: env.DATA_KEY || undefined,
   };
 }

@@ -4,12 +4,24 @@ const { ADMIN, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER, EMPLOYEE } = UserType;
 
 /**
  * The single role table (seed section 6). The panel's canAccess/menu and the server's guards both read it.
- * `list` = may open the screen / call the list endpoint; other actions are per resource.
+ * `list` = may open the screen; `read` = may read through the API (defaults to `list`); `create`, `edit`.
  */
 export const ROLE_TABLE = {
   dashboard: { list: [ADMIN, EMPLOYEE] },
-  masterDistributors: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
-  distributors: { list: [ADMIN, MASTER_DISTRIBUTOR, EMPLOYEE], create: [ADMIN], edit: [ADMIN, EMPLOYEE] },
+  // `read` (API reads, always bounded by the caller's network) is wider than `list` (the screen in the
+  // menu): a master distributor reads itself, a tier user the customers of its network.
+  masterDistributors: {
+    list: [ADMIN, EMPLOYEE],
+    read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER],
+    create: [ADMIN, EMPLOYEE],
+    edit: [ADMIN, EMPLOYEE],
+  },
+  distributors: {
+    list: [ADMIN, MASTER_DISTRIBUTOR, EMPLOYEE],
+    read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER],
+    create: [ADMIN],
+    edit: [ADMIN, EMPLOYEE],
+  },
   employees: { list: [ADMIN], create: [ADMIN], edit: [ADMIN] },
   retailers: {
     list: [ADMIN, MASTER_DISTRIBUTOR, DISTRIBUTOR, EMPLOYEE, RETAILER],
@@ -18,6 +30,7 @@ export const ROLE_TABLE = {
   },
   customers: {
     list: [ADMIN, EMPLOYEE, RETAILER],
+    read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER],
     create: [ADMIN, EMPLOYEE, RETAILER],
     edit: [ADMIN, EMPLOYEE, RETAILER],
   },
@@ -31,14 +44,23 @@ export const ROLE_TABLE = {
   userStatus: { edit: [ADMIN] },
 } as const satisfies Record<string, Partial<Record<RoleAction, readonly UserType[]>>>;
 
-export type RoleAction = 'list' | 'create' | 'edit';
+export type RoleAction = 'list' | 'read' | 'create' | 'edit';
 export type RoleResource = keyof typeof ROLE_TABLE;
 
 export function can(role: UserType | undefined | null, resource: string, action: string): boolean {
   if (role === undefined || role === null) return false;
   const entry = (ROLE_TABLE as Record<string, Partial<Record<string, readonly UserType[]>>>)[resource];
-  // Reading a list also covers show/export; unknown resources and actions are refused.
-  const key = action === 'show' || action === 'export' || action === 'read' ? 'list' : action;
-  const allowed = entry?.[key];
+  // show/export are reads; a resource without its own `read` entry reads as it lists. Unknown: refused.
+  const key = action === 'show' || action === 'export' ? 'read' : action;
+  const allowed = key === 'read' ? (entry?.read ?? entry?.list) : entry?.[key];
   return !!allowed && allowed.includes(role);
 }
+
+/** The role-table resource behind each user type (account/* calls). */
+export const USER_TYPE_RESOURCE: Record<number, RoleResource> = {
+  [UserType.CUSTOMER]: 'customers',
+  [UserType.MASTER_DISTRIBUTOR]: 'masterDistributors',
+  [UserType.DISTRIBUTOR]: 'distributors',
+  [UserType.RETAILER]: 'retailers',
+  [UserType.EMPLOYEE]: 'employees',
+};

@@ -34,15 +34,24 @@ export interface WireUser {
   /** ISO time of the user's own password choice; null until the initial password is replaced. */
   passwordUpdatedAt: string | null;
   createdAt: string;
-  distributor?: {
-    isMaster?: boolean;
-    distributorCode?: string | null;
-    masterDistributorCommission?: string | null;
-    masterDistributorId?: string | null;
-  };
-  retailer?: { distributorId: string | null };
+  /**
+   * Master distributors: `{ isMaster, distributorCode, masterDistributorCommission }`; distributors:
+   * `{ isMaster: false, masterDistributorId }`; retailers: the looked-up distributor `[{ _id, name }]`.
+   */
+  distributor?: DistributorInfo | NamedRef[];
+  /** Retailers: their distributor and, for the edit form, that distributor's master distributor. */
+  retailer?: { distributorId: string | null; masterDistributorId: string | null } | NamedRef[];
+  /** Customers: the Aadhar number only masked (`XXXXXXXX1234`). */
   customer?: { aadharId: string | null; panId: string | null; retailerId: string | null };
+  /** Looked-up parents for the list columns: master distributor on distributor and retailer rows. */
   master_distributor?: NamedRef[];
+}
+
+export interface DistributorInfo {
+  isMaster: boolean;
+  distributorCode?: string | null;
+  masterDistributorCommission?: string | null;
+  masterDistributorId?: string | null;
 }
 
 export interface LoginResult {

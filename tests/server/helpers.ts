@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { type Config, readConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/open';
 import { ensureBootstrapAdmin, seedDemoNetwork } from '../../src/server/db/seed';
+import { PersonalDataCipher } from '../../src/server/security/personal-data';
 
 export { DEMO_PASSWORD } from '../../src/server/db/seed';
 export const ADMIN = { userName: '9999999999', password: 'Admin@1234' };
@@ -22,7 +23,7 @@ export interface TestContext {
  * A real app over a real, fresh database: embedded PGlite in memory by default, or, when DATABASE_URL
  * names a PostgreSQL server (CI's second run), a throw-away database created on it for this test file.
  */
-export async function makeTestContext(opts: { demo?: boolean } = {}): Promise<TestContext> {
+export async function makeTestContext(opts: { demo?: boolean; logger?: object } = {}): Promise<TestContext> {
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl = 'memory://';
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -52,9 +53,10 @@ export async function makeTestContext(opts: { demo?: boolean } = {}): Promise<Te
     logLevel: 'silent',
   };
   const database = await openDatabase({ databaseUrl, dataDir: '' });
+  const cipher = new PersonalDataCipher(randomBytes(32));
   await ensureBootstrapAdmin(database.db, config);
-  if (opts.demo !== false) await seedDemoNetwork(database.db, config);
-  const app = await buildApp({ config, db: database.db, logger: false });
+  if (opts.demo !== false) await seedDemoNetwork(database.db, config, cipher);
+  const app = await buildApp({ config, db: database.db, cipher, logger: opts.logger ?? false });
   await app.ready();
   return {
     app,

@@ -103,6 +103,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_user_name_key').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    index('users_aadhar_hash_idx').on(t.aadharHash),
     index('users_type_idx').on(t.type, t.createdAt),
     index('users_path_idx').on(t.path.op('text_pattern_ops')),
     check('users_type_check', sql`${t.type} between 0 and 5`),

@@ -1,11 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, ne } from 'drizzle-orm';
 import { UserStatus, UserType } from '../../shared/enums';
+import { verhoeffDigit } from '../../shared/identity';
 import type { Config } from '../config';
 import { hashPassword } from '../modules/account/passwords';
 import { childPath } from '../modules/account/scope';
+import type { PersonalDataCipher } from '../security/personal-data';
 import type { Db } from './open';
 import { districts, products, providers, states, tehsils, users } from './schema';
+
+/** A valid (Verhoeff-checked) made-up Aadhar number per demo customer, stored as the API stores it. */
+export function demoAadharNumber(index: number) {
+  const base = `23456${String(index).padStart(6, '0')}`;
+  return `${base}${verhoeffDigit(base)}`;
+}
+function demoAadhar(cipher: PersonalDataCipher, index: number) {
+  const aadhar = demoAadharNumber(index);
+  return {
+    aadharCipher: cipher.encrypt(aadhar),
+    aadharHash: cipher.searchHash(aadhar),
+    aadharLast4: aadhar.slice(-4),
+  };
+}
 
 /** Password of every demo user that has already chosen one (README lists the sign-ins). */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -65,7 +81,11 @@ export async function isEmptyNetwork(db: Db) {
  * The demo network: 3 states with districts and tehsils, 2 providers with 3 products, 2 master distributors, 4 distributors, 8 retailers
  * (the last one INACTIVE), 20 customers and 2 employees (the second still on the initial password).
  */
-export async function seedDemoNetwork(db: Db, config: Pick<Config, 'initialPassword'>) {
+export async function seedDemoNetwork(
+  db: Db,
+  config: Pick<Config, 'initialPassword'>,
+  cipher: PersonalDataCipher,
+) {
   const demoHash = await hashPassword(DEMO_PASSWORD);
   const initialHash = await hashPassword(config.initialPassword);
   const now = Date.now();
@@ -234,6 +254,7 @@ export async function seedDemoNetwork(db: Db, config: Pick<Config, 'initialPassw
               distributorId: dist.id,
               retailerId: retailer.id,
               panId: `ABCDE${String(1000 + customerIndex)}F`,
+              ...demoAadhar(cipher, customerIndex),
               parentPath: retailer.path,
             });
           }

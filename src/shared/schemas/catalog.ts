@@ -43,7 +43,8 @@ export const CATALOG_MSG = {
   productUpdated: 'Product Updated Successfully!',
 } as const;
 
-const isHttpUrl = (value: string) => {
+/** An absolute http:// or https:// address with a host (the product URL rule). */
+export const isHttpUrl = (value: string) => {
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;

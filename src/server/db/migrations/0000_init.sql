@@ -106,5 +106,7 @@ CREATE INDEX "tehsils_district_idx" ON "tehsils" USING btree ("district_id");-->
 CREATE INDEX "tehsils_state_idx" ON "tehsils" USING btree ("state_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "tehsils_district_name_key" ON "tehsils" USING btree ("district_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_user_name_key" ON "users" USING btree (lower("user_name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "users_mobile_key" ON "users" USING btree ("mobile");--> statement-breakpoint
+CREATE INDEX "users_aadhar_hash_idx" ON "users" USING btree ("aadhar_hash");--> statement-breakpoint
 CREATE INDEX "users_type_idx" ON "users" USING btree ("type","created_at");--> statement-breakpoint
 CREATE INDEX "users_path_idx" ON "users" USING btree ("path" text_pattern_ops);

@@ -3,20 +3,35 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { UserStatus, UserType } from '../../../shared/enums';
 import { MSG } from '../../../shared/messages';
+import { can, USER_TYPE_RESOURCE } from '../../../shared/roles';
 import { loginSchema, resetPasswordSchema } from '../../../shared/schemas/account';
+import { USER_MSG, userTypeField } from '../../../shared/schemas/users';
 import { users } from '../../db/schema';
 import { badRequest, forbidden, HttpError, parseInput, unauthorized } from '../../http/errors';
+import { offsetOf, pagingQuery } from '../../http/paging';
+import { idParam, optionalUuid } from '../../http/params';
 import { caller } from '../../http/session';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { peopleService } from './people';
 import { issueSession, revokeOtherSessions, revokeSession } from './sessions';
 import { clearFailures, lockedForMinutes, recordFailure } from './throttle';
-import { fetchVisibleUser, findLoginUser } from './users';
+import { findLoginUser, listWireUsers } from './users';
 import { toWireUser } from './wire';
 
-const fetchQuery = z.object({ _id: z.uuid({ error: 'Invalid user id' }) });
+const fetchQuery = pagingQuery.and(
+  z.object({
+    type: userTypeField.optional(),
+    _id: optionalUuid(USER_MSG.invalidUserId),
+    masterDistributorId: optionalUuid(USER_MSG.invalidUserId),
+    distributorId: optionalUuid(USER_MSG.invalidUserId),
+    retailerId: optionalUuid(USER_MSG.invalidUserId),
+    distributorMasterDistributorRef: optionalUuid(USER_MSG.invalidUserId),
+  }),
+);
 
 export default async function accountRoutes(app: FastifyInstance) {
   const { db, config } = app;
+  const people = peopleService({ db, config, cipher: app.cipher });
 
   app.post('/account/login', { config: { access: 'public' } }, async (request) => {
     const input = parseInput(loginSchema, request.body);
@@ -47,13 +62,49 @@ export default async function accountRoutes(app: FastifyInstance) {
     return { result: true, message: MSG.loggedOut };
   });
 
+  /**
+   * One user by `_id`, or a page of one `type`. Always bounded by the caller's network (networkScope):
+   * parent filters can only narrow it, so a forged id outside the network returns nothing.
+   */
   app.get('/account/fetch', { config: { access: 'session' } }, async (request) => {
     const { user } = caller(request);
-    const query = parseInput(fetchQuery, request.query);
+    const q = parseInput(fetchQuery, request.query);
     // Before the initial password is changed a user may read only itself.
-    if (!user.passwordUpdatedAt && query._id !== user.id) throw forbidden(MSG.passwordChangeRequired);
-    const found = await fetchVisibleUser(db, user, query._id);
-    return { result: { users: found, totalCounts: found.length } };
+    if (!user.passwordUpdatedAt && (q._id !== user.id || q.type !== undefined)) {
+      throw forbidden(MSG.passwordChangeRequired);
+    }
+    if (q.type === undefined && !q._id) throw badRequest('Query type or _id is required', 'type');
+    if (q.type !== undefined && !can(user.type as UserType, USER_TYPE_RESOURCE[q.type], 'read'))
+      throw forbidden();
+    const search = q.searchText?.replace(/\s+/g, '');
+    const { users: found, total } = await listWireUsers(
+      db,
+      user,
+      {
+        type: q.type,
+        id: q._id,
+        masterDistributorId: q.masterDistributorId ?? q.distributorMasterDistributorRef,
+        distributorId: q.distributorId,
+        retailerId: q.retailerId,
+        searchText: q.searchText,
+        aadharHash: search && /^\d{12}$/.test(search) ? app.cipher.searchHash(search) : undefined,
+      },
+      { limit: q.limit, offset: offsetOf(q) },
+    );
+    // A single record of a type the caller may not read (an employee, for an employee) is not shown.
+    const readable = found.filter(
+      (u) => u._id === user.id || can(user.type as UserType, USER_TYPE_RESOURCE[u.type] ?? 'none', 'read'),
+    );
+    return {
+      result: { users: readable, totalCounts: readable.length < found.length ? readable.length : total },
+    };
+  });
+
+  app.post('/account/create', async (request) => people.create(caller(request).user, request.body));
+
+  app.post('/account/update/:id', async (request) => {
+    const { id } = parseInput(idParam, request.params);
+    return people.update(caller(request).user, id, request.body);
   });
 
   app.post('/account/resetPassword', { config: { access: 'session' } }, async (request) => {

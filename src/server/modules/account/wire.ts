@@ -1,14 +1,21 @@
-import type { UserStatus, UserType } from '../../../shared/enums';
+import { type UserStatus, UserType } from '../../../shared/enums';
+import { maskAadhar } from '../../../shared/identity';
 import type { NamedRef, WireUser } from '../../../shared/wire';
 import type { UserRow } from './sessions';
 
+type Ref = { _id: string | null; name: string | null } | null | undefined;
+
 export interface UserLookups {
-  district?: NamedRef | null;
-  tehsil?: NamedRef | null;
+  district?: Ref;
+  tehsil?: Ref;
+  masterDistributor?: Ref;
+  distributor?: Ref;
+  retailer?: Ref;
 }
 
+const refs = (ref: Ref): NamedRef[] =>
+  ref?._id && ref.name !== null ? [{ _id: ref._id, name: ref.name }] : [];
 const paiseToRupees = (paise: number) => paise / 100;
-const maskAadhar = (last4: string | null) => (last4 ? `XXXXXXXX${last4}` : null);
 
 /** The seed's nested user shape. Secrets (password hash, Aadhar) never leave through here unmasked. */
 export function toWireUser(row: UserRow, lookups: UserLookups = {}): WireUser {
@@ -22,8 +29,8 @@ export function toWireUser(row: UserRow, lookups: UserLookups = {}): WireUser {
     status: row.status as UserStatus,
     districtId: row.districtId,
     tehsilId: row.tehsilId,
-    district: lookups.district ? [lookups.district] : [],
-    tehsil: lookups.tehsil ? [lookups.tehsil] : [],
+    district: refs(lookups.district),
+    tehsil: refs(lookups.tehsil),
     wallet: {
       balance: paiseToRupees(row.balancePaise),
       clearingBalance: paiseToRupees(row.clearingBalancePaise),
@@ -31,17 +38,31 @@ export function toWireUser(row: UserRow, lookups: UserLookups = {}): WireUser {
     passwordUpdatedAt: row.passwordUpdatedAt ? row.passwordUpdatedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
-  if (row.isMaster !== null || row.masterDistributorId) {
-    wire.distributor = {
-      isMaster: row.isMaster ?? false,
-      distributorCode: row.distributorCode,
-      masterDistributorCommission: row.masterDistributorCommission,
-      masterDistributorId: row.masterDistributorId,
-    };
-  }
-  if (row.distributorId && row.type !== 1) wire.retailer = { distributorId: row.distributorId };
-  if (row.type === 1) {
-    wire.customer = { aadharId: maskAadhar(row.aadharLast4), panId: row.panId, retailerId: row.retailerId };
+  switch (row.type) {
+    case UserType.MASTER_DISTRIBUTOR:
+      wire.distributor = {
+        isMaster: row.isMaster ?? true,
+        distributorCode: row.distributorCode,
+        masterDistributorCommission: row.masterDistributorCommission,
+      };
+      break;
+    case UserType.DISTRIBUTOR:
+      wire.distributor = { isMaster: false, masterDistributorId: row.masterDistributorId };
+      wire.master_distributor = refs(lookups.masterDistributor);
+      break;
+    case UserType.RETAILER:
+      wire.retailer = { distributorId: row.distributorId, masterDistributorId: row.masterDistributorId };
+      wire.distributor = refs(lookups.distributor);
+      wire.master_distributor = refs(lookups.masterDistributor);
+      break;
+    case UserType.CUSTOMER:
+      wire.customer = {
+        aadharId: row.aadharLast4 ? maskAadhar(row.aadharLast4) : null,
+        panId: row.panId,
+        retailerId: row.retailerId,
+      };
+      wire.retailer = refs(lookups.retailer);
+      break;
   }
   return wire;
 }

@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { UserStatus, UserType } from '../../../shared/enums';
+import { can, USER_TYPE_RESOURCE } from '../../../shared/roles';
+import {
+  MASTER_DISTRIBUTOR_DEFAULTS,
+  statusSchema,
+  USER_MSG,
+  USER_SAVED_MSG,
+  userCreateSchemas,
+  userTypeField,
+  userUpdateSchemas,
+} from '../../../shared/schemas/users';
+import type { Config } from '../../config';
+import type { Db, Queryable, Tx } from '../../db/open';
+import { districts, tehsils, users } from '../../db/schema';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound, parseInput } from '../../http/errors';
+import type { PersonalDataCipher } from '../../security/personal-data';
+import { hashPassword } from './passwords';
+import { childPath } from './scope';
+import { revokeAllSessions, type UserRow } from './sessions';
+import { findVisibleUser, listWireUsers } from './users';
+
+type NewUser = typeof users.$inferInsert;
+
+interface PeopleDeps {
+  db: Db;
+  config: Pick<Config, 'initialPassword'>;
+  cipher: PersonalDataCipher;
+}
+
+/** Where a user hangs in the tree, decided from its validated parents. */
+interface Placement {
+  parentPath: string | null;
+  masterDistributorId: string | null;
+  distributorId: string | null;
+  retailerId: string | null;
+}
+
+type Parsed = Record<string, unknown> & {
+  type: number;
+  name: string;
+  email: string;
+  mobile: string;
+  userName: string;
+  districtId: string;
+  tehsilId: string;
+  distributor?: { masterDistributorId: string };
+  retailer?: { distributorId: string };
+  customer?: { aadharId?: string; panId: string; retailerId: string | null };
+  password?: string;
+};
+
+/** Account create/update/status: every rule of seed sections 5 and 6 plus Tierdesk's own, in one place. */
+export function peopleService({ db, config, cipher }: PeopleDeps) {
+  async function checkLocation(q: Queryable, input: Parsed) {
+    const [district] = await q
+      .select({ id: districts.id })
+      .from(districts)
+      .where(eq(districts.id, input.districtId));
+    if (!district) throw badRequest(USER_MSG.districtMissing, 'districtId');
+    const [tehsil] = await q
+      .select({ districtId: tehsils.districtId })
+      .from(tehsils)
+      .where(eq(tehsils.id, input.tehsilId));
+    if (!tehsil || tehsil.districtId !== input.districtId)
+      throw badRequest(USER_MSG.tehsilOutsideDistrict, 'tehsilId');
+  }
+
+  /** A parent must exist, be of the right type and lie inside the caller's network. */
+  async function visibleParent(
+    q: Queryable,
+    caller: UserRow,
+    id: string,
+    type: UserType,
+    message: string,
+    param: string,
+  ) {
+    const row = await findVisibleUser(q, caller, id);
+    if (!row || row.type !== type) throw badRequest(message, param);
+    return row;
+  }
+
+  async function placementFor(q: Queryable, caller: UserRow, input: Parsed): Promise<Placement> {
+    const none: Placement = {
+      parentPath: null,
+      masterDistributorId: null,
+      distributorId: null,
+      retailerId: null,
+    };
+    switch (input.type) {
+      case UserType.DISTRIBUTOR: {
+        const md = await visibleParent(
+          q,
+          caller,
+          input.distributor!.masterDistributorId,
+          UserType.MASTER_DISTRIBUTOR,
+          USER_MSG.masterDistributorMissing,
+          'distributor.masterDistributorId',
+        );
+        return { ...none, parentPath: md.path, masterDistributorId: md.id };
+      }
+      case UserType.RETAILER: {
+        const md = await visibleParent(
+          q,
+          caller,
+          input.distributor!.masterDistributorId,
+          UserType.MASTER_DISTRIBUTOR,
+          USER_MSG.masterDistributorMissing,
+          'distributor.masterDistributorId',
+        );
+        const d = await visibleParent(
+          q,
+          caller,
+          input.retailer!.distributorId,
+          UserType.DISTRIBUTOR,
+          USER_MSG.distributorMissing,
+          'retailer.distributorId',
+        );
+        if (d.masterDistributorId !== md.id)
+          throw badRequest(USER_MSG.distributorOutsideMaster, 'retailer.distributorId');
+        return { parentPath: d.path, masterDistributorId: md.id, distributorId: d.id, retailerId: null };
+      }
+      case UserType.CUSTOMER: {
+        // A retailer's customer is always its own, whatever the body says.
+        const retailerId = caller.type === UserType.RETAILER ? caller.id : input.customer!.retailerId;
+        if (!retailerId) return none;
+        const r =
+          retailerId === caller.id
+            ? caller
+            : await visibleParent(
+                q,
+                caller,
+                retailerId,
+                UserType.RETAILER,
+                USER_MSG.retailerMissing,
+                'customer.retailerId',
+              );
+        return {
+          parentPath: r.path,
+          masterDistributorId: r.masterDistributorId,
+          distributorId: r.distributorId,
+          retailerId: r.id,
+        };
+      }
+      default:
+        return none;
+    }
+  }
+
+  async function checkUnique(q: Queryable, input: Parsed, exceptId?: string) {
+    const except = exceptId ? ne(users.id, exceptId) : undefined;
+    const [mobile] = await q
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.mobile, input.mobile), except))
+      .limit(1);
+    if (mobile) throw conflict(USER_MSG.mobileTaken, 'mobile');
+    const [name] = await q
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.userName}) = lower(${input.userName})`, except))
+      .limit(1);
+    if (name) throw conflict(USER_MSG.userNameTaken, 'userName');
+  }
+
+  /** Columns every save writes; the Aadhar number only when a new one was entered. */
+  function commonColumns(input: Parsed): Partial<NewUser> {
+    const columns: Partial<NewUser> = {
+      name: input.name,
+      email: input.email,
+      mobile: input.mobile,
+      userName: input.userName,
+      districtId: input.districtId,
+      tehsilId: input.tehsilId,
+    };
+    if (input.customer) {
+      columns.panId = input.customer.panId;
+      if (input.customer.aadharId) {
+        columns.aadharCipher = cipher.encrypt(input.customer.aadharId);
+        columns.aadharHash = cipher.searchHash(input.customer.aadharId);
+        columns.aadharLast4 = input.customer.aadharId.slice(-4);
+      }
+    }
+    return columns;
+  }
+
+  /** The unique indexes decide races between two saves that both passed checkUnique. */
+  async function guardUniqueUser<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const text = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
+      throw text.includes('mobile')
+        ? conflict(USER_MSG.mobileTaken, 'mobile')
+        : conflict(USER_MSG.userNameTaken, 'userName');
+    }
+  }
+
+  async function create(caller: UserRow, body: unknown) {
+    const raw = (body ?? {}) as Record<string, unknown>;
+    const { type } = parseInput(z.object({ type: userTypeField }), raw);
+    if (!can(caller.type as UserType, USER_TYPE_RESOURCE[type], 'create')) throw forbidden();
+    const input = parseInput(userCreateSchemas[type], raw) as Parsed;
+    await checkLocation(db, input);
+    const placement = await placementFor(db, caller, input);
+    await checkUnique(db, input);
+    const id = randomUUID();
+    const row: NewUser = {
+      ...commonColumns(input),
+      id,
+      type,
+      name: input.name,
+      userName: input.userName,
+      path: childPath(placement.parentPath, id),
+      masterDistributorId: placement.masterDistributorId,
+      distributorId: placement.distributorId,
+      retailerId: placement.retailerId,
+      // Staff choose an employee's first password; everyone else gets INITIAL_PASSWORD. Either way the user
+      // must replace it at first sign-in (no password-set marker).
+      passwordHash: await hashPassword(type === UserType.EMPLOYEE ? input.password! : config.initialPassword),
+      passwordUpdatedAt: null,
+      status: UserStatus.ACTIVE,
+      ...(type === UserType.MASTER_DISTRIBUTOR ? MASTER_DISTRIBUTOR_DEFAULTS : {}),
+      ...(type === UserType.DISTRIBUTOR ? { isMaster: false } : {}),
+    };
+    await guardUniqueUser(() => db.insert(users).values(row));
+    const [wire] = (await listWireUsers(db, caller, { id })).users;
+    return { result: wire, message: USER_SAVED_MSG[type].created };
+  }
+
+  /** Moves a user and everything under it to a new place in the tree, keeping the parent columns right. */
+  async function moveSubtree(tx: Tx, target: UserRow, placement: Placement) {
+    const newPath = childPath(placement.parentPath, target.id);
+    if (newPath === target.path) return;
+    const oldPrefixLength = target.path.length;
+    const descendants = and(like(users.path, `${target.path}%`), ne(users.id, target.id));
+    await tx
+      .update(users)
+      .set({ path: sql`${newPath} || substr(${users.path}, ${oldPrefixLength + 1})` })
+      .where(descendants);
+    // Descendants inherit the moved user's ancestors.
+    const under = and(like(users.path, `${newPath}%`), ne(users.id, target.id));
+    if (target.type === UserType.DISTRIBUTOR) {
+      await tx.update(users).set({ masterDistributorId: placement.masterDistributorId }).where(under);
+    } else if (target.type === UserType.RETAILER) {
+      await tx
+        .update(users)
+        .set({ masterDistributorId: placement.masterDistributorId, distributorId: placement.distributorId })
+        .where(under);
+    }
+  }
+
+  async function update(caller: UserRow, id: string, body: unknown) {
+    const raw = (body ?? {}) as Record<string, unknown>;
+    if ('status' in raw) return changeStatus(caller, id, raw);
+    const target = await findVisibleUser(db, caller, id);
+    if (!target || target.type === UserType.ADMIN) throw notFound(USER_MSG.userNotFound);
+    if (raw.type !== undefined && raw.type !== null && Number(raw.type) !== target.type) {
+      throw badRequest(USER_MSG.typeChange, 'type');
+    }
+    const type = target.type as keyof typeof userUpdateSchemas;
+    if (!can(caller.type as UserType, USER_TYPE_RESOURCE[type], 'edit')) throw forbidden();
+    const input = parseInput(userUpdateSchemas[type], { ...raw, type }) as Parsed;
+    await checkLocation(db, input);
+    const placement = await placementFor(db, caller, input);
+    if (placement.parentPath?.startsWith(target.path)) {
+      throw badRequest('A user cannot be placed under its own network', 'distributor.masterDistributorId');
+    }
+    await checkUnique(db, input, id);
+    await guardUniqueUser(() =>
+      db.transaction(async (tx) => {
+        await moveSubtree(tx, target, placement);
+        await tx
+          .update(users)
+          .set({
+            ...commonColumns(input),
+            path: childPath(placement.parentPath, target.id),
+            masterDistributorId: placement.masterDistributorId,
+            distributorId: placement.distributorId,
+            retailerId: placement.retailerId,
+          })
+          .where(eq(users.id, id));
+      }),
+    );
+    const [wire] = (await listWireUsers(db, caller, { id })).users;
+    return { result: wire, message: USER_SAVED_MSG[type].updated };
+  }
+
+  async function changeStatus(caller: UserRow, id: string, raw: Record<string, unknown>) {
+    if (!can(caller.type as UserType, 'userStatus', 'edit')) throw forbidden();
+    const { status } = parseInput(statusSchema, { status: raw.status });
+    const target = await findVisibleUser(db, caller, id);
+    if (!target || target.type === UserType.ADMIN) throw notFound(USER_MSG.userNotFound);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ status }).where(eq(users.id, id));
+      // A deactivated user is signed out everywhere at once.
+      if (status === UserStatus.INACTIVE) await revokeAllSessions(tx, id);
+    });
+    const [wire] = (await listWireUsers(db, caller, { id })).users;
+    return { result: wire, message: USER_MSG.statusChanged };
+  }
+
+  return { create, update };
+}

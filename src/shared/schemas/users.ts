@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { UserStatus, UserType } from '../enums';
+import { EMAIL_PATTERN, isValidAadhar, MOBILE_PATTERN, PAN_PATTERN } from '../identity';
+import { MSG } from '../messages';
+import { PASSWORD_PATTERN, USERNAME_MIN_LENGTH } from '../rules';
+import { idField } from './locations';
+
+export const USER_MSG = {
+  invalidType: 'Invalid user type',
+  typeChange: 'User type cannot be changed',
+  invalidAadhar: 'Invalid Aadhar number',
+  invalidPan: MSG.invalidValue,
+  invalidUserId: 'Invalid user id',
+  invalidDistrict: 'Invalid district id',
+  invalidTehsil: 'Invalid tehsil id',
+  districtMissing: 'Selected district does not exist',
+  tehsilOutsideDistrict: 'Selected tehsil does not belong to the selected district',
+  masterDistributorMissing: 'Selected master distributor does not exist',
+  distributorMissing: 'Selected distributor does not exist',
+  distributorOutsideMaster: 'Selected distributor does not belong to the selected master distributor',
+  retailerMissing: 'Selected retailer does not exist',
+  mobileTaken: 'This mobile number is already registered',
+  userNameTaken: 'This user name is already taken',
+  userNotFound: 'User not found',
+  statusChanged: 'User Status Changed Successfully',
+  invalidStatus: 'Status must be ACTIVE or INACTIVE',
+} as const;
+
+/** Success toasts by user type (seed section 8; 'Empolyee' sic). */
+export const USER_SAVED_MSG: Record<number, { created: string; updated: string }> = {
+  [UserType.MASTER_DISTRIBUTOR]: {
+    created: 'MasterDistributor Created Successfully!',
+    updated: 'MasterDistributor Updated Successfully!',
+  },
+  [UserType.DISTRIBUTOR]: {
+    created: 'Distributor Created Successfully!',
+    updated: 'Distributor Updated Successfully!',
+  },
+  [UserType.RETAILER]: {
+    created: 'Retailer Created Successfully!',
+    updated: 'Retailer Updated Successfully!',
+  },
+  [UserType.CUSTOMER]: {
+    created: 'Customer Created Successfully!',
+    updated: 'Customer Updated Successfully!',
+  },
+  [UserType.EMPLOYEE]: {
+    created: 'Empolyee Created Successfully!',
+    updated: 'Empolyee Updated Successfully!',
+  },
+};
+
+/** Types staff can create through account/create (never ADMIN). */
+export const CREATABLE_TYPES = [
+  UserType.CUSTOMER,
+  UserType.MASTER_DISTRIBUTOR,
+  UserType.DISTRIBUTOR,
+  UserType.RETAILER,
+  UserType.EMPLOYEE,
+] as const;
+
+/** Seed section 9: fixed values stored for every new master distributor. */
+export const MASTER_DISTRIBUTOR_DEFAULTS = {
+  isMaster: true,
+  distributorCode: 'abcA12',
+  masterDistributorCommission: '10.5',
+} as const;
+
+const required = (max = 200) =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .max(max, { error: `At most ${max} characters` });
+
+const id = (message: string) => idField(MSG.required, message);
+
+export const aadharField = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, { error: MSG.required })
+  .regex(/^\d{12}$/, { error: MSG.aadharLength })
+  .refine(isValidAadhar, { error: USER_MSG.invalidAadhar });
+
+/** Fields every user shares (seed section 5), with the format checks Tierdesk adds. */
+const baseUser = {
+  name: required(100),
+  email: required(200).pipe(z.string().regex(EMAIL_PATTERN, { error: MSG.invalidEmail })),
+  mobile: required(20).pipe(z.string().regex(MOBILE_PATTERN, { error: MSG.invalidMobile })),
+  userName: required(100).pipe(z.string().min(USERNAME_MIN_LENGTH, { error: MSG.minLength })),
+  districtId: id(USER_MSG.invalidDistrict),
+  tehsilId: id(USER_MSG.invalidTehsil),
+};
+
+const masterRef = z.object({ masterDistributorId: id(USER_MSG.invalidUserId) }, { error: MSG.required });
+const distributorRef = z.object({ distributorId: id(USER_MSG.invalidUserId) }, { error: MSG.required });
+
+export const masterDistributorSchema = z.object({
+  ...baseUser,
+  type: z.literal(UserType.MASTER_DISTRIBUTOR),
+});
+export const distributorSchema = z.object({
+  ...baseUser,
+  type: z.literal(UserType.DISTRIBUTOR),
+  distributor: masterRef,
+});
+export const retailerSchema = z.object({
+  ...baseUser,
+  type: z.literal(UserType.RETAILER),
+  distributor: masterRef,
+  retailer: distributorRef,
+});
+
+const panField = required(10)
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(PAN_PATTERN, { error: USER_MSG.invalidPan }));
+const optionalRetailer = z
+  .union([z.uuid({ error: USER_MSG.invalidUserId }), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => v || null);
+
+export const customerCreateSchema = z.object({
+  ...baseUser,
+  type: z.literal(UserType.CUSTOMER),
+  customer: z.object(
+    { aadharId: aadharField, panId: panField, retailerId: optionalRetailer },
+    { error: MSG.required },
+  ),
+});
+/** On update the Aadhar number is replaced only when a new one is entered (the masked value means "keep"). */
+export const customerUpdateSchema = z.object({
+  ...baseUser,
+  type: z.literal(UserType.CUSTOMER),
+  customer: z.object(
+    {
+      aadharId: z
+        .union([aadharField, z.literal(''), z.string().regex(/^X{8}\d{4}$/), z.null()])
+        .optional()
+        .transform((v) => (v && /^\d{12}$/.test(v) ? v : undefined)),
+      panId: panField,
+      retailerId: optionalRetailer,
+    },
+    { error: MSG.required },
+  ),
+});
+
+export const employeeCreateSchema = z
+  .object({
+    ...baseUser,
+    type: z.literal(UserType.EMPLOYEE),
+    password: required(200).pipe(z.string().regex(PASSWORD_PATTERN, { error: MSG.passwordPattern })),
+    confirmPassword: required(200),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: MSG.passwordMismatch,
+    path: ['confirmPassword'],
+  });
+export const employeeUpdateSchema = z.object({ ...baseUser, type: z.literal(UserType.EMPLOYEE) });
+
+export const userCreateSchemas = {
+  [UserType.MASTER_DISTRIBUTOR]: masterDistributorSchema,
+  [UserType.DISTRIBUTOR]: distributorSchema,
+  [UserType.RETAILER]: retailerSchema,
+  [UserType.CUSTOMER]: customerCreateSchema,
+  [UserType.EMPLOYEE]: employeeCreateSchema,
+} as const;
+export const userUpdateSchemas = {
+  ...userCreateSchemas,
+  [UserType.CUSTOMER]: customerUpdateSchema,
+  [UserType.EMPLOYEE]: employeeUpdateSchema,
+} as const;
+
+export const userTypeField = z.coerce
+  .number({ error: USER_MSG.invalidType })
+  .refine((t): t is (typeof CREATABLE_TYPES)[number] => (CREATABLE_TYPES as readonly number[]).includes(t), {
+    error: USER_MSG.invalidType,
+  });
+
+export const statusSchema = z.object({ status: z.enum(UserStatus, { error: USER_MSG.invalidStatus }) });
