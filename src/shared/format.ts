@@ -3,12 +3,18 @@
  * panel's lists and CSV exports agree.
  */
 
-/** 'uttar pradesh' -> 'Uttar Pradesh', 'JAMMU & KASHMIR' -> 'Jammu & Kashmir', 'north-east' -> 'North-East'. */
+/**
+ * 'uttar pradesh' -> 'Uttar Pradesh', 'north-east' -> 'North-East'. Short all-capital words are taken as
+ * acronyms and kept ('NSDL Payments Bank'); a name typed all in capitals ('JAMMU & KASHMIR') is cased.
+ */
 export function titleCase(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return String(value).replace(
-    /[\p{L}\p{N}]+/gu,
-    (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+  const text = String(value);
+  const shouting = text === text.toUpperCase();
+  return text.replace(/[\p{L}\p{N}]+/gu, (word) =>
+    !shouting && word.length <= 5 && word === word.toUpperCase()
+      ? word
+      : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
   );
 }
 

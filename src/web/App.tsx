@@ -1,4 +1,5 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import type { ComponentType } from 'react';
+import { Admin, CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { AppNotification } from './layout/AppNotification';
 import { Layout } from './layout/Layout';
@@ -9,6 +10,24 @@ import { Welcome } from './pages/Welcome';
 import { authProvider, HOME_PATH, LOGIN_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
+import districts from './resources/districts';
+import products from './resources/products';
+import providers from './resources/providers';
+import states from './resources/states';
+import tehsils from './resources/tehsils';
+
+/** A resource screen at the seed's own path (react-admin's would be /<resource>). */
+const seedRoute = (resource: string, path: string, Page: ComponentType) => (
+  <Route
+    key={path}
+    path={path}
+    element={
+      <ResourceContextProvider value={resource}>
+        <Page />
+      </ResourceContextProvider>
+    }
+  />
+);
 
 /**
  * The panel's table of contents (seed section 2 routes).
@@ -16,6 +35,8 @@ import { i18nProvider } from './providers/i18n';
  * - /welcome (and later /onboarding/*) are public pages without the sidebar.
  * - /home is the dashboard, inside the layout; routes with the layout require a session.
  * The dashboard is a custom route rather than `dashboard=` because '/' belongs to the redirect.
+ * Resources are registered (names = ROLE_TABLE keys, for canAccess, references and labels) and their lists are
+ * mounted at the seed's paths (/location/state/list, /provider/list...), which the menu links to.
  * BrowserRouter (not react-admin's default hash router) gives real paths, so the server must
  * answer unknown non-API paths with index.html.
  */
@@ -40,7 +61,26 @@ export const App = () => (
       </CustomRoutes>
       <CustomRoutes>
         <Route path={HOME_PATH} element={<Dashboard />} />
+        {seedRoute('providers', providers.path, providers.list)}
+        {seedRoute('products', products.path, products.list)}
+        {seedRoute('tehsils', tehsils.path, tehsils.list)}
+        {seedRoute('tehsils', tehsils.createPath, tehsils.createPage)}
+        {seedRoute('districts', districts.path, districts.list)}
+        {seedRoute('states', states.path, states.list)}
       </CustomRoutes>
+      <Resource
+        name="providers"
+        icon={providers.icon}
+        recordRepresentation={providers.recordRepresentation}
+      />
+      <Resource name="products" icon={products.icon} recordRepresentation={products.recordRepresentation} />
+      <Resource name="tehsils" icon={tehsils.icon} recordRepresentation={tehsils.recordRepresentation} />
+      <Resource
+        name="districts"
+        icon={districts.icon}
+        recordRepresentation={districts.recordRepresentation}
+      />
+      <Resource name="states" icon={states.icon} recordRepresentation={states.recordRepresentation} />
     </Admin>
   </BrowserRouter>
 );

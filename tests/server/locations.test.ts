@@ -115,6 +115,16 @@ describe('states', () => {
     expect(staff.body.result.state.length).toBe(staff.body.result.totalCounts);
   });
 
+  it('fetches one record by _id and refuses a malformed one', async () => {
+    const id = (await post('state/create', { name: 'Tripura' })).body.result._id;
+    const one = await get('state/fetch', { _id: id }, null);
+    expect(one.body.result.state.map((s: { _id: string }) => s._id)).toEqual([id]);
+    expect(one.body.result.totalCounts).toBe(1);
+    const bad = await get('state/fetch', { _id: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toEqual({ msg: 'Invalid id', param: '_id' });
+  });
+
   it('refuses bad paging values and treats search wildcards literally', async () => {
     const res = await get('state/fetch', { limit: '500' });
     expect(res.status).toBe(400);

@@ -2,6 +2,11 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import type { ComponentType } from 'react';
 import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
 import { can, type RoleResource } from '../../shared/roles';
+import districts from '../resources/districts';
+import products from '../resources/products';
+import providers from '../resources/providers';
+import states from '../resources/states';
+import tehsils from '../resources/tehsils';
 import { LogoutMenuItem } from './LogoutMenuItem';
 
 export interface MenuEntry {
@@ -19,6 +24,11 @@ export interface MenuEntry {
  */
 export const MENU_ENTRIES: MenuEntry[] = [
   { key: 'dashboard', to: '/home', label: 'app.menu.home', icon: DashboardIcon },
+  { key: 'providers', to: providers.path, label: 'app.menu.providers', icon: providers.icon },
+  { key: 'products', to: products.path, label: 'app.menu.products', icon: products.icon },
+  { key: 'tehsils', to: tehsils.path, label: 'app.menu.tehsils', icon: tehsils.icon },
+  { key: 'districts', to: districts.path, label: 'app.menu.districts', icon: districts.icon },
+  { key: 'states', to: states.path, label: 'app.menu.states', icon: states.icon },
 ];
 
 export const Menu = () => {

@@ -1,6 +1,8 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
+import { MAX_PAGE_SIZE } from '../../shared/rules';
+import { COMMISSION_FIELDS } from '../../shared/schemas/catalog';
 import type { Envelope, UserCounts } from '../../shared/wire';
 import { apiUrl, type HttpOptions, httpClient } from './httpClient';
 
@@ -16,6 +18,17 @@ export interface Endpoint {
   update?: string;
   listKey: string;
   fixed?: Record<string, string | number>;
+  /** Query parameter that fetches one record by id (default `_id`). */
+  byId?: string;
+  /** Columns the server sorts by (`sort` + `order`); other sort fields are not sent. */
+  sortable?: readonly string[];
+  /**
+   * Populated references `{ _id, name }` on the wire, by field: the record keeps the id in the field
+   * (`stateId: '…'`, what forms and filters use) and the named object beside it (`state: { id, name }`).
+   */
+  refs?: Record<string, { resource: string; as: string }>;
+  /** The body fields create/update send (seed section 7); without it the whole record is sent. */
+  writable?: readonly string[];
 }
 
 const users = (type: UserType): Endpoint => ({
@@ -24,28 +37,60 @@ const users = (type: UserType): Endpoint => ({
   update: 'account/update',
   listKey: 'users',
   fixed: { type },
+  byId: '_id',
 });
 
+const BY_NAME_OR_DATE = ['name', 'createdAt'] as const;
+const STATE_REF = { stateId: { resource: 'states', as: 'state' } };
+
 export const ENDPOINTS: Record<string, Endpoint> = {
-  states: { fetch: 'state/fetch', create: 'state/create', update: 'state/update', listKey: 'state' },
+  states: {
+    fetch: 'state/fetch',
+    create: 'state/create',
+    update: 'state/update',
+    listKey: 'state',
+    byId: '_id',
+    sortable: BY_NAME_OR_DATE,
+    writable: ['name'],
+  },
   districts: {
     fetch: 'districts/fetch',
     create: 'districts/create',
     update: 'districts/update',
     listKey: 'districts',
+    byId: '_id',
+    sortable: BY_NAME_OR_DATE,
+    refs: STATE_REF,
+    writable: ['name', 'stateId'],
   },
-  tehsils: { fetch: 'tehsil/fetch', create: 'tehsil/create', update: 'tehsil/update', listKey: 'tehsil' },
+  tehsils: {
+    fetch: 'tehsil/fetch',
+    create: 'tehsil/create',
+    update: 'tehsil/update',
+    listKey: 'tehsil',
+    byId: '_id',
+    sortable: BY_NAME_OR_DATE,
+    refs: { ...STATE_REF, districtId: { resource: 'districts', as: 'district' } },
+    writable: ['name', 'districtId', 'stateId'],
+  },
   providers: {
     fetch: 'providers/fetch',
     create: 'providers/create',
     update: 'providers/update',
     listKey: 'providers',
+    byId: '_id',
+    sortable: BY_NAME_OR_DATE,
+    writable: ['name'],
   },
   products: {
     fetch: 'products/fetch',
     create: 'products/create',
     update: 'products/update',
     listKey: 'products',
+    byId: 'productId',
+    sortable: BY_NAME_OR_DATE,
+    refs: { providerId: { resource: 'providers', as: 'provider' } },
+    writable: ['providerId', 'name', 'url', 'amount', ...COMMISSION_FIELDS, 'urlParams'],
   },
   transactions: { fetch: 'transactions/fetch', listKey: 'transactions' },
   masterDistributors: users(UserType.MASTER_DISTRIBUTOR),
@@ -87,14 +132,50 @@ const toQuery = (params: Record<string, unknown>): string => {
   return text ? `?${text}` : '';
 };
 
-const toRecord = (item: unknown): RaRecord => {
+const toRecord = (item: unknown, endpoint?: Endpoint): RaRecord => {
   const row = item as RaRecord & { _id?: Identifier };
-  return { ...row, id: row._id ?? row.id };
+  const record: RaRecord = { ...row, id: row._id ?? row.id };
+  for (const [field, { as }] of Object.entries(endpoint?.refs ?? {})) {
+    const ref = row[field] as { _id?: Identifier; name?: string } | null | undefined;
+    if (ref && typeof ref === 'object') {
+      record[field] = ref._id;
+      record[as] = { id: ref._id, name: ref.name };
+    }
+  }
+  return record;
+};
+
+/** The fields of `data` that the endpoint writes (all of them when it names none). */
+const writableBody = (endpoint: Endpoint, data: Record<string, unknown>) => {
+  if (!endpoint.writable) return { ...endpoint.fixed, ...data };
+  const body: Record<string, unknown> = { ...endpoint.fixed };
+  for (const field of endpoint.writable) if (data[field] !== undefined) body[field] = data[field];
+  return body;
 };
 
 type ListResult = Record<string, unknown> & { totalCounts?: number };
 
 export const createDataProvider = (http: HttpClient = httpClient): AppDataProvider => {
+  /** One server call: `page`/`limit` as given (1-based, limit at most MAX_PAGE_SIZE). */
+  const fetchPage = async (
+    resource: string,
+    query: Record<string, unknown>,
+  ): Promise<{ data: RaRecord[]; total: number }> => {
+    const endpoint = endpointOf(resource);
+    const { json } = await http<Envelope<ListResult> & { totalCounts?: number }>(
+      apiUrl(`${endpoint.fetch}${toQuery({ ...endpoint.fixed, ...query })}`),
+    );
+    const items = (json.result?.[endpoint.listKey] ?? []) as unknown[];
+    const total = json.result?.totalCounts ?? json.totalCounts ?? items.length;
+    const data = items.map((item) => toRecord(item, endpoint));
+    return { data, total };
+  };
+
+  /**
+   * react-admin's getList params -> `page`, `limit`, `searchText` (from `q`), `sort`/`order` on the columns the
+   * server sorts by, and the remaining filters as they are (`stateId`, `districtId`, `providerId`...).
+   * A page larger than the server's limit (the export asks for 1000 rows) is read in server pages.
+   */
   const fetchList = async (
     resource: string,
     params: Partial<GetListParams>,
@@ -102,20 +183,38 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
   ) => {
     const endpoint = endpointOf(resource);
     const { q, ...filter } = (params.filter ?? {}) as Record<string, unknown>;
+    const sort = params.sort && endpoint.sortable?.includes(params.sort.field) ? params.sort : undefined;
     const query = {
-      ...endpoint.fixed,
-      page: params.pagination?.page,
-      limit: params.pagination?.perPage,
       searchText: q,
+      sort: sort?.field,
+      order: sort?.order,
       ...filter,
       ...extra,
     };
-    const { json } = await http<Envelope<ListResult> & { totalCounts?: number }>(
-      apiUrl(`${endpoint.fetch}${toQuery(query)}`),
-    );
-    const items = (json.result?.[endpoint.listKey] ?? []) as unknown[];
-    const total = json.result?.totalCounts ?? json.totalCounts ?? items.length;
-    return { data: items.map(toRecord), total };
+    const page = params.pagination?.page;
+    const perPage = params.pagination?.perPage;
+    if (!page || !perPage || perPage <= MAX_PAGE_SIZE)
+      return fetchPage(resource, { page, limit: perPage, ...query });
+
+    const first = (page - 1) * perPage;
+    const data: RaRecord[] = [];
+    let total = 0;
+    for (let serverPage = Math.floor(first / MAX_PAGE_SIZE) + 1; ; serverPage++) {
+      const chunk = await fetchPage(resource, { page: serverPage, limit: MAX_PAGE_SIZE, ...query });
+      total = chunk.total;
+      const offset = (serverPage - 1) * MAX_PAGE_SIZE;
+      data.push(...chunk.data.slice(Math.max(0, first - offset)));
+      if (data.length >= perPage || chunk.data.length < MAX_PAGE_SIZE || offset + MAX_PAGE_SIZE >= total)
+        break;
+    }
+    return { data: data.slice(0, perPage), total };
+  };
+
+  /** One record through the endpoint's id filter (`_id`, or `productId` for products). */
+  const findById = async (resource: string, id: Identifier): Promise<RaRecord | undefined> => {
+    const endpoint = endpointOf(resource);
+    const { data } = await fetchPage(resource, { [endpoint.byId ?? '_id']: id });
+    return data.find((record) => String(record.id) === String(id));
   };
 
   const post = (path: string, body: unknown, options: HttpOptions = {}) =>
@@ -127,36 +226,36 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
     getList: (resource, params) => fetchList(resource, params) as never,
 
     async getOne(resource, params) {
-      const { data } = await fetchList(resource, {}, { _id: params.id });
-      if (!data[0]) throw new Error(MSG.notFound);
-      return { data: data[0] as never };
+      const record = await findById(resource, params.id);
+      if (!record) throw new Error(MSG.notFound);
+      return { data: record as never };
     },
 
     async getMany(resource, params) {
-      const rows = await Promise.all(
-        params.ids.map((id) => fetchList(resource, {}, { _id: id }).then(({ data }) => data[0])),
-      );
+      const rows = await Promise.all(params.ids.map((id) => findById(resource, id)));
       return { data: rows.filter(Boolean) as never[] };
     },
 
     getManyReference: (resource, params) =>
       fetchList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never,
 
+    /** `meta.message` carries the server's message (the product screens show it). */
     async create(resource, params) {
       const endpoint = endpointOf(resource);
       if (!endpoint.create) throw new Error(`create is not supported for ${resource}`);
-      const { json } = await post(endpoint.create, { ...endpoint.fixed, ...params.data });
+      const { json } = await post(endpoint.create, writableBody(endpoint, params.data));
       const result = json.result && typeof json.result === 'object' ? json.result : params.data;
-      return { data: toRecord(result) as never };
+      return { data: toRecord(result, endpoint) as never, meta: { message: json.message } };
     },
 
     async update(resource, params) {
       const endpoint = endpointOf(resource);
       if (!endpoint.update) throw new Error(`update is not supported for ${resource}`);
-      const { json } = await post(`${endpoint.update}/${encodeURIComponent(String(params.id))}`, params.data);
+      const body = endpoint.writable ? writableBody(endpoint, params.data) : params.data;
+      const { json } = await post(`${endpoint.update}/${encodeURIComponent(String(params.id))}`, body);
       const result =
         json.result && typeof json.result === 'object' ? json.result : { ...params.data, id: params.id };
-      return { data: toRecord(result) as never };
+      return { data: toRecord(result, endpoint) as never, meta: { message: json.message } };
     },
 
     updateMany: unsupported('updateMany'),

@@ -5,7 +5,7 @@ import type { WireProduct, WireProvider } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
 import { products, providers } from '../../db/schema';
 import { likePattern, offsetOf } from '../../http/paging';
-import { type ListOptions, orderFor } from '../locations/queries';
+import { byId, type ListOptions, orderFor } from '../locations/queries';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -46,7 +46,10 @@ export const productColumns = (p: ProductInput) => ({
 });
 
 export async function listProviders(db: Queryable, opts: ListOptions) {
-  const where = opts.searchText ? ilike(providers.name, likePattern(opts.searchText)) : undefined;
+  const where = and(
+    opts.searchText ? ilike(providers.name, likePattern(opts.searchText)) : undefined,
+    byId(providers.id, opts._id),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -67,6 +70,7 @@ export async function listProducts(
   const where = and(
     opts.searchText ? ilike(products.name, likePattern(opts.searchText)) : undefined,
     opts.productId ? eq(products.id, opts.productId) : undefined,
+    byId(products.id, opts._id),
     opts.providerId ? eq(products.providerId, opts.providerId) : undefined,
   );
   const [rows, [total]] = await Promise.all([

@@ -22,7 +22,9 @@ import {
   toWireProvider,
 } from './queries';
 
-const listQuery = pagingQuery.and(sortQuery(['name', 'createdAt']));
+const listQuery = pagingQuery
+  .and(sortQuery(['name', 'createdAt']))
+  .and(z.object({ _id: optionalUuid('Invalid id') }));
 
 export default async function catalogRoutes(app: FastifyInstance) {
   const { db } = app;

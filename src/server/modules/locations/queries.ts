@@ -8,7 +8,11 @@ import { likePattern, offsetOf, type Paging } from '../../http/paging';
 export interface ListOptions extends Paging {
   sort?: 'name' | 'createdAt';
   order?: 'ASC' | 'DESC';
+  /** One record by id. */
+  _id?: string;
 }
+
+export const byId = (column: AnyPgColumn, id?: string) => (id ? eq(column, id) : undefined);
 
 /** Newest first by default; the id breaks ties so pages never overlap. */
 export function orderFor(
@@ -25,7 +29,7 @@ const search = (column: AnyPgColumn, text?: string) => (text ? ilike(column, lik
 const iso = (d: Date) => d.toISOString();
 
 export async function listStates(db: Queryable, opts: ListOptions) {
-  const where = search(states.name, opts.searchText);
+  const where = and(search(states.name, opts.searchText), byId(states.id, opts._id));
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -77,6 +81,7 @@ export async function listTehsils(
 ) {
   const where = and(
     search(tehsils.name, opts.searchText),
+    byId(tehsils.id, opts._id),
     opts.districtId ? eq(tehsils.districtId, opts.districtId) : undefined,
     opts.stateId ? eq(tehsils.stateId, opts.stateId) : undefined,
   );

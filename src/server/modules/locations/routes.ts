@@ -11,7 +11,10 @@ import { idParam, optionalUuid } from '../../http/params';
 import { requireRole } from '../../http/session';
 import { listDistricts, listStates, listTehsils, nameTaken } from './queries';
 
-const listQuery = pagingQuery.and(sortQuery(['name', 'createdAt']));
+/** Every location list also takes `_id`, so a form can load the one record it shows. */
+const listQuery = pagingQuery
+  .and(sortQuery(['name', 'createdAt']))
+  .and(z.object({ _id: optionalUuid('Invalid id') }));
 
 /**
  * The location lookups are public and read-only (the onboarding form needs them): callers other than staff

@@ -1,0 +1,96 @@
+import { Box } from '@mui/material';
+import { useState } from 'react';
+import {
+  AutocompleteInput,
+  type AutocompleteInputProps,
+  ChoicesContextProvider,
+  type ChoicesContextValue,
+  type RaRecord,
+  ReferenceInput,
+  useChoicesContext,
+  useTranslate,
+} from 'react-admin';
+import { titleCase } from '../../shared/format';
+import { PUBLIC_LOOKUP_LIMIT, TYPEAHEAD_DEBOUNCE_MS } from '../../shared/rules';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export interface LookupInputProps
+  extends Pick<AutocompleteInputProps, 'validate' | 'disabled' | 'onChange' | 'helperText'> {
+  source: string;
+  reference: string;
+  /** i18n key or text */
+  label: string;
+  /** Server filters, e.g. `{ stateId }` for the districts of a state. */
+  filter?: Record<string, unknown>;
+}
+
+const optionText = (record: RaRecord) => titleCase(record?.name);
+
+type AutocompleteProps = Omit<LookupInputProps, 'source' | 'reference' | 'filter'>;
+
+/**
+ * The AutocompleteInput inside ReferenceInput. A failed lookup reads 'Sorry, suggestions could not be loaded.'
+ * (instead of the HTTP error text) under the input and in the list; while the input has focus a polite live
+ * region announces 'searching...', 'No results available' or 'N result(s) available' (seed section 2).
+ */
+const LookupAutocomplete = ({ label, ...rest }: AutocompleteProps) => {
+  const choices = useChoicesContext();
+  const translate = useTranslate();
+  const [focused, setFocused] = useState(false);
+  const failed = translate('app.lookup.failed');
+  const value = (choices.error ? { ...choices, error: new Error(failed) } : choices) as ChoicesContextValue;
+  const count = choices.availableChoices?.length ?? 0;
+  const announcement = !focused
+    ? ''
+    : choices.error
+      ? failed
+      : choices.isPending || choices.isFetching
+        ? translate('app.lookup.searching')
+        : count === 0
+          ? translate('app.lookup.none')
+          : translate('app.lookup.count', { smart_count: count });
+  return (
+    <ChoicesContextProvider value={value}>
+      <Box onFocus={() => setFocused(true)} onBlur={() => setFocused(false)}>
+        <AutocompleteInput
+          label={label}
+          optionText={optionText}
+          debounce={TYPEAHEAD_DEBOUNCE_MS}
+          loadingText="app.lookup.searching"
+          noOptionsText={choices.error ? failed : 'app.lookup.none'}
+          fullWidth
+          {...rest}
+        />
+        <Box component="span" role="status" aria-live="polite" sx={visuallyHidden}>
+          {announcement}
+        </Box>
+      </Box>
+    </ChoicesContextProvider>
+  );
+};
+
+/**
+ * A typeahead over another resource (seed sections 2, 5, 9): ReferenceInput + AutocompleteInput, searching
+ * by name (`q` -> searchText) 200 ms after typing stops, page 1 of 10 suggestions sorted by name.
+ */
+export const LookupInput = ({ source, reference, filter, ...rest }: LookupInputProps) => (
+  <ReferenceInput
+    source={source}
+    reference={reference}
+    filter={filter}
+    // A disabled lookup (the district before a state is chosen) fetches nothing.
+    enableGetChoices={() => !rest.disabled}
+    perPage={PUBLIC_LOOKUP_LIMIT}
+    sort={{ field: 'name', order: 'ASC' }}
+  >
+    <LookupAutocomplete {...rest} />
+  </ReferenceInput>
+);

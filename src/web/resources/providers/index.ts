@@ -1,0 +1,12 @@
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import type { RaRecord } from 'react-admin';
+import { titleCase } from '../../../shared/format';
+import { ProviderList } from './ProviderList';
+
+export default {
+  list: ProviderList,
+  icon: StorefrontIcon,
+  recordRepresentation: (record: RaRecord) => titleCase(record.name),
+  /** The seed's route (section 2); App mounts the list here. */
+  path: '/provider/list',
+};
