@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { LEAD_FILES } from '../shared/schemas/leads';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { registerErrorHandling } from './http/errors';
@@ -10,6 +12,7 @@ import { registerSessionGuard } from './http/session';
 import { registerXsrf } from './http/xsrf';
 import accountRoutes from './modules/account/routes';
 import catalogRoutes from './modules/catalog/routes';
+import leadRoutes from './modules/leads/routes';
 import locationRoutes from './modules/locations/routes';
 import reportRoutes from './modules/reports/routes';
 import type { PersonalDataCipher } from './security/personal-data';
@@ -64,6 +67,17 @@ export async function buildApp({ config, db, cipher, logger }: AppDeps): Promise
   app.decorate('cipher', cipher);
 
   await app.register(cookie);
+  // Only leads/create takes multipart; its per-file limits are checked while streaming (modules/leads).
+  await app.register(multipart, {
+    limits: {
+      fileSize: LEAD_FILES.document.maxBytes + 1,
+      files: 2,
+      fields: 10,
+      parts: 12,
+      fieldSize: 64 * 1024,
+      headerPairs: 50,
+    },
+  });
   const webDir =
     config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;
   if (webDir) await app.register(fastifyStatic, { root: webDir, index: 'index.html' });
@@ -77,6 +91,7 @@ export async function buildApp({ config, db, cipher, logger }: AppDeps): Promise
       await api.register(reportRoutes);
       await api.register(locationRoutes);
       await api.register(catalogRoutes);
+      await api.register(leadRoutes);
     },
     { prefix: '/api/v1' },
   );

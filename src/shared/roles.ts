@@ -40,6 +40,8 @@ export const ROLE_TABLE = {
   tehsils: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   districts: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   states: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
+  /** Onboarding applications: review (list) and decide (edit). Approving also needs the create right. */
+  leads: { list: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   /** Update Status on tier users and customers. */
   userStatus: { edit: [ADMIN] },
 } as const satisfies Record<string, Partial<Record<RoleAction, readonly UserType[]>>>;

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
@@ -43,8 +46,10 @@ export async function makeTestContext(opts: { demo?: boolean; logger?: object } 
       await c.end();
     };
   }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-test-'));
   const config: Config = {
     ...readConfig({}),
+    dataDir,
     databaseUrl,
     adminUsername: ADMIN.userName,
     adminPassword: ADMIN.password,
@@ -66,6 +71,7 @@ export async function makeTestContext(opts: { demo?: boolean; logger?: object } 
       await app.close();
       await database.close();
       await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -96,5 +102,5 @@ export async function login(app: FastifyInstance, userName: string, password: st
   const res = await call(app, 'POST', 'account/login', { body: { userName, password } });
   if (res.status !== 200)
     throw new Error(`login ${userName} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.result as { token: string; user: { _id: string; type: number } };
+  return res.body.result as { token: string; user: { _id: string; type: number; passwordUpdatedAt: string | null } };
 }

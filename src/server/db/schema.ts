@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -179,4 +180,63 @@ export const products = pgTable(
       sql`${t.adminCommission} + ${t.masterDistributorCommission} + ${t.distributorCommission} + ${t.retailerCommission} + ${t.customerCommission} = 10000`,
     ),
   ],
+);
+
+/**
+ * An application from the public onboarding form. The six sections are kept as submitted (jsonb) except the
+ * Aadhar number, which is held only encrypted; list columns are copied out for filtering and display.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadType: text('lead_type').notNull(),
+    status: text('status').notNull().default('NEW'),
+    applicantName: text('applicant_name').notNull(),
+    establishmentName: text('establishment_name').notNull(),
+    mobile: text('mobile').notNull(),
+    stateId: uuid('state_id')
+      .notNull()
+      .references(() => states.id),
+    districtId: uuid('district_id')
+      .notNull()
+      .references(() => districts.id),
+    tehsilId: uuid('tehsil_id')
+      .notNull()
+      .references(() => tehsils.id),
+    sections: jsonb('sections').notNull(),
+    aadharCipher: text('aadhar_cipher').notNull(),
+    aadharHash: text('aadhar_hash').notNull(),
+    aadharLast4: text('aadhar_last4').notNull(),
+    /** Stored files: random names under DATA_DIR/uploads, with the type judged from their bytes. */
+    pictureFile: text('picture_file').notNull(),
+    pictureMime: text('picture_mime').notNull(),
+    pictureSize: integer('picture_size').notNull(),
+    documentFile: text('document_file').notNull(),
+    documentMime: text('document_mime').notNull(),
+    documentSize: integer('document_size').notNull(),
+    documentName: text('document_name').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('leads_created_idx').on(t.createdAt),
+    index('leads_status_idx').on(t.status, t.leadType),
+    check('leads_type_check', sql`${t.leadType} in ('RETAILER', 'DISTRIBUTOR')`),
+    check('leads_status_check', sql`${t.status} in ('NEW', 'APPROVED', 'REJECTED')`),
+  ],
+);
+
+/** Every application attempt per client address, for the hourly limit (refused attempts count too). */
+export const leadAttempts = pgTable(
+  'lead_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ip: text('ip').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_attempts_ip_idx').on(t.ip, t.attemptedAt)],
 );

@@ -5,6 +5,42 @@ CREATE TABLE "districts" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "lead_attempts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"ip" text NOT NULL,
+	"attempted_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "leads" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"lead_type" text NOT NULL,
+	"status" text DEFAULT 'NEW' NOT NULL,
+	"applicant_name" text NOT NULL,
+	"establishment_name" text NOT NULL,
+	"mobile" text NOT NULL,
+	"state_id" uuid NOT NULL,
+	"district_id" uuid NOT NULL,
+	"tehsil_id" uuid NOT NULL,
+	"sections" jsonb NOT NULL,
+	"aadhar_cipher" text NOT NULL,
+	"aadhar_hash" text NOT NULL,
+	"aadhar_last4" text NOT NULL,
+	"picture_file" text NOT NULL,
+	"picture_mime" text NOT NULL,
+	"picture_size" integer NOT NULL,
+	"document_file" text NOT NULL,
+	"document_mime" text NOT NULL,
+	"document_size" integer NOT NULL,
+	"document_name" text NOT NULL,
+	"user_id" uuid,
+	"decided_by" uuid,
+	"decided_at" timestamp with time zone,
+	"reject_reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "leads_type_check" CHECK ("leads"."lead_type" in ('RETAILER', 'DISTRIBUTOR')),
+	CONSTRAINT "leads_status_check" CHECK ("leads"."status" in ('NEW', 'APPROVED', 'REJECTED'))
+);
+--> statement-breakpoint
 CREATE TABLE "login_failures" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_name" text NOT NULL,
@@ -87,6 +123,11 @@ CREATE TABLE "users" (
 );
 --> statement-breakpoint
 ALTER TABLE "districts" ADD CONSTRAINT "districts_state_id_states_id_fk" FOREIGN KEY ("state_id") REFERENCES "public"."states"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_state_id_states_id_fk" FOREIGN KEY ("state_id") REFERENCES "public"."states"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_district_id_districts_id_fk" FOREIGN KEY ("district_id") REFERENCES "public"."districts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_tehsil_id_tehsils_id_fk" FOREIGN KEY ("tehsil_id") REFERENCES "public"."tehsils"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_provider_id_providers_id_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."providers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tehsils" ADD CONSTRAINT "tehsils_district_id_districts_id_fk" FOREIGN KEY ("district_id") REFERENCES "public"."districts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -95,6 +136,9 @@ ALTER TABLE "users" ADD CONSTRAINT "users_district_id_districts_id_fk" FOREIGN K
 ALTER TABLE "users" ADD CONSTRAINT "users_tehsil_id_tehsils_id_fk" FOREIGN KEY ("tehsil_id") REFERENCES "public"."tehsils"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "districts_state_idx" ON "districts" USING btree ("state_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "districts_state_name_key" ON "districts" USING btree ("state_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "lead_attempts_ip_idx" ON "lead_attempts" USING btree ("ip","attempted_at");--> statement-breakpoint
+CREATE INDEX "leads_created_idx" ON "leads" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "leads_status_idx" ON "leads" USING btree ("status","lead_type");--> statement-breakpoint
 CREATE INDEX "login_failures_user_idx" ON "login_failures" USING btree ("user_name","failed_at");--> statement-breakpoint
 CREATE INDEX "products_provider_idx" ON "products" USING btree ("provider_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_provider_name_key" ON "products" USING btree ("provider_id",lower("name"));--> statement-breakpoint

@@ -199,14 +199,15 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     }
   }
 
-  async function create(caller: UserRow, body: unknown) {
+  /** `q` lets a caller run the create inside its own transaction (approving an application does). */
+  async function create(caller: UserRow, body: unknown, q: Queryable = db) {
     const raw = (body ?? {}) as Record<string, unknown>;
     const { type } = parseInput(z.object({ type: userTypeField }), raw);
     if (!can(caller.type as UserType, USER_TYPE_RESOURCE[type], 'create')) throw forbidden();
     const input = parseInput(userCreateSchemas[type], raw) as Parsed;
-    await checkLocation(db, input);
-    const placement = await placementFor(db, caller, input);
-    await checkUnique(db, input);
+    await checkLocation(q, input);
+    const placement = await placementFor(q, caller, input);
+    await checkUnique(q, input);
     const id = randomUUID();
     const row: NewUser = {
       ...commonColumns(input),
@@ -226,8 +227,8 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       ...(type === UserType.MASTER_DISTRIBUTOR ? MASTER_DISTRIBUTOR_DEFAULTS : {}),
       ...(type === UserType.DISTRIBUTOR ? { isMaster: false } : {}),
     };
-    await guardUniqueUser(() => db.insert(users).values(row));
-    const [wire] = (await listWireUsers(db, caller, { id })).users;
+    await guardUniqueUser(() => q.insert(users).values(row));
+    const [wire] = (await listWireUsers(q, caller, { id })).users;
     return { result: wire, message: USER_SAVED_MSG[type].created };
   }
 
