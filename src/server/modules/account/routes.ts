@@ -91,13 +91,12 @@ export default async function accountRoutes(app: FastifyInstance) {
       },
       { limit: q.limit, offset: offsetOf(q) },
     );
-    // A single record of a type the caller may not read (an employee, for an employee) is not shown.
+    if (q.type !== undefined) return { result: { users: found, totalCounts: total } };
+    // One record by _id: shown only if the caller may read its type (an employee's record is ADMIN's).
     const readable = found.filter(
       (u) => u._id === user.id || can(user.type as UserType, USER_TYPE_RESOURCE[u.type] ?? 'none', 'read'),
     );
-    return {
-      result: { users: readable, totalCounts: readable.length < found.length ? readable.length : total },
-    };
+    return { result: { users: readable, totalCounts: readable.length } };
   });
 
   app.post('/account/create', async (request) => people.create(caller(request).user, request.body));
