@@ -102,5 +102,8 @@ export async function login(app: FastifyInstance, userName: string, password: st
   const res = await call(app, 'POST', 'account/login', { body: { userName, password } });
   if (res.status !== 200)
     throw new Error(`login ${userName} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.result as { token: string; user: { _id: string; type: number; passwordUpdatedAt: string | null } };
+  return res.body.result as {
+    token: string;
+    user: { _id: string; type: number; passwordUpdatedAt: string | null };
+  };
 }
