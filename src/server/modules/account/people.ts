@@ -89,27 +89,22 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       distributorId: null,
       retailerId: null,
     };
+    const masterOf = () =>
+      visibleParent(
+        q,
+        caller,
+        input.distributor!.masterDistributorId,
+        UserType.MASTER_DISTRIBUTOR,
+        USER_MSG.masterDistributorMissing,
+        'distributor.masterDistributorId',
+      );
     switch (input.type) {
       case UserType.DISTRIBUTOR: {
-        const md = await visibleParent(
-          q,
-          caller,
-          input.distributor!.masterDistributorId,
-          UserType.MASTER_DISTRIBUTOR,
-          USER_MSG.masterDistributorMissing,
-          'distributor.masterDistributorId',
-        );
+        const md = await masterOf();
         return { ...none, parentPath: md.path, masterDistributorId: md.id };
       }
       case UserType.RETAILER: {
-        const md = await visibleParent(
-          q,
-          caller,
-          input.distributor!.masterDistributorId,
-          UserType.MASTER_DISTRIBUTOR,
-          USER_MSG.masterDistributorMissing,
-          'distributor.masterDistributorId',
-        );
+        const md = await masterOf();
         const d = await visibleParent(
           q,
           caller,
