@@ -26,3 +26,17 @@ export function formatDate(value: unknown, format: Intl.DateTimeFormat = MEDIUM_
   const date = value instanceof Date ? value : new Date(String(value));
   return Number.isNaN(date.getTime()) ? '' : format.format(date);
 }
+
+const RUPEES = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Decimal rupees (the wire's money) as '₹1,23,456.50'; '' when not a number. */
+export function formatRupees(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const amount = Number(value);
+  return Number.isFinite(amount) ? RUPEES.format(amount) : '';
+}

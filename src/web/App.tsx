@@ -6,13 +6,20 @@ import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
 import { Dashboard } from './pages/Dashboard';
 import { Login, LoginRedirect } from './pages/Login';
+import { ONBOARDING_PATHS, Onboarding } from './pages/onboarding/Onboarding';
 import { Welcome } from './pages/Welcome';
 import { authProvider, HOME_PATH, LOGIN_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
+import customers from './resources/customers';
+import distributors from './resources/distributors';
 import districts from './resources/districts';
+import employees from './resources/employees';
+import leads from './resources/leads';
+import masterDistributors from './resources/masterDistributors';
 import products from './resources/products';
 import providers from './resources/providers';
+import retailers from './resources/retailers';
 import states from './resources/states';
 import tehsils from './resources/tehsils';
 
@@ -58,16 +65,49 @@ export const App = () => (
         <Route path="/" element={<Navigate to={LOGIN_PATH} replace />} />
         <Route path={LOGIN_PATH} element={<Login />} />
         <Route path="/welcome" element={<Welcome />} />
+        <Route path={ONBOARDING_PATHS.RETAILER} element={<Onboarding leadType="RETAILER" />} />
+        <Route path={ONBOARDING_PATHS.DISTRIBUTOR} element={<Onboarding leadType="DISTRIBUTOR" />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path={HOME_PATH} element={<Dashboard />} />
+        {seedRoute('masterDistributors', masterDistributors.path, masterDistributors.list)}
+        {seedRoute('distributors', distributors.path, distributors.list)}
+        {seedRoute('employees', employees.path, employees.list)}
+        {seedRoute('retailers', retailers.path, retailers.list)}
+        {seedRoute('customers', customers.path, customers.list)}
         {seedRoute('providers', providers.path, providers.list)}
         {seedRoute('products', products.path, products.list)}
         {seedRoute('tehsils', tehsils.path, tehsils.list)}
         {seedRoute('tehsils', tehsils.createPath, tehsils.createPage)}
         {seedRoute('districts', districts.path, districts.list)}
         {seedRoute('states', states.path, states.list)}
+        {seedRoute('leads', leads.path, leads.list)}
       </CustomRoutes>
+      <Resource
+        name="masterDistributors"
+        icon={masterDistributors.icon}
+        recordRepresentation={masterDistributors.recordRepresentation}
+      />
+      <Resource
+        name="distributors"
+        icon={distributors.icon}
+        recordRepresentation={distributors.recordRepresentation}
+      />
+      <Resource
+        name="employees"
+        icon={employees.icon}
+        recordRepresentation={employees.recordRepresentation}
+      />
+      <Resource
+        name="retailers"
+        icon={retailers.icon}
+        recordRepresentation={retailers.recordRepresentation}
+      />
+      <Resource
+        name="customers"
+        icon={customers.icon}
+        recordRepresentation={customers.recordRepresentation}
+      />
       <Resource
         name="providers"
         icon={providers.icon}
@@ -81,6 +121,7 @@ export const App = () => (
         recordRepresentation={districts.recordRepresentation}
       />
       <Resource name="states" icon={states.icon} recordRepresentation={states.recordRepresentation} />
+      <Resource name="leads" icon={leads.icon} recordRepresentation={leads.recordRepresentation} />
     </Admin>
   </BrowserRouter>
 );

@@ -74,11 +74,17 @@ describe('Menu entries for the catalogue', () => {
       .map((item) => [item.textContent, item.getAttribute('href')]);
     expect(items).toEqual([
       ['Home', '/home'],
+      ['Master Distributors', '/master/distributor/list'],
+      ['Distributors', '/distributor/list'],
+      ['Employees', '/employee/list'],
+      ['Retailers', '/retailer/list'],
+      ['Customers', '/customer/list'],
       ['Providers', '/provider/list'],
       ['Products', '/product/list'],
       ['Tehsil', '/location/tehsil/list'],
       ['District', '/location/district/list'],
       ['State', '/location/state/list'],
+      ['Leads', '/lead/list'],
       ['Logout', null],
     ]);
   });

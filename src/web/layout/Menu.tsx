@@ -2,9 +2,15 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import type { ComponentType } from 'react';
 import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
 import { can, type RoleResource } from '../../shared/roles';
+import customers from '../resources/customers';
+import distributors from '../resources/distributors';
 import districts from '../resources/districts';
+import employees from '../resources/employees';
+import leads from '../resources/leads';
+import masterDistributors from '../resources/masterDistributors';
 import products from '../resources/products';
 import providers from '../resources/providers';
+import retailers from '../resources/retailers';
 import states from '../resources/states';
 import tehsils from '../resources/tehsils';
 import { LogoutMenuItem } from './LogoutMenuItem';
@@ -24,11 +30,23 @@ export interface MenuEntry {
  */
 export const MENU_ENTRIES: MenuEntry[] = [
   { key: 'dashboard', to: '/home', label: 'app.menu.home', icon: DashboardIcon },
+  {
+    key: 'masterDistributors',
+    to: masterDistributors.path,
+    label: 'app.menu.masterDistributors',
+    icon: masterDistributors.icon,
+  },
+  { key: 'distributors', to: distributors.path, label: 'app.menu.distributors', icon: distributors.icon },
+  { key: 'employees', to: employees.path, label: 'app.menu.employees', icon: employees.icon },
+  { key: 'retailers', to: retailers.path, label: 'app.menu.retailers', icon: retailers.icon },
+  { key: 'customers', to: customers.path, label: 'app.menu.customers', icon: customers.icon },
   { key: 'providers', to: providers.path, label: 'app.menu.providers', icon: providers.icon },
   { key: 'products', to: products.path, label: 'app.menu.products', icon: products.icon },
   { key: 'tehsils', to: tehsils.path, label: 'app.menu.tehsils', icon: tehsils.icon },
   { key: 'districts', to: districts.path, label: 'app.menu.districts', icon: districts.icon },
   { key: 'states', to: states.path, label: 'app.menu.states', icon: states.icon },
+  // Not in the seed's sidebar: the review of onboarding applications, after the seed's entries.
+  { key: 'leads', to: leads.path, label: 'app.menu.leads', icon: leads.icon },
 ];
 
 export const Menu = () => {

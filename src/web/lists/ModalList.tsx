@@ -46,6 +46,13 @@ interface ModalState {
 const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /**
+ * A table wider than the screen (the user lists have up to 12 columns) scrolls inside its card instead of
+ * widening the page, which would slide the content under the fixed sidebar and push Add off screen.
+ * `contain: inline-size` keeps the table's width out of the layout's fit-content sizing.
+ */
+const wideTable = { '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } } as const;
+
+/**
  * The seed's common list (section 2): title and subtitle, Add and Export buttons, a table with an Edit button per
  * row, 'No Data Found', 10 rows a page with server paging, a search box (`q`, sent as searchText) and the
  * create/edit modal. Add and Edit follow the role table (canAccess create / edit).
@@ -101,7 +108,7 @@ export const ModalList = ({
         pagination={<ListPagination window={paginationWindow} />}
         empty={false}
       >
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />}>
+        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />} sx={wideTable}>
           {children}
           {canEdit && (
             <DataTable.Col

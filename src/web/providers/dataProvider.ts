@@ -1,10 +1,18 @@
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import {
+  type DataProvider,
+  type GetListParams,
+  HttpError,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import { UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { MAX_PAGE_SIZE } from '../../shared/rules';
 import { COMMISSION_FIELDS } from '../../shared/schemas/catalog';
 import type { Envelope, UserCounts } from '../../shared/wire';
-import { apiUrl, type HttpOptions, httpClient } from './httpClient';
+import { apiUrl, type HttpOptions, httpClient, normaliseError } from './httpClient';
+import { getToken } from './session';
+import { userToBody, userToRecord } from './users';
 
 /**
  * Resource-to-endpoint table (seed section 7, ARCHITECTURE.md wire contract). Resource names are the
@@ -29,6 +37,10 @@ export interface Endpoint {
   refs?: Record<string, { resource: string; as: string }>;
   /** The body fields create/update send (seed section 7); without it the whole record is sent. */
   writable?: readonly string[];
+  /** Wire item -> record, for shapes that `_id` -> `id` and `refs` do not cover (users' nested fields). */
+  toRecord?: (item: unknown) => RaRecord;
+  /** Record -> create/update body, for bodies that `writable` does not cover (users' sub-objects). */
+  toBody?: (data: Record<string, unknown>, action: 'create' | 'update') => Record<string, unknown>;
 }
 
 const users = (type: UserType): Endpoint => ({
@@ -38,6 +50,8 @@ const users = (type: UserType): Endpoint => ({
   listKey: 'users',
   fixed: { type },
   byId: '_id',
+  toRecord: userToRecord,
+  toBody: (data, action) => userToBody(type, data, action),
 });
 
 const BY_NAME_OR_DATE = ['name', 'createdAt'] as const;
@@ -98,6 +112,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   retailers: users(UserType.RETAILER),
   customers: users(UserType.CUSTOMER),
   employees: users(UserType.EMPLOYEE),
+  /** Onboarding applications (staff review); with `_id` the one lead carries every section. */
+  leads: { fetch: 'leads/fetch', listKey: 'leads', byId: '_id' },
 };
 
 export interface ResetPasswordInput {
@@ -112,6 +128,20 @@ export interface AppDataProvider extends DataProvider {
   getUserCounts(): Promise<UserCounts>;
   /** POST account/resetPassword -> the server's message */
   resetPassword(input: ResetPasswordInput): Promise<{ message: string }>;
+  /** POST leads/create (public, multipart) -> the new lead's id and the server's thank-you message */
+  createLead(form: FormData): Promise<{ id: string; message?: string }>;
+  /** POST leads/approve/{id} -> the server's message ('Application approved') */
+  approveLead(id: Identifier, body: ApproveLeadInput): Promise<{ message?: string }>;
+  /** POST leads/reject/{id} {reason} -> the server's message ('Application rejected') */
+  rejectLead(id: Identifier, reason: string): Promise<{ message?: string }>;
+  /** GET leads/{id}/picture|document with the token -> the file (staff only) */
+  getLeadFile(id: Identifier, file: 'picture' | 'document'): Promise<Blob>;
+}
+
+export interface ApproveLeadInput {
+  masterDistributorId: string;
+  /** Required for retailer leads. */
+  distributorId?: string;
 }
 
 type HttpClient = typeof httpClient;
@@ -133,6 +163,7 @@ const toQuery = (params: Record<string, unknown>): string => {
 };
 
 const toRecord = (item: unknown, endpoint?: Endpoint): RaRecord => {
+  if (endpoint?.toRecord) return endpoint.toRecord(item);
   const row = item as RaRecord & { _id?: Identifier };
   const record: RaRecord = { ...row, id: row._id ?? row.id };
   for (const [field, { as }] of Object.entries(endpoint?.refs ?? {})) {
@@ -243,7 +274,10 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
     async create(resource, params) {
       const endpoint = endpointOf(resource);
       if (!endpoint.create) throw new Error(`create is not supported for ${resource}`);
-      const { json } = await post(endpoint.create, writableBody(endpoint, params.data));
+      const body = endpoint.toBody
+        ? endpoint.toBody(params.data, 'create')
+        : writableBody(endpoint, params.data);
+      const { json } = await post(endpoint.create, body);
       const result = json.result && typeof json.result === 'object' ? json.result : params.data;
       return { data: toRecord(result, endpoint) as never, meta: { message: json.message } };
     },
@@ -251,7 +285,11 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
     async update(resource, params) {
       const endpoint = endpointOf(resource);
       if (!endpoint.update) throw new Error(`update is not supported for ${resource}`);
-      const body = endpoint.writable ? writableBody(endpoint, params.data) : params.data;
+      const body = endpoint.toBody
+        ? endpoint.toBody(params.data, 'update')
+        : endpoint.writable
+          ? writableBody(endpoint, params.data)
+          : params.data;
       const { json } = await post(`${endpoint.update}/${encodeURIComponent(String(params.id))}`, body);
       const result =
         json.result && typeof json.result === 'object' ? json.result : { ...params.data, id: params.id };
@@ -272,6 +310,49 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
     async resetPassword(input) {
       const { json } = await post('account/resetPassword', input);
       return { message: json.message ?? MSG.passwordUpdated };
+    },
+
+    async createLead(form) {
+      // FormData: httpClient leaves the multipart Content-Type (with its boundary) to fetch.
+      const { json } = await http<Envelope<{ _id: string }>>(apiUrl('leads/create'), {
+        method: 'POST',
+        body: form,
+      });
+      return { id: json.result?._id, message: json.message };
+    },
+
+    async approveLead(id, body) {
+      const { json } = await post(`leads/approve/${encodeURIComponent(String(id))}`, body);
+      return { message: json.message };
+    },
+
+    async rejectLead(id, reason) {
+      const { json } = await post(`leads/reject/${encodeURIComponent(String(id))}`, { reason });
+      return { message: json.message };
+    },
+
+    /** Binary, so plain fetch with the token header; failures carry the normalised message (no toast). */
+    async getLeadFile(id, file) {
+      const token = getToken();
+      const response = await fetch(apiUrl(`leads/${encodeURIComponent(String(id))}/${file}`), {
+        credentials: 'same-origin',
+        headers: token ? { 'X-auth-token': `bearer ${token}` } : {},
+      });
+      if (!response.ok) {
+        const text = await response.text();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON: keep the text
+        }
+        throw new HttpError(
+          normaliseError(response.status, body, response.statusText),
+          response.status,
+          body,
+        );
+      }
+      return response.blob();
     },
   };
 };

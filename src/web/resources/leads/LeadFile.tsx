@@ -1,0 +1,118 @@
+import DescriptionIcon from '@mui/icons-material/Description';
+import { Box, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { type Identifier, useDataProvider, useTranslate } from 'react-admin';
+import type { LeadFileField } from '../../../shared/schemas/leads';
+import { formatBytes } from '../../pages/onboarding/leadForm';
+import type { AppDataProvider } from '../../providers/dataProvider';
+
+export interface LeadFileInfo {
+  mime: string;
+  size: number;
+  name?: string;
+}
+
+type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; url: string };
+
+/**
+ * A lead's file, which the server gives only to signed-in staff: fetched with the token as a blob and shown
+ * through an object URL, revoked when the view goes away.
+ */
+export const useLeadFile = (id: Identifier, field: LeadFileField): Loaded => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  useEffect(() => {
+    let cancelled = false;
+    let url: string | undefined;
+    setLoaded({ status: 'loading' });
+    dataProvider.getLeadFile(id, field).then(
+      (blob) => {
+        if (cancelled) return;
+        url = URL.createObjectURL(blob);
+        setLoaded({ status: 'ready', url });
+      },
+      () => {
+        if (!cancelled) setLoaded({ status: 'failed' });
+      },
+    );
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [dataProvider, id, field]);
+  return loaded;
+};
+
+/** The applicant's picture, or the identity document (an image inline, a PDF as a link that opens it). */
+export const LeadFile = ({
+  id,
+  field,
+  info,
+  applicant,
+}: {
+  id: Identifier;
+  field: LeadFileField;
+  info?: LeadFileInfo;
+  applicant: string;
+}) => {
+  const translate = useTranslate();
+  const loaded = useLeadFile(id, field);
+  const name =
+    field === 'picture' ? translate('app.leads.picture') : (info?.name ?? translate('app.leads.document'));
+  const isImage = info?.mime?.startsWith('image/') ?? field === 'picture';
+  return (
+    <Box>
+      <Typography component="h3" variant="subtitle2" sx={{ mb: 0.5 }}>
+        {translate(field === 'picture' ? 'app.leads.picture' : 'app.leads.document')}
+      </Typography>
+      {loaded.status === 'loading' && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={16} />
+          <Typography variant="body2">{translate('app.leads.fileLoading')}</Typography>
+        </Stack>
+      )}
+      {loaded.status === 'failed' && (
+        <Typography variant="body2" color="error" role="alert">
+          {translate('app.leads.fileFailed')}
+        </Typography>
+      )}
+      {loaded.status === 'ready' && (
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          {isImage ? (
+            <Box
+              component="img"
+              src={loaded.url}
+              alt={
+                field === 'picture' ? translate('app.leads.pictureAlt', { name: applicant }) : String(name)
+              }
+              sx={
+                field === 'picture'
+                  ? {
+                      width: 160,
+                      height: 160,
+                      objectFit: 'cover',
+                      borderRadius: 1,
+                      border: 1,
+                      borderColor: 'divider',
+                    }
+                  : { maxWidth: 220, maxHeight: 220, borderRadius: 1, border: 1, borderColor: 'divider' }
+              }
+            />
+          ) : (
+            <DescriptionIcon color="action" fontSize="large" />
+          )}
+          {field === 'document' && (
+            <Link href={loaded.url} target="_blank" rel="noopener" download={info?.name}>
+              {translate('app.leads.openDocument', { name })}
+            </Link>
+          )}
+          {info && (
+            <Typography variant="caption" color="text.secondary">
+              {[info.mime, formatBytes(info.size)].join(', ')}
+            </Typography>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+};

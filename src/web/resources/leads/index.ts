@@ -1,0 +1,12 @@
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import type { RaRecord } from 'react-admin';
+import { titleCase } from '../../../shared/format';
+import { LeadList } from './LeadList';
+
+export default {
+  list: LeadList,
+  icon: AssignmentIndIcon,
+  recordRepresentation: (record: RaRecord) => titleCase(record.applicantName),
+  /** The review screen of onboarding applications; App mounts the list here. */
+  path: '/lead/list',
+};

@@ -1,0 +1,473 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuthProvider, DataProvider, RaRecord } from 'react-admin';
+import { testDataProvider } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import type { MockInstance } from 'vitest';
+import { UserType } from '../../src/shared/enums';
+import { verhoeffDigit } from '../../src/shared/identity';
+import { MSG } from '../../src/shared/messages';
+import { USER_MSG, USER_SAVED_MSG } from '../../src/shared/schemas/users';
+import { authProvider } from '../../src/web/providers/authProvider';
+import { SESSION_KEYS } from '../../src/web/providers/session';
+import { CustomerList } from '../../src/web/resources/customers/CustomerList';
+import { DistributorList } from '../../src/web/resources/distributors/DistributorList';
+import { EmployeeList } from '../../src/web/resources/employees/EmployeeList';
+import { MasterDistributorList } from '../../src/web/resources/masterDistributors/MasterDistributorList';
+import { RetailerList } from '../../src/web/resources/retailers/RetailerList';
+import { renderInAdmin, wireUser } from './helpers';
+
+// Ids are UUIDs: the modals check them with the server's schemas.
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const D1 = uuid(1);
+const T1 = uuid(2);
+const MD1 = uuid(3);
+const MD2 = uuid(4);
+const X1 = uuid(5);
+const X2 = uuid(6);
+const R1 = uuid(7);
+const C1 = uuid(8);
+
+/** The session of a signed-in user of the given type: the real authProvider reads the role from it. */
+const login = (type: UserType) => {
+  const user = wireUser({ type });
+  localStorage.setItem(SESSION_KEYS.authToken, 'tok-1');
+  localStorage.setItem(SESSION_KEYS.userData, JSON.stringify({ user }));
+  localStorage.setItem(SESSION_KEYS.userDetails, JSON.stringify(user));
+};
+
+const base = {
+  email: 'ravi@example.in',
+  mobile: '9812345678',
+  userName: 'ravi1',
+  status: 'ACTIVE',
+  districtId: D1,
+  district: { id: D1, name: 'jaipur' },
+  tehsilId: T1,
+  tehsil: { id: T1, name: 'sanganer' },
+  balance: 1250.5,
+  clearingBalance: 30,
+  createdAt: '2026-11-21T12:00:00.000Z',
+};
+const CUSTOMER = {
+  ...base,
+  id: C1,
+  name: 'ravi kumar',
+  type: UserType.CUSTOMER,
+  aadharId: 'XXXXXXXX1234',
+  panId: 'ABCDE1234F',
+  retailerId: R1,
+  retailer: { id: R1, name: 'shiv store' },
+};
+const MASTERS = [
+  { ...base, id: MD1, name: 'mahesh traders', type: UserType.MASTER_DISTRIBUTOR },
+  { ...base, id: MD2, name: 'narmada links', type: UserType.MASTER_DISTRIBUTOR, status: 'INACTIVE' },
+];
+const DISTRIBUTORS = [
+  { ...base, id: X1, name: 'dev agencies', masterDistributorId: MD1, type: UserType.DISTRIBUTOR },
+  { ...base, id: X2, name: 'ganga sales', masterDistributorId: MD2, type: UserType.DISTRIBUTOR },
+];
+const TABLES: Record<string, RaRecord[]> = {
+  districts: [{ id: D1, name: 'jaipur' }],
+  tehsils: [{ id: T1, name: 'sanganer', districtId: D1 }],
+  masterDistributors: MASTERS,
+  distributors: DISTRIBUTORS,
+  retailers: [{ ...base, id: R1, name: 'shiv store', type: UserType.RETAILER }],
+  customers: [CUSTOMER],
+};
+
+/** getList/getMany over TABLES, honouring the filters the modals send. */
+const fakeData = (overrides: Partial<DataProvider> = {}) => {
+  const getList = vi.fn(async (resource: string, params: { filter?: Record<string, unknown> }) => {
+    const { q: _q, ...filter } = params.filter ?? {};
+    const data = (TABLES[resource] ?? []).filter((row) =>
+      Object.entries(filter).every(([key, value]) => row[key] === value),
+    );
+    return { data, total: data.length };
+  });
+  const getMany = vi.fn(async (resource: string, params: { ids: unknown[] }) => ({
+    data: (TABLES[resource] ?? []).filter((row) => params.ids.includes(row.id)),
+  }));
+  const create = vi.fn(async (_resource: string, params: { data: RaRecord }) => ({
+    data: { ...params.data, id: uuid(99) },
+  }));
+  const update = vi.fn(async (_resource: string, params: { id: unknown; data: RaRecord }) => ({
+    data: { ...params.data, id: params.id },
+  }));
+  const provider = testDataProvider({ getList, getMany, create, update, ...overrides } as never);
+  return { provider, getList, getMany, create, update };
+};
+
+const renderList = (
+  path: string,
+  element: React.ReactNode,
+  dataProvider: DataProvider,
+  auth?: AuthProvider,
+) =>
+  render(
+    renderInAdmin(
+      <Routes>
+        <Route path={path} element={element} />
+      </Routes>,
+      { path, dataProvider, ...(auth ? { authProvider: auth } : {}) },
+    ),
+  );
+
+/** Waits until the Update Status permission was asked and answered, so an absent button is really absent. */
+let spy: MockInstance<NonNullable<typeof authProvider.canAccess>>;
+const statusPermissionSettled = async () => {
+  await waitFor(() =>
+    expect(spy).toHaveBeenCalledWith(expect.objectContaining({ resource: 'userStatus', action: 'edit' })),
+  );
+  await Promise.all(spy.mock.results.map((result) => result.value));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+};
+
+const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+
+const aadhar = (base11: string) => `${base11}${verhoeffDigit(base11)}`;
+
+describe('user lists: columns', () => {
+  it('master distributors: the seed columns, rupees, Update Status and Edit for an admin', async () => {
+    login(UserType.ADMIN);
+    const { provider } = fakeData();
+    renderList('/master/distributor/list', <MasterDistributorList />, provider);
+    const row = (await screen.findByText('Mahesh Traders')).closest('tr') as HTMLElement;
+    await screen.findByRole('button', { name: 'Update Status of Mahesh Traders' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Master Distributors' })).toBeInTheDocument();
+    expect(headers()).toEqual([
+      'Name',
+      'Mobile',
+      'Email',
+      'District',
+      'Tehsil',
+      'Clearing Balance',
+      'Balance',
+      'Status',
+      'Created At',
+      'Update Status',
+      'Edit',
+    ]);
+    for (const text of ['9812345678', 'ravi@example.in', 'Jaipur', 'Sanganer', '₹30.00', '₹1,250.50'])
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(within(row).getByText('Nov 21, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Master Distributor' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+  });
+
+  it('distributors, retailers and employees: the seed columns in the seed order', async () => {
+    login(UserType.ADMIN);
+    const { provider } = fakeData();
+    const { unmount } = renderList('/distributor/list', <DistributorList />, provider);
+    await screen.findByRole('button', { name: 'Update Status of Dev Agencies' });
+    expect(headers()).toEqual([
+      'Name',
+      'Mobile',
+      'Email',
+      'Master Distributor',
+      'District',
+      'Tehsil',
+      'Balance',
+      'Clearing Balance',
+      'Status',
+      'Created At',
+      'Update Status',
+      'Edit',
+    ]);
+    unmount();
+    const retailers = renderList('/retailer/list', <RetailerList />, provider);
+    await screen.findByRole('button', { name: 'Update Status of Shiv Store' });
+    expect(headers()).toEqual([
+      'Name',
+      'Mobile',
+      'Email',
+      'Distributor',
+      'District',
+      'Tehsil',
+      'Clearing Balance',
+      'Balance',
+      'Status',
+      'Created At',
+      'Update Status',
+      'Edit',
+    ]);
+    retailers.unmount();
+    TABLES.employees = [{ ...base, id: uuid(20), name: 'esha staff', type: UserType.EMPLOYEE }];
+    renderList('/employee/list', <EmployeeList />, provider);
+    await screen.findByText('Esha Staff');
+    expect(screen.getByRole('heading', { level: 1, name: 'Employee' })).toBeInTheDocument();
+    expect(headers()).toEqual([
+      'Name',
+      'Mobile',
+      'Email',
+      'District',
+      'Tehsil',
+      'Balance',
+      'Clearing Balance',
+      'Status',
+      'Created At',
+      'Edit',
+    ]);
+  });
+
+  it('customers: masked Aadhar, PAN, retailer; paging refetches (unlike the seed)', async () => {
+    login(UserType.ADMIN);
+    const rows = Array.from({ length: 10 }, (_, i) => ({
+      ...CUSTOMER,
+      id: uuid(100 + i),
+      name: `cust ${i}`,
+    }));
+    const getList = vi.fn().mockResolvedValue({ data: [CUSTOMER, ...rows.slice(1)], total: 25 });
+    const user = userEvent.setup();
+    renderList('/customer/list', <CustomerList />, testDataProvider({ getList }));
+    const row = (await screen.findByText('Ravi Kumar')).closest('tr') as HTMLElement;
+    await screen.findByRole('button', { name: 'Update Status of Ravi Kumar' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Customers' })).toBeInTheDocument();
+    expect(headers()).toEqual([
+      'Name',
+      'Mobile',
+      'Email',
+      'PAN Id',
+      'Aadhar Id',
+      'Retailer',
+      'District',
+      'Tehsil',
+      'Created At',
+      'Update Status',
+      'Edit',
+    ]);
+    for (const text of ['XXXXXXXX1234', 'ABCDE1234F', 'Shiv Store'])
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Select Product/ })).not.toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    await user.click(within(nav).getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith(
+        'customers',
+        expect.objectContaining({ pagination: { page: 2, perPage: 10 } }),
+      ),
+    );
+  });
+});
+
+describe('role gating (the role table through the real authProvider)', () => {
+  beforeEach(() => {
+    spy = vi.spyOn(authProvider as Required<typeof authProvider>, 'canAccess');
+  });
+
+  it('an employee sees distributors with Edit but without Add Distributor or Update Status', async () => {
+    login(UserType.EMPLOYEE);
+    const { provider } = fakeData();
+    renderList('/distributor/list', <DistributorList />, provider);
+    await screen.findByText('Dev Agencies');
+    await screen.findAllByRole('button', { name: /^Edit/ });
+    await statusPermissionSettled();
+    expect(screen.queryByRole('button', { name: 'Add Distributor' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Update Status/ })).not.toBeInTheDocument();
+    expect(headers()).not.toContain('Update Status');
+  });
+
+  it('a master distributor sees its retailers read-only; an admin gets Add Retailer', async () => {
+    login(UserType.MASTER_DISTRIBUTOR);
+    const { provider } = fakeData();
+    const { unmount } = renderList('/retailer/list', <RetailerList />, provider);
+    await screen.findByText('Shiv Store');
+    await statusPermissionSettled();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Retailer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Update Status/ })).not.toBeInTheDocument();
+    unmount();
+    localStorage.clear();
+    login(UserType.ADMIN);
+    renderList('/retailer/list', <RetailerList />, provider);
+    expect(await screen.findByRole('button', { name: 'Add Retailer' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Update Status of Shiv Store' })).toBeInTheDocument();
+  });
+
+  it('a retailer adds customers without Update Status, and its modal has no retailer typeahead', async () => {
+    login(UserType.RETAILER);
+    const user = userEvent.setup();
+    const { provider } = fakeData();
+    renderList('/customer/list', <CustomerList />, provider);
+    await statusPermissionSettled();
+    await screen.findByText('Ravi Kumar');
+    expect(screen.queryByRole('button', { name: /Update Status/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Customer' });
+    expect(within(dialog).getByLabelText('Aadhar Id')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Retailer' })).not.toBeInTheDocument();
+  });
+});
+
+describe('customer modal validation', () => {
+  it('shows the field messages once touched, toasts Invalid data!, then creates', async () => {
+    login(UserType.ADMIN);
+    const user = userEvent.setup();
+    const { provider, create } = fakeData();
+    renderList('/customer/list', <CustomerList />, provider);
+    await user.click(await screen.findByRole('button', { name: 'Add Customer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Customer' });
+    expect(within(dialog).getByRole('combobox', { name: 'Retailer' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Tehsil' })).toBeDisabled();
+    // Nothing touched: no messages.
+    expect(within(dialog).queryByText(MSG.required)).not.toBeInTheDocument();
+
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    await user.type(field('Mobile'), '12345');
+    await user.type(field('Email'), 'not-an-email');
+    await user.type(field('Aadhar Id'), '23456789');
+    await user.type(field('PAN Id'), 'abc12');
+    await user.click(field('Name'));
+    expect(await within(dialog).findByText(MSG.invalidMobile)).toBeInTheDocument();
+    expect(within(dialog).getByText(MSG.invalidEmail)).toBeInTheDocument();
+    expect(within(dialog).getByText(MSG.aadharLength)).toBeInTheDocument();
+    expect(within(dialog).getByText(MSG.invalidValue)).toBeInTheDocument();
+
+    // 12 digits with a wrong Verhoeff check digit.
+    const valid = aadhar('23456789012');
+    const wrong = `${valid.slice(0, 11)}${(Number(valid[11]) + 1) % 10}`;
+    await user.clear(field('Aadhar Id'));
+    await user.type(field('Aadhar Id'), wrong);
+    expect(await within(dialog).findByText(USER_MSG.invalidAadhar)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(MSG.validationFailed)).toBeInTheDocument();
+    expect(within(dialog).getAllByText(MSG.required).length).toBeGreaterThan(0);
+    expect(create).not.toHaveBeenCalled();
+
+    await user.clear(field('Mobile'));
+    await user.type(field('Mobile'), '9876543210');
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'sita@example.in');
+    await user.clear(field('Aadhar Id'));
+    await user.type(field('Aadhar Id'), valid);
+    await user.clear(field('PAN Id'));
+    await user.type(field('PAN Id'), 'abcde1234f');
+    await user.type(field('Name'), 'sita devi');
+    await user.type(field('User Name'), 'sita1');
+    await user.click(within(dialog).getByRole('combobox', { name: 'District' }));
+    await user.click(await screen.findByRole('option', { name: 'Jaipur' }));
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Tehsil' })).not.toBeDisabled());
+    await user.click(within(dialog).getByRole('combobox', { name: 'Tehsil' }));
+    await user.click(await screen.findByRole('option', { name: 'Sanganer' }));
+    await waitFor(() => expect(within(dialog).queryByText(MSG.invalidValue)).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(USER_SAVED_MSG[UserType.CUSTOMER].created)).toBeInTheDocument();
+    expect(create).toHaveBeenCalledWith('customers', {
+      data: {
+        name: 'sita devi',
+        email: 'sita@example.in',
+        mobile: '9876543210',
+        userName: 'sita1',
+        districtId: D1,
+        tehsilId: T1,
+        aadharId: valid,
+        panId: 'abcde1234f',
+        retailerId: null,
+      },
+    });
+  });
+
+  it('on update keeps the masked Aadhar number as valid', async () => {
+    login(UserType.ADMIN);
+    const user = userEvent.setup();
+    const { provider, update } = fakeData();
+    renderList('/customer/list', <CustomerList />, provider);
+    await user.click(await screen.findByRole('button', { name: 'Edit Ravi Kumar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Customer' });
+    expect(within(dialog).getByLabelText('Aadhar Id')).toHaveValue('XXXXXXXX1234');
+    expect(within(dialog).getByText('Leave the masked number to keep it')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Retailer' })).toHaveValue('Shiv Store'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(USER_SAVED_MSG[UserType.CUSTOMER].updated)).toBeInTheDocument();
+    expect(update).toHaveBeenCalledWith(
+      'customers',
+      expect.objectContaining({ id: C1, data: expect.objectContaining({ aadharId: 'XXXXXXXX1234' }) }),
+    );
+  });
+});
+
+describe('retailer modal typeaheads', () => {
+  it('the distributor waits for a master distributor and lists only its distributors', async () => {
+    login(UserType.ADMIN);
+    const user = userEvent.setup();
+    const { provider, getList, create } = fakeData();
+    renderList('/retailer/list', <RetailerList />, provider);
+    await user.click(await screen.findByRole('button', { name: 'Add Retailer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Retailer' });
+    expect(within(dialog).getByRole('combobox', { name: 'Distributor' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Master Distributor' }));
+    await user.click(await screen.findByRole('option', { name: 'Narmada Links' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Distributor' })).not.toBeDisabled(),
+    );
+    await user.click(within(dialog).getByRole('combobox', { name: 'Distributor' }));
+    expect(await screen.findByRole('option', { name: 'Ganga Sales' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Dev Agencies' })).not.toBeInTheDocument();
+    expect(getList).toHaveBeenCalledWith(
+      'distributors',
+      expect.objectContaining({ filter: { masterDistributorId: MD2 } }),
+    );
+    await user.click(screen.getByRole('option', { name: 'Ganga Sales' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(MSG.validationFailed)).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+});
+
+describe('employee modal', () => {
+  it('asks for the passwords only when creating; a mismatch has its own message', async () => {
+    login(UserType.ADMIN);
+    TABLES.employees = [{ ...base, id: uuid(20), name: 'esha staff', type: UserType.EMPLOYEE }];
+    const user = userEvent.setup();
+    const { provider } = fakeData();
+    renderList('/employee/list', <EmployeeList />, provider);
+    await user.click(await screen.findByRole('button', { name: 'Add Employee' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Create New Employee' });
+    await user.type(within(dialog).getByLabelText('Password'), 'weak');
+    await user.type(within(dialog).getByLabelText('Confirm Password'), 'Other@123');
+    await user.click(within(dialog).getByLabelText('Name'));
+    expect(await within(dialog).findByText(MSG.passwordPattern)).toBeInTheDocument();
+    expect(within(dialog).getByText(MSG.mustMatch)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Edit Esha Staff' }));
+    dialog = await screen.findByRole('dialog', { name: 'Update Employee' });
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('esha staff');
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+});
+
+describe('Update Status', () => {
+  it('preselects the toggled status, sends { status } and refetches', async () => {
+    login(UserType.ADMIN);
+    const user = userEvent.setup();
+    const { provider, update, getList } = fakeData();
+    renderList('/master/distributor/list', <MasterDistributorList />, provider);
+    await user.click(await screen.findByRole('button', { name: 'Update Status of Mahesh Traders' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Update Status' });
+    expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('INACTIVE');
+    const calls = getList.mock.calls.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(USER_MSG.statusChanged)).toBeInTheDocument();
+    expect(update).toHaveBeenCalledWith('masterDistributors', {
+      id: MD1,
+      data: { status: 'INACTIVE' },
+      previousData: MASTERS[0],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(calls));
+
+    // An inactive user toggles back to ACTIVE; Cancel sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Update Status of Narmada Links' }));
+    dialog = await screen.findByRole('dialog', { name: 'Update Status' });
+    expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveTextContent('ACTIVE');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(update).toHaveBeenCalledTimes(1);
+  });
+});
