@@ -4,18 +4,18 @@
  */
 
 /**
- * 'uttar pradesh' -> 'Uttar Pradesh', 'north-east' -> 'North-East'. Short all-capital words are taken as
- * acronyms and kept ('NSDL Payments Bank'); a name typed all in capitals ('JAMMU & KASHMIR') is cased.
+ * 'uttar pradesh' -> 'Uttar Pradesh', 'north-east' -> 'North-East'. Words typed with capitals inside them are
+ * kept as typed ('NSDL', 'PayU'); a name typed all in capitals ('JAMMU & KASHMIR') is cased.
  */
 export function titleCase(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
   const shouting = text === text.toUpperCase();
-  return text.replace(/[\p{L}\p{N}]+/gu, (word) =>
-    !shouting && word.length <= 5 && word === word.toUpperCase()
-      ? word
-      : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
-  );
+  return text.replace(/[\p{L}\p{N}]+/gu, (word) => {
+    const typedCapitals = word.slice(1) !== word.slice(1).toLowerCase();
+    if (typedCapitals && !shouting) return word;
+    return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+  });
 }
 
 const MEDIUM_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

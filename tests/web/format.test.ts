@@ -8,6 +8,7 @@ describe('titleCase (names in lists)', () => {
     ['  north-east  zone', '  North-East  Zone'],
     ['pune 2', 'Pune 2'],
     ['NSDL payments bank', 'NSDL Payments Bank'],
+    ['PayU sprint bank', 'PayU Sprint Bank'],
     ['JAMMU & KASHMIR', 'Jammu & Kashmir'],
     ['', ''],
   ])('%j -> %j', (input, expected) => {

@@ -1,5 +1,5 @@
 import { DataTable, type RaRecord } from 'react-admin';
-import { formatDate, titleCase } from '../../../shared/format';
+import { formatDate, formatRupees, titleCase } from '../../../shared/format';
 import { COMMISSION_FIELDS } from '../../../shared/schemas/catalog';
 import { csv, csvExporter } from '../../lists/csv';
 import { ModalList } from '../../lists/ModalList';
@@ -21,7 +21,7 @@ export const ProductList = () => (
   <ModalList resource="products" texts="app.products" exporter={productExporter} dialog={ProductDialog}>
     <DataTable.Col source="name" render={(r: RaRecord) => titleCase(r.name)} />
     <DataTable.Col source="provider.name" disableSort render={(r: RaRecord) => titleCase(r.provider?.name)} />
-    <DataTable.NumberCol source="amount" disableSort />
+    <DataTable.NumberCol source="amount" disableSort render={(r: RaRecord) => formatRupees(r.amount)} />
     {COMMISSION_FIELDS.map((field) => (
       <DataTable.NumberCol key={field} source={field} disableSort />
     ))}
