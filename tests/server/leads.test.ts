@@ -186,6 +186,33 @@ describe('POST leads/create', () => {
     expect(JSON.stringify(detail.body)).not.toContain(aadhar(1));
   });
 
+  it('keeps an Aadhar number given as the identity proof encrypted and shows it masked', async () => {
+    const proofNumber = aadhar(9);
+    const parts = Object.fromEntries(
+      Object.entries(sections({ identityProof: { type: 'AADHAR', documentNumber: proofNumber } })).map(
+        ([k, v]) => [k, JSON.stringify(v)],
+      ),
+    );
+    const res = await apply({ parts });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const detail = await call(ctx.app, 'GET', 'leads/fetch', {
+      token: admin,
+      query: { _id: res.body.result._id },
+    });
+    expect(detail.body.result.leads[0].identityProof).toEqual({
+      type: 'AADHAR',
+      documentNumber: `XXXXXXXX${proofNumber.slice(-4)}`,
+    });
+    expect(JSON.stringify(detail.body)).not.toContain(proofNumber);
+    const stored = await ctx.database.pool.query(
+      'select sections::text as s, identity_number_cipher as c from leads where id = $1',
+      [res.body.result._id],
+    );
+    expect(stored.rows[0].s).not.toContain(proofNumber);
+    expect(stored.rows[0].s).not.toContain(aadhar(1));
+    expect(ctx.app.cipher.decrypt(stored.rows[0].c)).toBe(proofNumber);
+  });
+
   it('refuses each missing part with its own message', async () => {
     for (const part of [
       'applicantInfo',
@@ -264,6 +291,26 @@ describe('POST leads/create', () => {
         'Must be one of AADHAR, PAN, VOTERID, DL, OTHER',
       ],
       [{ identityProof: { documentNumber: ' ' } }, 'identityProof.documentNumber', 'This field is required'],
+      [
+        { identityProof: { type: 'PAN', documentNumber: 'ABC' } },
+        'identityProof.documentNumber',
+        'Invalid value',
+      ],
+      [
+        { identityProof: { type: 'AADHAR', documentNumber: '1234' } },
+        'identityProof.documentNumber',
+        'Aadhar length should be 12 digits',
+      ],
+      [
+        {
+          identityProof: {
+            type: 'AADHAR',
+            documentNumber: `${aadhar(3).slice(0, 11)}${(Number(aadhar(3)[11]) + 1) % 10}`,
+          },
+        },
+        'identityProof.documentNumber',
+        'Invalid Aadhar number',
+      ],
     ];
     for (const [over, param, msg] of cases) {
       const parts = Object.fromEntries(

@@ -190,6 +190,15 @@ describe('districts', () => {
     expect((await post('districts/create', { name: 'Mohali', stateId }, masterDistributor)).status).toBe(403);
   });
 
+  it('fetches one district by _id, however many there are', async () => {
+    const ids: string[] = [];
+    for (let i = 1; i <= 12; i++)
+      ids.push((await post('districts/create', { name: `Filler ${i}`, stateId })).body.result._id);
+    const res = await get('districts/fetch', { _id: ids[0] }, null);
+    expect(res.body.result.districts.map((d: { _id: string }) => d._id)).toEqual([ids[0]]);
+    expect(res.body.result.totalCounts).toBe(1);
+  });
+
   it('is readable without a token for the onboarding form', async () => {
     const res = await get('districts/fetch', { stateId, searchText: 'lud' }, null);
     expect(res.status).toBe(200);
@@ -259,6 +268,12 @@ describe('tehsils', () => {
     );
   });
 
+  it('fetches one tehsil by _id', async () => {
+    const id = (await post('tehsil/create', { name: 'Bakhtiyarpur', districtId, stateId })).body.result._id;
+    const res = await get('tehsil/fetch', { _id: id }, null);
+    expect(res.body.result.tehsil.map((t: { _id: string }) => t._id)).toEqual([id]);
+  });
+
   it('moves tehsils along when their district moves to another state', async () => {
     const newState = (await post('state/create', { name: 'Jharkhand' })).body.result._id;
     const res = await post(`districts/update/${districtId}`, { name: 'Patna', stateId: newState });
@@ -267,5 +282,37 @@ describe('tehsils', () => {
     expect(
       list.body.result.tehsil.every((t: { stateId: { _id: string } }) => t.stateId._id === newState),
     ).toBe(true);
+  });
+});
+
+describe('every write needs a token and a staff role', () => {
+  const writes = ['state/create', 'districts/create', 'tehsil/create', 'providers/create', 'products/create'];
+  const updates = [
+    'state/update',
+    'districts/update',
+    'tehsil/update',
+    'providers/update',
+    'products/update',
+  ];
+  it('answers 401 without a token and 403 to a tier user, on every create and update', async () => {
+    for (const path of [...writes, ...updates.map((u) => `${u}/${MISSING}`)]) {
+      const anon = await call(ctx.app, 'POST', path, { body: { name: 'X' } });
+      expect(anon.status, path).toBe(401);
+      expect(anon.body.message, path).toBe('Authentication required');
+      const tier = await post(path, { name: 'X' }, masterDistributor);
+      expect(tier.status, path).toBe(403);
+      expect(tier.body.message, path).toBe('You do not have permission to do this');
+    }
+  });
+
+  it('answers 401 and 403 on the staff-only reads', async () => {
+    for (const path of ['providers/fetch', 'products/fetch']) {
+      const anon = await get(path, {}, null);
+      expect(anon.status, path).toBe(401);
+      expect(anon.body.message).toBe('Authentication required');
+      const tier = await get(path, {}, masterDistributor);
+      expect(tier.status, path).toBe(403);
+      expect(tier.body.message).toBe('You do not have permission to do this');
+    }
   });
 });

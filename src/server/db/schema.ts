@@ -208,6 +208,8 @@ export const leads = pgTable(
     aadharCipher: text('aadhar_cipher').notNull(),
     aadharHash: text('aadhar_hash').notNull(),
     aadharLast4: text('aadhar_last4').notNull(),
+    /** An Aadhar number given as the identity proof, encrypted like the one above (null for other proofs). */
+    identityNumberCipher: text('identity_number_cipher'),
     /** Stored files: random names under DATA_DIR/uploads, with the type judged from their bytes. */
     pictureFile: text('picture_file').notNull(),
     pictureMime: text('picture_mime').notNull(),

@@ -149,10 +149,23 @@ export const bankInfoSchema = z.object({
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(IFSC_PATTERN, { error: LEAD_MSG.invalidIfsc })),
 });
-export const identityProofSchema = z.object({
-  type: choice(IDENTITY_DOCUMENTS),
-  documentNumber: text(50),
-});
+/** An Aadhar or PAN given as proof must be a valid one; other documents are taken as typed. */
+export const identityProofSchema = z
+  .object({
+    type: choice(IDENTITY_DOCUMENTS),
+    documentNumber: text(50),
+  })
+  .transform((proof) =>
+    proof.type === 'PAN' ? { ...proof, documentNumber: proof.documentNumber.toUpperCase() } : proof,
+  )
+  .superRefine((proof, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', message, path: ['documentNumber'] });
+    if (proof.type === 'AADHAR') {
+      if (!/^\d{12}$/.test(proof.documentNumber)) issue(MSG.aadharLength);
+      else if (!isValidAadhar(proof.documentNumber)) issue(LEAD_MSG.invalidAadhar);
+    }
+    if (proof.type === 'PAN' && !PAN_PATTERN.test(proof.documentNumber)) issue(MSG.invalidValue);
+  });
 
 export const leadPartSchemas = {
   applicantInfo: applicantInfoSchema,

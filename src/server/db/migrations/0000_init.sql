@@ -25,6 +25,7 @@ CREATE TABLE "leads" (
 	"aadhar_cipher" text NOT NULL,
 	"aadhar_hash" text NOT NULL,
 	"aadhar_last4" text NOT NULL,
+	"identity_number_cipher" text,
 	"picture_file" text NOT NULL,
 	"picture_mime" text NOT NULL,
 	"picture_size" integer NOT NULL,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { UserStatus, UserType } from '../../../shared/enums';
+import { MSG } from '../../../shared/messages';
 import { can, USER_TYPE_RESOURCE } from '../../../shared/roles';
 import {
   MASTER_DISTRIBUTOR_DEFAULTS,
@@ -51,6 +52,13 @@ type Parsed = Record<string, unknown> & {
   customer?: { aadharId?: string; panId: string; retailerId: string | null };
   password?: string;
 };
+
+/** A JSON object body; anything else (a string, a number, an array) is refused as invalid data. */
+function asObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest(MSG.validationFailed);
+  return body as Record<string, unknown>;
+}
 
 /** Account create/update/status: every rule of seed sections 5 and 6 plus Tierdesk's own, in one place. */
 export function peopleService({ db, config, cipher }: PeopleDeps) {
@@ -196,7 +204,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
 
   /** `q` lets a caller run the create inside its own transaction (approving an application does). */
   async function create(caller: UserRow, body: unknown, q: Queryable = db) {
-    const raw = (body ?? {}) as Record<string, unknown>;
+    const raw = asObject(body);
     const { type } = parseInput(z.object({ type: userTypeField }), raw);
     if (!can(caller.type as UserType, USER_TYPE_RESOURCE[type], 'create')) throw forbidden();
     const input = parseInput(userCreateSchemas[type], raw) as Parsed;
@@ -250,7 +258,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
   }
 
   async function update(caller: UserRow, id: string, body: unknown) {
-    const raw = (body ?? {}) as Record<string, unknown>;
+    const raw = asObject(body);
     if ('status' in raw) return changeStatus(caller, id, raw);
     const target = await findVisibleUser(db, caller, id);
     if (!target || target.type === UserType.ADMIN) throw notFound(USER_MSG.userNotFound);

@@ -7,7 +7,7 @@ import { can, USER_TYPE_RESOURCE } from '../../../shared/roles';
 import { loginSchema, resetPasswordSchema } from '../../../shared/schemas/account';
 import { USER_MSG, userTypeField } from '../../../shared/schemas/users';
 import { users } from '../../db/schema';
-import { badRequest, forbidden, HttpError, parseInput, unauthorized } from '../../http/errors';
+import { badRequest, forbidden, HttpError, notFound, parseInput, unauthorized } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
 import { caller } from '../../http/session';
@@ -63,7 +63,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   /**
-   * One user by `_id`, or a page of one `type`. Always bounded by the caller's network (networkScope):
+   * One user by `_id` (404 when outside the caller's network), or a page of one `type`. Always bounded by the caller's network (networkScope):
    * parent filters can only narrow it, so a forged id outside the network returns nothing.
    */
   app.get('/account/fetch', { config: { access: 'session' } }, async (request) => {
@@ -96,6 +96,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     const readable = found.filter(
       (u) => u._id === user.id || can(user.type as UserType, USER_TYPE_RESOURCE[u.type] ?? 'none', 'read'),
     );
+    if (readable.length === 0) throw notFound(USER_MSG.userNotFound);
     return { result: { users: readable, totalCounts: readable.length } };
   });
 

@@ -150,10 +150,15 @@ export default async function leadRoutes(app: FastifyInstance) {
         const documentFile = await keepFile(document, uploadsDir);
         kept.push(documentFile);
         const aadhar = sections.otherBusinessInfo.aadharNumber;
+        const proof = sections.identityProof;
+        const aadharProof = proof.type === 'AADHAR';
         const stored = {
           ...sections,
-          // The Aadhar number lives only in the encrypted column.
-          otherBusinessInfo: { ...sections.otherBusinessInfo, aadharNumber: undefined },
+          // Aadhar numbers live only in the encrypted columns; the sections keep the masked form.
+          otherBusinessInfo: { ...sections.otherBusinessInfo, aadharNumber: maskAadhar(aadhar.slice(-4)) },
+          identityProof: aadharProof
+            ? { ...proof, documentNumber: maskAadhar(proof.documentNumber.slice(-4)) }
+            : proof,
         };
         const [row] = await db
           .insert(leads)
@@ -169,6 +174,7 @@ export default async function leadRoutes(app: FastifyInstance) {
             aadharCipher: cipher.encrypt(aadhar),
             aadharHash: cipher.searchHash(aadhar),
             aadharLast4: aadhar.slice(-4),
+            identityNumberCipher: aadharProof ? cipher.encrypt(proof.documentNumber) : null,
             pictureFile,
             pictureMime: picture.mime!,
             pictureSize: picture.size,
@@ -211,13 +217,8 @@ export default async function leadRoutes(app: FastifyInstance) {
     createdAt: row.createdAt.toISOString(),
     ...(full
       ? {
-          ...(() => {
-            const s = row.sections as LeadSections;
-            return {
-              ...s,
-              otherBusinessInfo: { ...s.otherBusinessInfo, aadharNumber: maskAadhar(row.aadharLast4) },
-            };
-          })(),
+          // Stored with every Aadhar number already masked.
+          ...(row.sections as LeadSections),
           picture: { mime: row.pictureMime, size: row.pictureSize, url: `leads/${row.id}/picture` },
           document: {
             mime: row.documentMime,

@@ -49,6 +49,7 @@ export async function listStates(db: Queryable, opts: ListOptions) {
 export async function listDistricts(db: Queryable, opts: ListOptions & { stateId?: string }) {
   const where = and(
     search(districts.name, opts.searchText),
+    byId(districts.id, opts._id),
     opts.stateId ? eq(districts.stateId, opts.stateId) : undefined,
   );
   const [rows, [total]] = await Promise.all([
