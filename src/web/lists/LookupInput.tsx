@@ -90,6 +90,8 @@ export const LookupInput = ({ source, reference, filter, ...rest }: LookupInputP
     enableGetChoices={() => !rest.disabled}
     perPage={PUBLIC_LOOKUP_LIMIT}
     sort={{ field: 'name', order: 'ASC' }}
+    // One retry, not react-query's three with back-off: the failure text shows within a second or two.
+    queryOptions={{ retry: 1 }}
   >
     <LookupAutocomplete {...rest} />
   </ReferenceInput>
