@@ -23,6 +23,21 @@ import retailers from './resources/retailers';
 import states from './resources/states';
 import tehsils from './resources/tehsils';
 
+/** Every resource, by its ROLE_TABLE name, in the seed's menu order. */
+const RESOURCES = {
+  masterDistributors,
+  distributors,
+  employees,
+  retailers,
+  customers,
+  providers,
+  products,
+  tehsils,
+  districts,
+  states,
+  leads,
+};
+
 /** A resource screen at the seed's own path (react-admin's would be /<resource>). */
 const seedRoute = (resource: string, path: string, Page: ComponentType) => (
   <Route
@@ -70,58 +85,17 @@ export const App = () => (
       </CustomRoutes>
       <CustomRoutes>
         <Route path={HOME_PATH} element={<Dashboard />} />
-        {seedRoute('masterDistributors', masterDistributors.path, masterDistributors.list)}
-        {seedRoute('distributors', distributors.path, distributors.list)}
-        {seedRoute('employees', employees.path, employees.list)}
-        {seedRoute('retailers', retailers.path, retailers.list)}
-        {seedRoute('customers', customers.path, customers.list)}
-        {seedRoute('providers', providers.path, providers.list)}
-        {seedRoute('products', products.path, products.list)}
-        {seedRoute('tehsils', tehsils.path, tehsils.list)}
+        {Object.entries(RESOURCES).map(([name, resource]) => seedRoute(name, resource.path, resource.list))}
         {seedRoute('tehsils', tehsils.createPath, tehsils.createPage)}
-        {seedRoute('districts', districts.path, districts.list)}
-        {seedRoute('states', states.path, states.list)}
-        {seedRoute('leads', leads.path, leads.list)}
       </CustomRoutes>
-      <Resource
-        name="masterDistributors"
-        icon={masterDistributors.icon}
-        recordRepresentation={masterDistributors.recordRepresentation}
-      />
-      <Resource
-        name="distributors"
-        icon={distributors.icon}
-        recordRepresentation={distributors.recordRepresentation}
-      />
-      <Resource
-        name="employees"
-        icon={employees.icon}
-        recordRepresentation={employees.recordRepresentation}
-      />
-      <Resource
-        name="retailers"
-        icon={retailers.icon}
-        recordRepresentation={retailers.recordRepresentation}
-      />
-      <Resource
-        name="customers"
-        icon={customers.icon}
-        recordRepresentation={customers.recordRepresentation}
-      />
-      <Resource
-        name="providers"
-        icon={providers.icon}
-        recordRepresentation={providers.recordRepresentation}
-      />
-      <Resource name="products" icon={products.icon} recordRepresentation={products.recordRepresentation} />
-      <Resource name="tehsils" icon={tehsils.icon} recordRepresentation={tehsils.recordRepresentation} />
-      <Resource
-        name="districts"
-        icon={districts.icon}
-        recordRepresentation={districts.recordRepresentation}
-      />
-      <Resource name="states" icon={states.icon} recordRepresentation={states.recordRepresentation} />
-      <Resource name="leads" icon={leads.icon} recordRepresentation={leads.recordRepresentation} />
+      {Object.entries(RESOURCES).map(([name, resource]) => (
+        <Resource
+          key={name}
+          name={name}
+          icon={resource.icon}
+          recordRepresentation={resource.recordRepresentation}
+        />
+      ))}
     </Admin>
   </BrowserRouter>
 );
