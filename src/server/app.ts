@@ -60,7 +60,7 @@ export async function buildApp({ config, db, cipher, logger }: AppDeps): Promise
   const app = Fastify({
     logger: loggerOptions(config, logger),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   });
   app.decorate('db', db);
   app.decorate('config', config);

@@ -14,6 +14,8 @@ export interface Config {
   /** Built panel to serve; absent in API-only tests. */
   webDir?: string;
   logLevel: string;
+  /** Behind a reverse proxy: trust X-Forwarded-For so per-address limits see the real client. */
+  trustProxy: boolean;
   /** DATA_KEY as given; main.ts falls back to a key file in dataDir (see security/personal-data.ts). */
   dataKeyEnv?: string;
 }
@@ -39,5 +41,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
     dataKeyEnv: env.DATA_KEY || undefined,
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }
