@@ -344,6 +344,17 @@ describe('POST leads/create', () => {
       msg: 'Selected state does not exist',
       param: 'permanentAddress.permanentStateId',
     });
+    for (const [field, param, msg] of [
+      ['districtId', 'businessInfo.districtId', 'Selected district does not exist'],
+      ['tehsilId', 'businessInfo.tehsilId', 'Selected tehsil does not exist'],
+    ]) {
+      const missing = Object.fromEntries(
+        Object.entries(sections({ businessInfo: { [field]: '00000000-0000-4000-8000-000000000000' } })).map(
+          ([k, v]) => [k, JSON.stringify(v)],
+        ),
+      );
+      await refused({ parts: missing }, 400, { msg, param });
+    }
   });
 
   it('refuses oversize files and an oversize request', async () => {

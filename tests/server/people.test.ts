@@ -490,6 +490,11 @@ describe('account/create: validation', () => {
       'tehsilId',
       'Selected tehsil does not belong to the selected district',
     );
+    expectError(
+      await create(tokens.admin, person(2, { tehsilId: '00000000-0000-4000-8000-000000000000' })),
+      'tehsilId',
+      'Selected tehsil does not exist',
+    );
   });
 
   it('checks parents: existence, type and the distributor belonging to the master distributor', async () => {

@@ -77,9 +77,6 @@ export const LEAD_MSG = {
   reasonRequired: 'A reason is required to reject an application',
   approved: 'Application approved',
   rejected: 'Application rejected',
-  stateMissing: 'Selected state does not exist',
-  districtOutsideState: 'Selected district does not belong to the selected state',
-  tehsilOutsideDistrict: 'Selected tehsil does not belong to the selected district',
 } as const;
 
 const text = (max = 200) =>

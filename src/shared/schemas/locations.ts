@@ -26,6 +26,8 @@ export const LOCATION_MSG = {
   stateMissing: 'Selected state does not exist',
   districtMissing: 'Selected district does not exist',
   districtOutsideState: 'Selected district does not belong to the selected state',
+  tehsilMissing: 'Selected tehsil does not exist',
+  tehsilOutsideDistrict: 'Selected tehsil does not belong to the selected district',
   stateNotFound: 'State not found',
   districtNotFound: 'District not found',
   tehsilNotFound: 'Tehsil not found',

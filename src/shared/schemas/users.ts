@@ -13,8 +13,6 @@ export const USER_MSG = {
   invalidUserId: 'Invalid user id',
   invalidDistrict: 'Invalid district id',
   invalidTehsil: 'Invalid tehsil id',
-  districtMissing: 'Selected district does not exist',
-  tehsilOutsideDistrict: 'Selected tehsil does not belong to the selected district',
   masterDistributorMissing: 'Selected master distributor does not exist',
   distributorMissing: 'Selected distributor does not exist',
   distributorOutsideMaster: 'Selected distributor does not belong to the selected master distributor',

@@ -15,9 +15,10 @@ import {
 } from '../../../shared/schemas/users';
 import type { Config } from '../../config';
 import type { Db, Queryable, Tx } from '../../db/open';
-import { districts, tehsils, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, parseInput } from '../../http/errors';
 import type { PersonalDataCipher } from '../../security/personal-data';
+import { checkLocationChain } from '../locations/queries';
 import { hashPassword } from './passwords';
 import { childPath } from './scope';
 import { revokeAllSessions, type UserRow } from './sessions';
@@ -62,19 +63,11 @@ function asObject(body: unknown): Record<string, unknown> {
 
 /** Account create/update/status: every rule of seed sections 5 and 6 plus Tierdesk's own, in one place. */
 export function peopleService({ db, config, cipher }: PeopleDeps) {
-  async function checkLocation(q: Queryable, input: Parsed) {
-    const [district] = await q
-      .select({ id: districts.id })
-      .from(districts)
-      .where(eq(districts.id, input.districtId));
-    if (!district) throw badRequest(USER_MSG.districtMissing, 'districtId');
-    const [tehsil] = await q
-      .select({ districtId: tehsils.districtId })
-      .from(tehsils)
-      .where(eq(tehsils.id, input.tehsilId));
-    if (!tehsil || tehsil.districtId !== input.districtId)
-      throw badRequest(USER_MSG.tehsilOutsideDistrict, 'tehsilId');
-  }
+  const checkLocation = (q: Queryable, input: Parsed) =>
+    checkLocationChain(q, {
+      district: { id: input.districtId, param: 'districtId' },
+      tehsil: { id: input.tehsilId, param: 'tehsilId' },
+    });
 
   /** A parent must exist, be of the right type and lie inside the caller's network. */
   async function visibleParent(

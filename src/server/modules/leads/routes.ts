@@ -27,6 +27,7 @@ import { likePattern, offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalFilter, optionalUuid } from '../../http/params';
 import { caller, requireRole } from '../../http/session';
 import { peopleService } from '../account/people';
+import { checkLocationChain } from '../locations/queries';
 import { keepFile, type ReceivedLead, receiveLead } from './intake';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -88,26 +89,6 @@ export default async function leadRoutes(app: FastifyInstance) {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const people = peopleService({ db, config, cipher });
 
-  /** State, district and tehsil must exist and chain (business and permanent address alike). */
-  async function checkLocationChain(
-    ids: Record<'state' | 'district' | 'tehsil', [id: string, param: string]>,
-  ) {
-    const [state] = await db.select({ id: states.id }).from(states).where(eq(states.id, ids.state[0]));
-    if (!state) throw badRequest(LEAD_MSG.stateMissing, ids.state[1]);
-    const [district] = await db
-      .select({ stateId: districts.stateId })
-      .from(districts)
-      .where(eq(districts.id, ids.district[0]));
-    if (!district || district.stateId !== ids.state[0])
-      throw badRequest(LEAD_MSG.districtOutsideState, ids.district[1]);
-    const [tehsil] = await db
-      .select({ districtId: tehsils.districtId })
-      .from(tehsils)
-      .where(eq(tehsils.id, ids.tehsil[0]));
-    if (!tehsil || tehsil.districtId !== ids.district[0])
-      throw badRequest(LEAD_MSG.tehsilOutsideDistrict, ids.tehsil[1]);
-  }
-
   // Public: the onboarding form. Capped before parsing, limited per address, all or nothing.
   app.post(
     '/leads/create',
@@ -133,15 +114,15 @@ export default async function leadRoutes(app: FastifyInstance) {
         const { sections, leadType } = validateParts(received);
         const b = sections.businessInfo;
         const p = sections.permanentAddress;
-        await checkLocationChain({
-          state: [b.stateId, 'businessInfo.stateId'],
-          district: [b.districtId, 'businessInfo.districtId'],
-          tehsil: [b.tehsilId, 'businessInfo.tehsilId'],
+        await checkLocationChain(db, {
+          state: { id: b.stateId, param: 'businessInfo.stateId' },
+          district: { id: b.districtId, param: 'businessInfo.districtId' },
+          tehsil: { id: b.tehsilId, param: 'businessInfo.tehsilId' },
         });
-        await checkLocationChain({
-          state: [p.permanentStateId, 'permanentAddress.permanentStateId'],
-          district: [p.permanentDistrictId, 'permanentAddress.permanentDistrictId'],
-          tehsil: [p.permanentTehsilId, 'permanentAddress.permanentTehsilId'],
+        await checkLocationChain(db, {
+          state: { id: p.permanentStateId, param: 'permanentAddress.permanentStateId' },
+          district: { id: p.permanentDistrictId, param: 'permanentAddress.permanentDistrictId' },
+          tehsil: { id: p.permanentTehsilId, param: 'permanentAddress.permanentTehsilId' },
         });
         const picture = received.files.get('picture')!;
         const document = received.files.get('document')!;

@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { LOCATION_MSG } from '../../../shared/schemas/locations';
 import type { WireDistrict, WireState, WireTehsil } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
 import { districts, states, tehsils } from '../../db/schema';
+import { badRequest } from '../../http/errors';
 import { likePattern, offsetOf, type Paging } from '../../http/paging';
 
 export interface ListOptions extends Paging {
@@ -131,4 +133,37 @@ export async function nameTaken(
     .where(and(...conditions))
     .limit(1);
   return !!row;
+}
+
+/** One link of a location chain to check: the id given and the body field it came from. */
+type ChainLink = { id: string; param: string };
+
+/**
+ * The one check that a state, district and tehsil exist and chain (district in state, tehsil in district),
+ * used by every form that picks a place: tehsils, users and onboarding applications.
+ */
+export async function checkLocationChain(
+  db: Queryable,
+  chain: { state?: ChainLink; district: ChainLink; tehsil?: ChainLink },
+) {
+  if (chain.state) {
+    const [state] = await db.select({ id: states.id }).from(states).where(eq(states.id, chain.state.id));
+    if (!state) throw badRequest(LOCATION_MSG.stateMissing, chain.state.param);
+  }
+  const [district] = await db
+    .select({ stateId: districts.stateId })
+    .from(districts)
+    .where(eq(districts.id, chain.district.id));
+  if (!district) throw badRequest(LOCATION_MSG.districtMissing, chain.district.param);
+  if (chain.state && district.stateId !== chain.state.id) {
+    throw badRequest(LOCATION_MSG.districtOutsideState, chain.district.param);
+  }
+  if (!chain.tehsil) return;
+  const [tehsil] = await db
+    .select({ districtId: tehsils.districtId })
+    .from(tehsils)
+    .where(eq(tehsils.id, chain.tehsil.id));
+  if (!tehsil) throw badRequest(LOCATION_MSG.tehsilMissing, chain.tehsil.param);
+  if (tehsil.districtId !== chain.district.id)
+    throw badRequest(LOCATION_MSG.tehsilOutsideDistrict, chain.tehsil.param);
 }

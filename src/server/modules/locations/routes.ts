@@ -9,7 +9,7 @@ import { badRequest, conflict, guardUnique, notFound, parseInput } from '../../h
 import { pagingQuery, sortQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
 import { requireRole } from '../../http/session';
-import { listDistricts, listStates, listTehsils, nameTaken } from './queries';
+import { checkLocationChain, listDistricts, listStates, listTehsils, nameTaken } from './queries';
 
 /** Every location list also takes `_id`, so a form can load the one record it shows. */
 const listQuery = pagingQuery
@@ -118,14 +118,10 @@ export default async function locationRoutes(app: FastifyInstance) {
   });
 
   const saveTehsil = async (input: z.infer<typeof tehsilSchema>, id?: string) => {
-    const [state] = await db.select({ id: states.id }).from(states).where(eq(states.id, input.stateId));
-    if (!state) throw badRequest(LOCATION_MSG.stateMissing, 'stateId');
-    const [district] = await db
-      .select({ stateId: districts.stateId })
-      .from(districts)
-      .where(eq(districts.id, input.districtId));
-    if (!district) throw badRequest(LOCATION_MSG.districtMissing, 'districtId');
-    if (district.stateId !== input.stateId) throw badRequest(LOCATION_MSG.districtOutsideState, 'districtId');
+    await checkLocationChain(db, {
+      state: { id: input.stateId, param: 'stateId' },
+      district: { id: input.districtId, param: 'districtId' },
+    });
     const duplicate = LOCATION_MSG.duplicateTehsil(input.name);
     if (await nameTaken(db, tehsils, input.name, { column: tehsils.districtId, id: input.districtId }, id)) {
       throw conflict(duplicate, 'name');
