@@ -39,3 +39,47 @@ export const USER_STATUSES: readonly UserStatus[] = ['ACTIVE', 'INACTIVE'];
 /** Seed section 4: the toggle turns the first value into the second and anything else into the first. */
 export const toggledStatus = (current: UserStatus): UserStatus =>
   current === USER_STATUSES[0] ? USER_STATUSES[1] : USER_STATUSES[0];
+
+/** A bought product's life (seed section 3, Bought product): recorded PENDING, then the partner decides. */
+export const SaleStatus = {
+  PENDING: 'PENDING',
+  CONFIRMED: 'CONFIRMED',
+  FAILED: 'FAILED',
+  REVERSED: 'REVERSED',
+} as const;
+export type SaleStatus = (typeof SaleStatus)[keyof typeof SaleStatus];
+export const SALE_STATUSES = Object.values(SaleStatus) as SaleStatus[];
+
+/** Seed section 3, Enumerations: transaction types. */
+export const TransactionType = { CREDIT: 'CREDIT', DEBIT: 'DEBIT' } as const;
+export type TransactionType = (typeof TransactionType)[keyof typeof TransactionType];
+export const TRANSACTION_TYPES = Object.values(TransactionType) as TransactionType[];
+
+/** Which of a wallet's two balances a posting moves. */
+export const WalletBalance = { CLEARING: 'CLEARING', AVAILABLE: 'AVAILABLE' } as const;
+export type WalletBalance = (typeof WalletBalance)[keyof typeof WalletBalance];
+
+/**
+ * What a posting is: a commission credited to clearing (status CLEARING), a settlement moving it to available
+ * (SETTLED, two postings), a reversal taking it back (REVERSED), or a payout to the user's bank (PAID).
+ */
+export const PostingKind = {
+  COMMISSION: 'COMMISSION',
+  SETTLEMENT: 'SETTLEMENT',
+  REVERSAL: 'REVERSAL',
+  PAYOUT: 'PAYOUT',
+} as const;
+export type PostingKind = (typeof PostingKind)[keyof typeof PostingKind];
+
+export const PostingStatus = {
+  CLEARING: 'CLEARING',
+  SETTLED: 'SETTLED',
+  REVERSED: 'REVERSED',
+  PAID: 'PAID',
+} as const;
+export type PostingStatus = (typeof PostingStatus)[keyof typeof PostingStatus];
+export const POSTING_STATUSES = Object.values(PostingStatus) as PostingStatus[];
+
+/** The partner's callback events. */
+export const PROVIDER_EVENTS = ['account.opened', 'account.failed', 'account.reversed'] as const;
+export type ProviderEvent = (typeof PROVIDER_EVENTS)[number];

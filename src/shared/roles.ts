@@ -34,9 +34,29 @@ export const ROLE_TABLE = {
     create: [ADMIN, EMPLOYEE, RETAILER],
     edit: [ADMIN, EMPLOYEE, RETAILER],
   },
-  providers: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
-  products: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
+  // A retailer reads providers and products to sell them (Select Product), without the catalogue screens.
+  providers: {
+    list: [ADMIN, EMPLOYEE],
+    read: [ADMIN, EMPLOYEE, RETAILER],
+    create: [ADMIN, EMPLOYEE],
+    edit: [ADMIN, EMPLOYEE],
+  },
+  products: {
+    list: [ADMIN, EMPLOYEE],
+    read: [ADMIN, EMPLOYEE, RETAILER],
+    create: [ADMIN, EMPLOYEE],
+    edit: [ADMIN, EMPLOYEE],
+  },
+  /** Bought products: Select Product records one (create); the Sales screen lists them (a retailer its own). */
+  sales: { list: [ADMIN, EMPLOYEE, RETAILER], create: [ADMIN, EMPLOYEE, RETAILER] },
   transactions: { list: [ADMIN] },
+  /** My wallet: the tier users' own balance and postings (any panel user may read its own through the API). */
+  wallet: {
+    list: [MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER],
+    read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER],
+  },
+  /** Settlement, payouts and reconciliation. */
+  ledger: { list: [ADMIN], edit: [ADMIN] },
   tehsils: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   districts: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   states: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },

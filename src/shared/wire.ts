@@ -131,3 +131,114 @@ export interface WireProduct {
   urlParams: { reqType: 'GET' | 'POST'; data: string };
   createdAt: string;
 }
+
+// Selling and the ledger (issue 9) -------------------------------------------------------------------------
+
+/** `payusprint/*` answer (seed section 7): the account-opening URL and the partner's merchant code. */
+export interface AccountOpeningResult {
+  result: { data: string };
+  merchantCode: string;
+}
+
+/** One tier's share of a sale, frozen when the sale is recorded. A missing tier's share goes to admin. */
+export interface WireShare {
+  tier: 'ADMIN' | 'MASTER_DISTRIBUTOR' | 'DISTRIBUTOR' | 'RETAILER' | 'CUSTOMER';
+  /** Percent of the amount (two decimals). */
+  percent: number;
+  /** Rupees. */
+  amount: number;
+  /** Who receives it (admin when the tier is missing). */
+  user: NamedRef;
+}
+
+/** A bought product (seed section 3) with the amount, commissions and split frozen when it was recorded. */
+export interface WireSale {
+  _id: string;
+  status: 'PENDING' | 'CONFIRMED' | 'FAILED' | 'REVERSED';
+  utmCode: string;
+  merchantCode: string;
+  accountType: string | null;
+  /** Rupees. */
+  amount: number;
+  split: WireShare[];
+  customerId: NamedRef;
+  retailerId: NamedRef | null;
+  productId: NamedRef & { providerId: NamedRef };
+  soldBy: NamedRef;
+  createdAt: string;
+  confirmedAt: string | null;
+  failedAt: string | null;
+  reversedAt: string | null;
+  /** Only when one sale is fetched by `_id`: its postings, oldest first. */
+  postings?: WireTransaction[];
+}
+
+/** The populated user of a transaction row (seed section 3, Transaction: userId populated). */
+export interface WireTransactionUser {
+  _id: string;
+  name: string;
+  email: { address: string | null };
+  mobile: { number: string | null };
+  type: UserType;
+}
+
+/** A posting: one immutable change of one wallet. Amounts and balances in rupees. */
+export interface WireTransaction {
+  _id: string;
+  userId: WireTransactionUser;
+  amount: number;
+  transactionType: 'CREDIT' | 'DEBIT';
+  /** Which balance moved. */
+  balanceType: 'CLEARING' | 'AVAILABLE';
+  kind: 'COMMISSION' | 'SETTLEMENT' | 'REVERSAL' | 'PAYOUT';
+  status: 'CLEARING' | 'SETTLED' | 'REVERSED' | 'PAID';
+  /** The wallet's balances right after this posting. */
+  balance: number;
+  clearingBalance: number;
+  /** Commission postings: whose share it is. */
+  tier: WireShare['tier'] | null;
+  boughtProductId: string | null;
+  /** Settlements and reversals: the commission posting they settle or reverse. */
+  refPostingId: string | null;
+  /** Payouts: the reference given by the admin. */
+  reference: string | null;
+  createdAt: string;
+}
+
+export interface WireWallet {
+  balance: number;
+  clearingBalance: number;
+}
+
+/** `GET wallet/fetch`: the caller's own wallet and postings. */
+export interface WalletFetchResult {
+  wallet: WireWallet;
+  transactions: WireTransaction[];
+  totalCounts: number;
+}
+
+/** `GET report/commissions`: commissions credited in the caller's network (rupees). */
+export interface CommissionReport {
+  today: number;
+  month: number;
+  clearing: number;
+}
+
+/** `POST wallet/settle` answer. */
+export interface SettleResult {
+  settled: number;
+  amount: number;
+  users: number;
+}
+
+/** `GET ledger/reconcile` and `npm run reconcile`. */
+export interface ReconcileReport {
+  ok: boolean;
+  checkedAt: string;
+  sales: { confirmed: number; reversed: number };
+  postings: number;
+  wallets: number;
+  /** Sum of every wallet, rupees. */
+  totals: { balance: number; clearingBalance: number };
+  breaks: { check: string; detail: string }[];
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { PROVIDER_EVENTS } from '../enums';
+import { MSG } from '../messages';
+import { CATALOG_MSG, URL_DATA_IDENTIFIERS } from './catalog';
+import { idField } from './locations';
+
+/** The account types (seed section 3) and which partner call opens each (seed section 7, payusprint/*). */
+export const ACCOUNT_TYPES = URL_DATA_IDENTIFIERS;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export const SAVING_ACCOUNT_TYPES = ['PAYUSPRINT-SAVING'] as const satisfies readonly AccountType[];
+export const CURRENT_ACCOUNT_TYPES = [
+  'PAYUSPRINT-CURRENT',
+  'PAYUSPRINT-SOLE-PROPRIETOR',
+] as const satisfies readonly AccountType[];
+export type PartnerCall = 'saving_account' | 'current_account';
+export const partnerCallFor = (accountType: AccountType): PartnerCall =>
+  (SAVING_ACCOUNT_TYPES as readonly string[]).includes(accountType) ? 'saving_account' : 'current_account';
+
+/** The text after the account-opening URL's last '=' (seed section 4, Select Product). */
+export const utmCodeOf = (url: string) => url.slice(url.lastIndexOf('=') + 1);
+
+export const SALES_MSG = {
+  // Seed section 5 (Select Product, Transaction list), verbatim.
+  selectBoth: 'Please select both product and provider to proceed!',
+  noProvider: 'No provider selected',
+  selectUserTypeFirst: 'Please Select User Type First!',
+  // Selling
+  invalidCustomer: 'Invalid customer id',
+  invalidProduct: 'Invalid product id',
+  customerNotFound: 'Customer not found',
+  productNotFound: CATALOG_MSG.productNotFound,
+  savingAccountType: 'Account type must be PAYUSPRINT-SAVING',
+  currentAccountType: 'Account type must be PAYUSPRINT-CURRENT or PAYUSPRINT-SOLE-PROPRIETOR',
+  productAccountType: (accountType: string) => `This product opens ${accountType} accounts`,
+  codeRequired: MSG.required,
+  unknownOpening: 'Unknown utmCode: open the account through Select Product first',
+  openingMerchantMismatch: "merchantCode does not match the partner's answer for this utmCode",
+  openingOtherCustomer: 'This account opening was started for another customer',
+  openingOtherProduct: 'This account opening was started for another product',
+  utmCodeUsed: 'This utmCode has already been used',
+  saleRecorded: 'Sale recorded. Complete the account opening in the new tab.',
+  saleNotFound: 'Sale not found',
+  // The partner
+  partnerFailed: (status: number) => `The partner could not open the account (HTTP ${status})`,
+  partnerUnreadable: "The partner's answer could not be read",
+  partnerUnreachable: 'The partner could not be reached',
+  partnerTimeout: 'The partner did not answer in time',
+  // Callbacks
+  signatureMissing: 'Missing provider signature',
+  signatureInvalid: 'Invalid provider signature',
+  signatureExpired: 'Provider signature is too old or too far in the future',
+  callbackUnknownUtm: 'No sale found for this utmCode',
+  callbackMerchantMismatch: 'merchantCode does not match the sale',
+  failedAfterOpened: 'The account was already opened: the sale cannot fail now',
+  openedAfterEnd: (status: string) => `The sale is ${status}: it cannot be opened now`,
+  reverseNotConfirmed: 'Only a confirmed sale can be reversed',
+  reversalShortfall: (name: string) =>
+    `The sale cannot be reversed: the available balance of ${name} is lower than its share`,
+  eventRecorded: 'Event recorded',
+  eventReplayed: 'Event already processed',
+  // Wallets
+  invalidUser: 'Invalid user id',
+  userNotFound: 'User not found',
+  amount: CATALOG_MSG.amount,
+  referenceRequired: 'A payout reference is required',
+  referenceTooLong: 'A payout reference is at most 100 characters',
+  payoutExceedsBalance: (available: string) => `Payout exceeds the available balance of ${available}`,
+  referenceUsed: 'This reference was already used for another payout',
+  payoutRecorded: 'Payout recorded',
+  payoutReplayed: 'Payout already recorded under this reference',
+  settled: (count: number) => `${count} commission${count === 1 ? '' : 's'} settled`,
+} as const;
+
+const optionalId = (invalid: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.uuid({ error: invalid }).optional());
+
+/** `POST payusprint/saving_account` and `payusprint/current_account`. */
+export const accountOpeningSchema = (call: PartnerCall) =>
+  z.object({
+    accountType: z
+      .enum(call === 'saving_account' ? SAVING_ACCOUNT_TYPES : CURRENT_ACCOUNT_TYPES, {
+        error: call === 'saving_account' ? SALES_MSG.savingAccountType : SALES_MSG.currentAccountType,
+      })
+      .default(call === 'saving_account' ? 'PAYUSPRINT-SAVING' : 'PAYUSPRINT-CURRENT'),
+    productId: optionalId(SALES_MSG.invalidProduct),
+    customerId: optionalId(SALES_MSG.invalidCustomer),
+  });
+export type AccountOpeningInput = z.infer<ReturnType<typeof accountOpeningSchema>>;
+
+const code = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, { error: MSG.required })
+  .max(200, { error: 'At most 200 characters' });
+
+/** `POST bought_products/create` (seed section 3, Bought product). `retailerId` is decided by the server. */
+export const boughtProductSchema = z.object({
+  customerId: idField(MSG.required, SALES_MSG.invalidCustomer),
+  productId: idField(MSG.required, SALES_MSG.invalidProduct),
+  retailerId: z.unknown().optional(),
+  utmCode: code,
+  merchantCode: code,
+});
+export type BoughtProductInput = z.infer<typeof boughtProductSchema>;
+
+/** `POST bought_products/callback`: the partner's signed event. */
+export const providerCallbackSchema = z.object({
+  eventId: code,
+  event: z.enum(PROVIDER_EVENTS, { error: `event must be one of ${PROVIDER_EVENTS.join(', ')}` }),
+  utmCode: code,
+  merchantCode: code,
+});
+export type ProviderCallback = z.infer<typeof providerCallbackSchema>;
+
+/** `POST wallet/settle`: one user's clearing balance, or everyone's. */
+export const settleSchema = z.object({ userId: optionalId(SALES_MSG.invalidUser) });
+
+/** Rupees with at most two decimals, more than zero -> paise. */
+const rupeeAmount = z.union([z.string(), z.number()], { error: MSG.required }).transform((value, ctx) => {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > 1e11) {
+    ctx.addIssue({ code: 'custom', message: SALES_MSG.amount });
+    return z.NEVER;
+  }
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+});
+
+/** `POST wallet/payout`: money paid to a user's bank; `reference` is the idempotency key. */
+export const payoutSchema = z.object({
+  userId: idField(MSG.required, SALES_MSG.invalidUser),
+  amount: rupeeAmount,
+  reference: z
+    .string({ error: SALES_MSG.referenceRequired })
+    .trim()
+    .min(1, { error: SALES_MSG.referenceRequired })
+    .max(100, { error: SALES_MSG.referenceTooLong }),
+});
+export type PayoutInput = z.infer<typeof payoutSchema>;
