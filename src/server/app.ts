@@ -13,8 +13,13 @@ import { registerXsrf } from './http/xsrf';
 import accountRoutes from './modules/account/routes';
 import catalogRoutes from './modules/catalog/routes';
 import leadRoutes from './modules/leads/routes';
+import ledgerRoutes from './modules/ledger/routes';
+import { startSettlementJob } from './modules/ledger/settlement';
 import locationRoutes from './modules/locations/routes';
+import partnerRoutes, { selfOrigin } from './modules/partner/routes';
+import sandboxPartner from './modules/partner/sandbox';
 import reportRoutes from './modules/reports/routes';
+import salesRoutes from './modules/sales/routes';
 import type { PersonalDataCipher } from './security/personal-data';
 
 declare module 'fastify' {
@@ -22,6 +27,10 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     cipher: PersonalDataCipher;
+    /** Seals ledger postings (modules/ledger/seal.ts). */
+    ledgerKey: Buffer;
+    /** Verifies the partner's callbacks (and signs the sandbox partner's). */
+    webhookSecret: string;
   }
 }
 
@@ -29,6 +38,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   cipher: PersonalDataCipher;
+  ledgerKey: Buffer;
+  webhookSecret: string;
   /** false = no logs (tests); otherwise overrides of the level and the destination stream. */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
 }
@@ -56,7 +67,14 @@ function loggerOptions(config: Config, override: AppDeps['logger']) {
 }
 
 /** Builds the Fastify app: plugins, then the app's own guards, then the /api/v1 route folders. */
-export async function buildApp({ config, db, cipher, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  cipher,
+  ledgerKey,
+  webhookSecret,
+  logger,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logger),
     bodyLimit: 1024 * 1024,
@@ -65,6 +83,8 @@ export async function buildApp({ config, db, cipher, logger }: AppDeps): Promise
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('cipher', cipher);
+  app.decorate('ledgerKey', ledgerKey);
+  app.decorate('webhookSecret', webhookSecret);
 
   await app.register(cookie);
   // Only leads/create takes multipart; its per-file limits are checked while streaming (modules/leads).
@@ -92,8 +112,26 @@ export async function buildApp({ config, db, cipher, logger }: AppDeps): Promise
       await api.register(locationRoutes);
       await api.register(catalogRoutes);
       await api.register(leadRoutes);
+      await api.register(partnerRoutes);
+      await api.register(salesRoutes);
+      await api.register(ledgerRoutes);
     },
     { prefix: '/api/v1' },
   );
+  if (config.providerMode === 'sandbox')
+    await app.register(sandboxPartner, { webhookSecret, selfOrigin: () => selfOrigin(app) });
+
+  // Commissions older than SETTLEMENT_DELAY_HOURS move to available; 0 disables the job (tests run it by hand).
+  if (config.settlementIntervalMs > 0) {
+    let stopJob: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopJob = startSettlementJob(db, ledgerKey, {
+        delayHours: config.settlementDelayHours,
+        intervalMs: config.settlementIntervalMs,
+        log: app.log,
+      });
+    });
+    app.addHook('onClose', async () => stopJob?.());
+  }
   return app;
 }

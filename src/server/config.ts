@@ -18,6 +18,19 @@ export interface Config {
   trustProxy: boolean;
   /** DATA_KEY as given; main.ts falls back to a key file in dataDir (see security/personal-data.ts). */
   dataKeyEnv?: string;
+  /** The URL people use, e.g. https://desk.example.com (Secure cookies behind TLS, partner links). */
+  publicUrl?: string;
+  /** `sandbox`: Tierdesk plays the account-opening partner itself; `http`: the real partner's API. */
+  providerMode: 'sandbox' | 'http';
+  /** The partner's API in `http` mode when a call names no product (the product's own URL wins). */
+  providerBaseUrl?: string;
+  providerTimeoutMs: number;
+  /** PROVIDER_WEBHOOK_SECRET as given; main.ts falls back to a secret file in dataDir. */
+  providerWebhookSecretEnv?: string;
+  /** Commissions move from clearing to available this long after the sale is confirmed. */
+  settlementDelayHours: number;
+  /** How often the settlement job looks for due commissions. */
+  settlementIntervalMs: number;
 }
 
 export const DEFAULTS = {
@@ -25,6 +38,20 @@ export const DEFAULTS = {
   adminPassword: 'Admin@1234',
   initialPassword: 'Welcome@123',
 } as const;
+
+const positiveNumber = (name: string, value: string | undefined, fallback: number) => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${value}"`);
+  return n;
+};
+
+function providerMode(value: string | undefined): Config['providerMode'] {
+  const mode = value || 'sandbox';
+  if (mode !== 'sandbox' && mode !== 'http')
+    throw new Error(`PROVIDER_MODE must be sandbox or http, got "${mode}"`);
+  return mode;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -42,5 +69,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     dataKeyEnv: env.DATA_KEY || undefined,
     trustProxy: env.TRUST_PROXY === '1',
+    publicUrl: env.PUBLIC_URL || undefined,
+    providerMode: providerMode(env.PROVIDER_MODE),
+    providerBaseUrl: env.PROVIDER_BASE_URL || undefined,
+    providerTimeoutMs: positiveNumber('PROVIDER_TIMEOUT_MS', env.PROVIDER_TIMEOUT_MS, 10_000),
+    providerWebhookSecretEnv: env.PROVIDER_WEBHOOK_SECRET || undefined,
+    settlementDelayHours: positiveNumber('SETTLEMENT_DELAY_HOURS', env.SETTLEMENT_DELAY_HOURS, 24),
+    settlementIntervalMs: 60_000,
   };
 }

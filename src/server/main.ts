@@ -1,19 +1,24 @@
 import { buildApp } from './app';
 import { DEFAULTS, readConfig } from './config';
 import { openDatabase } from './db/open';
-import { DEMO_PASSWORD, ensureBootstrapAdmin, isEmptyNetwork, seedDemoNetwork } from './db/seed';
-import { loadDataKey, PersonalDataCipher } from './security/personal-data';
+import { DEMO_PASSWORD, isEmptyNetwork, seedDemoNetwork } from './demo/network';
+import { seedDemoSales } from './demo/sales';
+import { ensureBootstrapAdmin } from './modules/account/bootstrap';
+import { loadServerKeys } from './security/personal-data';
 
 /** Reads the environment, migrates, creates the bootstrap admin and demo data, and listens. */
 async function main() {
   const config = readConfig();
-  const cipher = new PersonalDataCipher(loadDataKey(config.dataKeyEnv, config.dataDir));
+  const keys = loadServerKeys(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await ensureBootstrapAdmin(database.db, config);
   const seeded = config.demoData && (await isEmptyNetwork(database.db));
-  if (seeded) await seedDemoNetwork(database.db, config, cipher);
+  if (seeded) {
+    await seedDemoNetwork(database.db, config, keys.cipher);
+    await seedDemoSales(database.db, keys.ledgerKey);
+  }
 
-  const app = await buildApp({ config, db: database.db, cipher });
+  const app = await buildApp({ config, db: database.db, ...keys });
   const shutdown = async () => {
     await app.close();
     await database.close();

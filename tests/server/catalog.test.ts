@@ -65,7 +65,14 @@ describe('providers', () => {
     const tier = await post('providers/create', { name: 'Retail Bank' }, retailer);
     expect(tier.status).toBe(403);
     expect(tier.body.message).toBe('You do not have permission to do this');
-    expect((await get('providers/fetch', {}, retailer)).status).toBe(403);
+    // A retailer reads the catalogue to sell (Select Product); other tier users do not.
+    expect((await get('providers/fetch', {}, retailer)).status).toBe(200);
+    expect((await get('products/fetch', {}, retailer)).status).toBe(200);
+    const distributor = (await login(ctx.app, '9200000001', DEMO_PASSWORD)).token;
+    const refused = await get('providers/fetch', {}, distributor);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You do not have permission to do this');
+    expect((await get('products/fetch', {}, distributor)).status).toBe(403);
     const anon = await call(ctx.app, 'GET', 'providers/fetch');
     expect(anon.status).toBe(401);
   });

@@ -7,18 +7,23 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { type Config, readConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/open';
-import { ensureBootstrapAdmin, seedDemoNetwork } from '../../src/server/db/seed';
+import { seedDemoNetwork } from '../../src/server/demo/network';
+import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
 import { PersonalDataCipher } from '../../src/server/security/personal-data';
 
-export { DEMO_PASSWORD } from '../../src/server/db/seed';
+export { DEMO_PASSWORD } from '../../src/server/demo/network';
 export const ADMIN = { userName: '9999999999', password: 'Admin@1234' };
 export const INITIAL_PASSWORD = 'Welcome@123';
 export const XSRF = 'test-xsrf-token';
+/** The partner's callback secret in tests (PROVIDER_WEBHOOK_SECRET). */
+export const WEBHOOK_SECRET = 'test-webhook-secret';
 
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Seals the ledger's postings in this context. */
+  ledgerKey: Buffer;
   close(): Promise<void>;
 }
 
@@ -26,7 +31,9 @@ export interface TestContext {
  * A real app over a real, fresh database: embedded PGlite in memory by default, or, when DATABASE_URL
  * names a PostgreSQL server (CI's second run), a throw-away database created on it for this test file.
  */
-export async function makeTestContext(opts: { demo?: boolean; logger?: object } = {}): Promise<TestContext> {
+export async function makeTestContext(
+  opts: { demo?: boolean; logger?: object; config?: Partial<Config> } = {},
+): Promise<TestContext> {
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl = 'memory://';
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -56,17 +63,29 @@ export async function makeTestContext(opts: { demo?: boolean; logger?: object } 
     initialPassword: INITIAL_PASSWORD,
     webDir: undefined,
     logLevel: 'silent',
+    // The settlement job is run by hand in tests (modules/ledger/settlement.ts).
+    settlementIntervalMs: 0,
+    ...opts.config,
   };
   const database = await openDatabase({ databaseUrl, dataDir: '' });
   const cipher = new PersonalDataCipher(randomBytes(32));
+  const ledgerKey = randomBytes(32);
   await ensureBootstrapAdmin(database.db, config);
   if (opts.demo !== false) await seedDemoNetwork(database.db, config, cipher);
-  const app = await buildApp({ config, db: database.db, cipher, logger: opts.logger ?? false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    cipher,
+    ledgerKey,
+    webhookSecret: WEBHOOK_SECRET,
+    logger: opts.logger ?? false,
+  });
   await app.ready();
   return {
     app,
     database,
     config,
+    ledgerKey,
     async close() {
       await app.close();
       await database.close();

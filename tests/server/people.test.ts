@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAadharNumber } from '../../src/server/db/seed';
+import { demoAadharNumber } from '../../src/server/demo/network';
 import { verhoeffDigit } from '../../src/shared/identity';
 import {
   ADMIN,

@@ -97,9 +97,6 @@ export const users = pgTable(
     aadharHash: text('aadhar_hash'),
     aadharLast4: text('aadhar_last4'),
     panId: text('pan_id'),
-    /** Wallet in integer paise; changed only by ledger postings. */
-    balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
-    clearingBalancePaise: bigint('clearing_balance_paise', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -242,3 +239,216 @@ export const leadAttempts = pgTable(
   },
   (t) => [index('lead_attempts_ip_idx').on(t.ip, t.attemptedAt)],
 );
+
+// Money (issue 9) ------------------------------------------------------------------------------------------
+
+/**
+ * A user's wallet in integer paise, one row per user (created with the user). It changes only in the
+ * transaction that writes its postings (modules/ledger), under a row lock taken in user-id order. A narrow
+ * table of its own, so the admin wallet (credited by every sale) is a small hot row that profile edits and
+ * network moves never lock. `chainHead` is the seal of the wallet's latest posting (see postings.seal).
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
+    clearingBalancePaise: bigint('clearing_balance_paise', { mode: 'number' }).notNull().default(0),
+    postingCount: bigint('posting_count', { mode: 'number' }).notNull().default(0),
+    chainHead: text('chain_head'),
+  },
+  (t) => [
+    check('wallets_balance_check', sql`${t.balancePaise} >= 0`),
+    check('wallets_clearing_check', sql`${t.clearingBalancePaise} >= 0`),
+  ],
+);
+
+/**
+ * The account-opening links Tierdesk obtained from the partner (`payusprint/*`): a sale can only be recorded
+ * for a utmCode the partner really issued, with the merchant code it gave.
+ */
+export const accountOpenings = pgTable('account_openings', {
+  utmCode: text('utm_code').primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  accountType: text('account_type').notNull(),
+  productId: uuid('product_id').references(() => products.id),
+  customerId: uuid('customer_id').references(() => users.id),
+  requestedBy: uuid('requested_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/**
+ * A bought product (seed section 3): one sale of a partner product to a customer. The amount, the five
+ * percentages (hundredths), each tier's share in paise and who receives it are frozen when the sale is
+ * recorded, so later product edits or network moves change nothing already sold. `path` is the customer's
+ * hierarchy path then, for network scoping.
+ */
+export const boughtProducts = pgTable(
+  'bought_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id),
+    retailerId: uuid('retailer_id').references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    soldBy: uuid('sold_by')
+      .notNull()
+      .references(() => users.id),
+    utmCode: text('utm_code').notNull(),
+    merchantCode: text('merchant_code').notNull(),
+    accountType: text('account_type'),
+    status: text('status').notNull().default('PENDING'),
+    path: text('path').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    adminCommission: integer('admin_commission').notNull(),
+    masterDistributorCommission: integer('master_distributor_commission').notNull(),
+    distributorCommission: integer('distributor_commission').notNull(),
+    retailerCommission: integer('retailer_commission').notNull(),
+    customerCommission: integer('customer_commission').notNull(),
+    adminShare: bigint('admin_share', { mode: 'number' }).notNull(),
+    masterDistributorShare: bigint('master_distributor_share', { mode: 'number' }).notNull(),
+    distributorShare: bigint('distributor_share', { mode: 'number' }).notNull(),
+    retailerShare: bigint('retailer_share', { mode: 'number' }).notNull(),
+    customerShare: bigint('customer_share', { mode: 'number' }).notNull(),
+    /** Who receives each share: the tier's user, or admin when the tier is missing. */
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => users.id),
+    masterDistributorUserId: uuid('master_distributor_user_id')
+      .notNull()
+      .references(() => users.id),
+    distributorUserId: uuid('distributor_user_id')
+      .notNull()
+      .references(() => users.id),
+    retailerUserId: uuid('retailer_user_id')
+      .notNull()
+      .references(() => users.id),
+    customerUserId: uuid('customer_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bought_products_utm_key').on(t.utmCode),
+    index('bought_products_created_idx').on(t.createdAt, t.id),
+    index('bought_products_retailer_idx').on(t.retailerId, t.createdAt),
+    index('bought_products_customer_idx').on(t.customerId),
+    index('bought_products_status_idx').on(t.status, t.createdAt),
+    check('bought_products_status_check', sql`${t.status} in ('PENDING', 'CONFIRMED', 'FAILED', 'REVERSED')`),
+    check('bought_products_amount_check', sql`${t.amountPaise} > 0`),
+    check(
+      'bought_products_split_check',
+      sql`${t.adminShare} + ${t.masterDistributorShare} + ${t.distributorShare} + ${t.retailerShare} + ${t.customerShare} = ${t.amountPaise}`,
+    ),
+  ],
+);
+
+/**
+ * The partner's callbacks, by their eventId: a repeated delivery answers the stored first answer and changes
+ * nothing. Only events that were applied are kept (a refused event leaves no row, so a retry is judged again).
+ */
+export const providerEvents = pgTable('provider_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  utmCode: text('utm_code').notNull(),
+  boughtProductId: uuid('bought_product_id').references(() => boughtProducts.id),
+  answer: jsonb('answer'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The ledger: every wallet change is one immutable posting (a trigger refuses UPDATE, DELETE and TRUNCATE).
+ * Corrections are new postings pointing at what they correct (`refPostingId`). Each posting carries the
+ * wallet's balances right after it and a seal: HMAC-SHA-256 over the previous posting's seal of the same
+ * wallet and this posting's fields, so reconciliation can prove that no posting was changed, removed or
+ * slipped in. Partial unique indexes make double posting impossible even for a buggy caller: a sale's
+ * commission once per tier, a commission settled once and reversed once, a payout reference used once.
+ */
+export const postings = pgTable(
+  'postings',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The user's type, copied so the transaction list filters by type without a join. */
+    userType: smallint('user_type').notNull(),
+    boughtProductId: uuid('bought_product_id').references(() => boughtProducts.id),
+    tier: text('tier'),
+    kind: text('kind').notNull(),
+    transactionType: text('transaction_type').notNull(),
+    balanceType: text('balance_type').notNull(),
+    status: text('status').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    balanceAfterPaise: bigint('balance_after_paise', { mode: 'number' }).notNull(),
+    clearingBalanceAfterPaise: bigint('clearing_balance_after_paise', { mode: 'number' }).notNull(),
+    refPostingId: uuid('ref_posting_id'),
+    reference: text('reference'),
+    createdBy: uuid('created_by').references(() => users.id),
+    /** Position in the wallet's chain (1, 2, 3...). */
+    walletSeq: bigint('wallet_seq', { mode: 'number' }).notNull(),
+    seal: text('seal').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('postings_wallet_seq_key').on(t.userId, t.walletSeq),
+    index('postings_created_idx').on(t.createdAt, t.id),
+    index('postings_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('postings_type_created_idx').on(t.userType, t.createdAt, t.id),
+    index('postings_sale_idx').on(t.boughtProductId),
+    index('postings_ref_idx').on(t.refPostingId),
+    uniqueIndex('postings_commission_once')
+      .on(t.boughtProductId, t.tier)
+      .where(sql`${t.kind} = 'COMMISSION'`),
+    uniqueIndex('postings_settled_once')
+      .on(t.refPostingId, t.balanceType)
+      .where(sql`${t.kind} = 'SETTLEMENT'`),
+    uniqueIndex('postings_reversed_once').on(t.refPostingId).where(sql`${t.kind} = 'REVERSAL'`),
+    uniqueIndex('postings_payout_reference_key').on(t.reference).where(sql`${t.kind} = 'PAYOUT'`),
+    check('postings_amount_check', sql`${t.amountPaise} > 0`),
+    check(
+      'postings_balances_check',
+      sql`${t.balanceAfterPaise} >= 0 and ${t.clearingBalanceAfterPaise} >= 0`,
+    ),
+    check('postings_kind_check', sql`${t.kind} in ('COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT')`),
+    check('postings_type_check', sql`${t.transactionType} in ('CREDIT', 'DEBIT')`),
+    check('postings_balance_type_check', sql`${t.balanceType} in ('CLEARING', 'AVAILABLE')`),
+    check('postings_status_check', sql`${t.status} in ('CLEARING', 'SETTLED', 'REVERSED', 'PAID')`),
+  ],
+);
+
+/**
+ * Leases of background jobs (the settlement run): one runner at a time even when several servers share one
+ * PostgreSQL, without holding a connection for the run.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});
+
+/**
+ * The built-in sandbox partner's own records (PROVIDER_MODE=sandbox): the accounts it was asked to open.
+ * It is the partner's storage, not Tierdesk's: Tierdesk learns of outcomes only through signed callbacks.
+ */
+export const sandboxAccounts = pgTable('sandbox_accounts', {
+  utmCode: text('utm_code').primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  accountType: text('account_type').notNull(),
+  productId: uuid('product_id'),
+  customerId: uuid('customer_id'),
+  status: text('status').notNull().default('OPEN'),
+  callbackStatus: integer('callback_status'),
+  createdAt: createdAt(),
+});

@@ -15,6 +15,8 @@ export type RouteAccess = 'public' | 'optional' | 'session' | 'private';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** false: a server-to-server route authenticated otherwise (the partner's signed callback). */
+    xsrf?: boolean;
   }
   interface FastifyRequest {
     auth: { user: UserRow; tokenHash: string } | null;

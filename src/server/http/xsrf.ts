@@ -26,6 +26,7 @@ export function registerXsrf(app: FastifyInstance) {
       });
     }
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config?.xsrf === false) return;
     const header = request.headers[XSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) throw forbidden(MSG.xsrfRefused);
   });

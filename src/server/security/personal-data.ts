@@ -47,6 +47,24 @@ export class PersonalDataCipher {
 }
 
 /**
+ * A secret kept in `DATA_DIR/<file>`: read when present, otherwise generated once with owner-only permissions
+ * (`wx`, so two starting servers cannot both write it).
+ */
+export function loadOrCreateSecretFile(dataDir: string, file: string, create: () => string): string {
+  const full = path.join(dataDir, file);
+  if (fs.existsSync(full)) return fs.readFileSync(full, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = create();
+  try {
+    fs.writeFileSync(full, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(full, 'utf8').trim();
+    throw error;
+  }
+  return secret;
+}
+
+/**
  * The data key: DATA_KEY (64 hex characters or base64 of 32 bytes) or, failing that, `DATA_DIR/data.key`,
  * generated on first start with owner-only permissions. Losing it makes stored Aadhar numbers unreadable.
  */
@@ -56,10 +74,41 @@ export function loadDataKey(envKey: string | undefined, dataDir: string): Buffer
     if (key.length !== 32) throw new Error('DATA_KEY must be 32 bytes, as 64 hex characters or base64');
     return key;
   }
-  const file = path.join(dataDir, 'data.key');
-  if (fs.existsSync(file)) return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-  fs.mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32);
-  fs.writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  return key;
+  return Buffer.from(
+    loadOrCreateSecretFile(dataDir, 'data.key', () => randomBytes(32).toString('base64')),
+    'base64',
+  );
+}
+
+/** The key that seals ledger postings (modules/ledger/seal.ts), derived from the data key. */
+export const ledgerKeyFrom = (dataKey: Buffer) =>
+  Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'tierdesk ledger seal', 32));
+
+/**
+ * PROVIDER_WEBHOOK_SECRET, or `DATA_DIR/webhook.secret` generated once: the HMAC key the partner signs its
+ * callbacks with (the operator gives the same value to the partner).
+ */
+export function loadWebhookSecret(envSecret: string | undefined, dataDir: string): string {
+  if (envSecret) return envSecret;
+  return loadOrCreateSecretFile(dataDir, 'webhook.secret', () => randomBytes(32).toString('hex'));
+}
+
+/** Every key the server needs, from the environment or DATA_DIR. */
+export interface ServerKeys {
+  cipher: PersonalDataCipher;
+  ledgerKey: Buffer;
+  webhookSecret: string;
+}
+
+export function loadServerKeys(config: {
+  dataKeyEnv?: string;
+  providerWebhookSecretEnv?: string;
+  dataDir: string;
+}): ServerKeys {
+  const dataKey = loadDataKey(config.dataKeyEnv, config.dataDir);
+  return {
+    cipher: new PersonalDataCipher(dataKey),
+    ledgerKey: ledgerKeyFrom(dataKey),
+    webhookSecret: loadWebhookSecret(config.providerWebhookSecretEnv, config.dataDir),
+  };
 }

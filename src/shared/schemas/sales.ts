@@ -45,6 +45,8 @@ export const SALES_MSG = {
   partnerUnreadable: "The partner's answer could not be read",
   partnerUnreachable: 'The partner could not be reached',
   partnerTimeout: 'The partner did not answer in time',
+  partnerNotConfigured: 'The partner address is not configured (PROVIDER_BASE_URL)',
+  partnerReusedCode: 'The partner answered with a utmCode it had issued before',
   // Callbacks
   signatureMissing: 'Missing provider signature',
   signatureInvalid: 'Invalid provider signature',

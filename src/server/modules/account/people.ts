@@ -18,6 +18,7 @@ import type { Db, Queryable, Tx } from '../../db/open';
 import { users } from '../../db/schema';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, parseInput } from '../../http/errors';
 import type { PersonalDataCipher } from '../../security/personal-data';
+import { openWallet } from '../ledger/ledger';
 import { checkLocationChain } from '../locations/queries';
 import { hashPassword } from './passwords';
 import { childPath } from './scope';
@@ -224,6 +225,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       ...(type === UserType.DISTRIBUTOR ? { isMaster: false } : {}),
     };
     await guardUniqueUser(() => q.insert(users).values(row));
+    await openWallet(q, id);
     const [wire] = (await listWireUsers(q, caller, { id })).users;
     return { result: wire, message: USER_SAVED_MSG[type].created };
   }

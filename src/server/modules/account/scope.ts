@@ -1,4 +1,5 @@
-import { eq, like, type SQL } from 'drizzle-orm';
+import { eq, like, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STAFF_TYPES, type UserType } from '../../../shared/enums';
 import { users } from '../../db/schema';
 import type { UserRow } from './sessions';
@@ -6,12 +7,16 @@ import type { UserRow } from './sessions';
 /**
  * The one place that decides whose records a caller may see (Apache Fineract's hierarchy scoping).
  * Staff see the whole network; a tier user its own subtree by hierarchy path prefix; anyone else itself.
- * Returns a condition on `users`, or undefined for "no restriction". Every module joins through it.
+ * Returns a condition on `users` (or on the record's own copy of a hierarchy path, such as a sale's), or
+ * undefined for "no restriction". Every module joins through it.
  */
-export function networkScope(viewer: Pick<UserRow, 'id' | 'type' | 'path'>): SQL | undefined {
+export function networkScope(
+  viewer: Pick<UserRow, 'id' | 'type' | 'path'>,
+  on: { path: AnyPgColumn; id?: AnyPgColumn } = { path: users.path, id: users.id },
+): SQL | undefined {
   if (STAFF_TYPES.includes(viewer.type as UserType)) return undefined;
-  if (viewer.path) return like(users.path, `${viewer.path}%`);
-  return eq(users.id, viewer.id);
+  if (viewer.path) return like(on.path, `${viewer.path}%`);
+  return on.id ? eq(on.id, viewer.id) : sql`false`;
 }
 
 /** Hierarchy path of a new user under the given parent ('/' for roots). */

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { UserType } from '../../../shared/enums';
 import type { WireUser } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
-import { districts, tehsils, users } from '../../db/schema';
+import { districts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
 import { networkScope } from './scope';
 import type { UserRow } from './sessions';
@@ -68,6 +68,7 @@ export async function listWireUsers(
     db
       .select({
         user: users,
+        wallet: { balance: wallets.balancePaise, clearing: wallets.clearingBalancePaise },
         district: { _id: districts.id, name: districts.name },
         tehsil: { _id: tehsils.id, name: tehsils.name },
         md: { _id: md.id, name: md.name },
@@ -75,6 +76,7 @@ export async function listWireUsers(
         ret: { _id: ret.id, name: ret.name },
       })
       .from(users)
+      .leftJoin(wallets, eq(wallets.userId, users.id))
       .leftJoin(districts, eq(districts.id, users.districtId))
       .leftJoin(tehsils, eq(tehsils.id, users.tehsilId))
       .leftJoin(md, eq(md.id, users.masterDistributorId))
@@ -89,6 +91,7 @@ export async function listWireUsers(
   return {
     users: rows.map((r) =>
       toWireUser(r.user, {
+        wallet: r.wallet,
         district: r.district,
         tehsil: r.tehsil,
         masterDistributor: r.md,

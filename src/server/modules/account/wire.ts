@@ -1,11 +1,14 @@
 import { type UserStatus, UserType } from '../../../shared/enums';
 import { maskAadhar } from '../../../shared/identity';
+import { paiseToRupees } from '../../../shared/money';
 import type { NamedRef, WireUser } from '../../../shared/wire';
 import type { UserRow } from './sessions';
 
 type Ref = { _id: string | null; name: string | null } | null | undefined;
 
 export interface UserLookups {
+  /** The user's wallet in paise (from the wallets table); none yet reads as zero. */
+  wallet?: { balance: number | null; clearing: number | null } | null;
   district?: Ref;
   tehsil?: Ref;
   masterDistributor?: Ref;
@@ -15,7 +18,6 @@ export interface UserLookups {
 
 const refs = (ref: Ref): NamedRef[] =>
   ref?._id && ref.name !== null ? [{ _id: ref._id, name: ref.name }] : [];
-const paiseToRupees = (paise: number) => paise / 100;
 
 /** The seed's nested user shape. Secrets (password hash, Aadhar) never leave through here unmasked. */
 export function toWireUser(row: UserRow, lookups: UserLookups = {}): WireUser {
@@ -32,8 +34,8 @@ export function toWireUser(row: UserRow, lookups: UserLookups = {}): WireUser {
     district: refs(lookups.district),
     tehsil: refs(lookups.tehsil),
     wallet: {
-      balance: paiseToRupees(row.balancePaise),
-      clearingBalance: paiseToRupees(row.clearingBalancePaise),
+      balance: paiseToRupees(lookups.wallet?.balance ?? 0),
+      clearingBalance: paiseToRupees(lookups.wallet?.clearing ?? 0),
     },
     passwordUpdatedAt: row.passwordUpdatedAt ? row.passwordUpdatedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),

@@ -30,7 +30,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
   const { db } = app;
 
   // Providers --------------------------------------------------------------
-  app.get('/providers/fetch', { preHandler: requireRole('providers', 'list') }, async (request) => {
+  app.get('/providers/fetch', { preHandler: requireRole('providers', 'read') }, async (request) => {
     const { items, total } = await listProviders(db, parseInput(listQuery, request.query));
     return { result: { providers: items, totalCounts: total } };
   });
@@ -56,7 +56,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
   });
 
   // Products ---------------------------------------------------------------
-  app.get('/products/fetch', { preHandler: requireRole('products', 'list') }, async (request) => {
+  app.get('/products/fetch', { preHandler: requireRole('products', 'read') }, async (request) => {
     const q = parseInput(
       listQuery.and(
         z.object({

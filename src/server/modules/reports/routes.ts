@@ -1,12 +1,16 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { UserStatus, UserType } from '../../../shared/enums';
-import type { UserCountKey, UserCounts } from '../../../shared/wire';
-import { users } from '../../db/schema';
+import { paiseToRupees } from '../../../shared/money';
+import type { CommissionReport, UserCountKey, UserCounts } from '../../../shared/wire';
+import { postings, users, wallets } from '../../db/schema';
 import { caller } from '../../http/session';
 import { networkScope } from '../account/scope';
 
 const active = eq(users.status, UserStatus.ACTIVE);
+
+/** The calendar "today" and "this month" of the dashboard follow. */
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 const ofType = (type: UserType) => eq(users.type, type);
 
 /** What each dashboard count counts (seed section 3, Dashboard stats). */
@@ -34,5 +38,40 @@ export default async function reportRoutes(app: FastifyInstance) {
     );
     const [row] = await app.db.select(selection).from(users).where(networkScope(user));
     return { result: { userReport: [row as UserCounts] } };
+  });
+
+  /**
+   * The dashboard's money tiles: commissions credited today and this month (India's calendar, Asia/Kolkata,
+   * whatever the server's time zone) and the total now in clearing, over the caller's network.
+   */
+  app.get('/report/commissions', async (request) => {
+    const { user } = caller(request);
+    const scope = networkScope(user);
+    const since = (unit: 'day' | 'month') =>
+      sql`(date_trunc(${unit}, now() at time zone ${BUSINESS_TIME_ZONE}) at time zone ${BUSINESS_TIME_ZONE})`;
+    const [credited] = await app.db
+      .select({
+        today:
+          sql<number>`coalesce(sum(${postings.amountPaise}) filter (where ${postings.createdAt} >= ${since('day')}), 0)::bigint`.mapWith(
+            Number,
+          ),
+        month: sql<number>`coalesce(sum(${postings.amountPaise}), 0)::bigint`.mapWith(Number),
+      })
+      .from(postings)
+      .innerJoin(users, eq(users.id, postings.userId))
+      .where(and(eq(postings.kind, 'COMMISSION'), sql`${postings.createdAt} >= ${since('month')}`, scope));
+    const [clearing] = await app.db
+      .select({
+        paise: sql<number>`coalesce(sum(${wallets.clearingBalancePaise}), 0)::bigint`.mapWith(Number),
+      })
+      .from(wallets)
+      .innerJoin(users, eq(users.id, wallets.userId))
+      .where(scope);
+    const commissions: CommissionReport = {
+      today: paiseToRupees(credited.today),
+      month: paiseToRupees(credited.month),
+      clearing: paiseToRupees(clearing.paise),
+    };
+    return { result: { commissions } };
   });
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, ne } from 'drizzle-orm';
+import { count, ne } from 'drizzle-orm';
 import { UserStatus, UserType } from '../../shared/enums';
 import { verhoeffDigit } from '../../shared/identity';
 import type { Config } from '../config';
+import type { Db } from '../db/open';
+import { districts, products, providers, states, tehsils, users, wallets } from '../db/schema';
 import { hashPassword } from '../modules/account/passwords';
 import { childPath } from '../modules/account/scope';
 import type { PersonalDataCipher } from '../security/personal-data';
-import type { Db } from './open';
-import { districts, products, providers, states, tehsils, users } from './schema';
 
 /** A valid (Verhoeff-checked) made-up Aadhar number per demo customer, stored as the API stores it. */
 export function demoAadharNumber(index: number) {
@@ -25,29 +25,6 @@ function demoAadhar(cipher: PersonalDataCipher, index: number) {
 
 /** Password of every demo user that has already chosen one (README lists the sign-ins). */
 export const DEMO_PASSWORD = 'Demo@1234';
-
-/** Creates the bootstrap admin from ADMIN_USERNAME/ADMIN_PASSWORD when the database has no admin. */
-export async function ensureBootstrapAdmin(db: Db, config: Pick<Config, 'adminUsername' | 'adminPassword'>) {
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.type, UserType.ADMIN))
-    .limit(1);
-  if (existing) return false;
-  const id = randomUUID();
-  await db.insert(users).values({
-    id,
-    type: UserType.ADMIN,
-    name: 'Administrator',
-    userName: config.adminUsername,
-    mobile: /^\d{10}$/.test(config.adminUsername) ? config.adminUsername : null,
-    passwordHash: await hashPassword(config.adminPassword),
-    // The operator chose this password in the environment, so no forced change.
-    passwordUpdatedAt: new Date(),
-    path: childPath(null, id),
-  });
-  return true;
-}
 
 const DEMO_LOCATIONS: { state: string; districts: { name: string; tehsils: string[] }[] }[] = [
   {
@@ -177,6 +154,7 @@ export async function seedDemoNetwork(
         createdAt: createdAt(),
       };
       await tx.insert(users).values(row);
+      await tx.insert(wallets).values({ userId: id });
       return row as NewUser & { id: string; path: string };
     };
     const person = (prefix: string, index: number, name: string, type: UserType) => {

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PostingKind, PostingStatus, TransactionType, WalletBalance } from '../../../shared/enums';
+import type { CommissionTier } from '../../../shared/money';
+import type { Queryable, Tx } from '../../db/open';
+import { postings, users, wallets } from '../../db/schema';
+import { sealPosting } from './seal';
+
+/**
+ * The one way money moves (TigerBeetle's and Fineract's rules): every wallet change is an immutable posting
+ * written in the same transaction as the wallet's new balances, under row locks on the wallets taken in
+ * user-id order, so concurrent writers queue instead of losing an update, and never deadlock on each other.
+ */
+
+export type PostingRow = typeof postings.$inferSelect;
+
+/** A wallet as locked for this transaction: what the next posting builds on. */
+export interface LockedWallet {
+  userId: string;
+  userType: number;
+  balance: number;
+  clearing: number;
+  count: number;
+  head: string | null;
+}
+
+export interface PostingDraft {
+  userId: string;
+  kind: PostingKind;
+  transactionType: TransactionType;
+  balanceType: WalletBalance;
+  status: PostingStatus;
+  amountPaise: number;
+  boughtProductId?: string | null;
+  tier?: CommissionTier | null;
+  refPostingId?: string | null;
+  reference?: string | null;
+}
+
+export interface PostingContext {
+  /** Seals the postings (derived from the data key). */
+  ledgerKey: Buffer;
+  /** The admin who made the change (payouts, manual settlement); null for the partner and the job. */
+  createdBy?: string | null;
+  now?: Date;
+}
+
+/** A posting would take a balance below zero; nothing was written. */
+export class InsufficientBalance extends Error {
+  constructor(
+    readonly userId: string,
+    readonly balanceType: WalletBalance,
+    readonly available: number,
+  ) {
+    super(`insufficient ${balanceType.toLowerCase()} balance`);
+  }
+}
+
+/**
+ * Locks the wallets of `userIds` (FOR UPDATE, ascending user id) and returns them. A user without a wallet row
+ * (created before wallets existed in a way this code did not see) gets one first. Read any state that decides
+ * what to post only after this returns: it cannot change under the lock.
+ */
+export async function lockWallets(tx: Tx, userIds: Iterable<string>): Promise<Map<string, LockedWallet>> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return new Map();
+  const lock = () =>
+    tx
+      .select({
+        userId: wallets.userId,
+        userType: users.type,
+        balance: wallets.balancePaise,
+        clearing: wallets.clearingBalancePaise,
+        count: wallets.postingCount,
+        head: wallets.chainHead,
+      })
+      .from(wallets)
+      .innerJoin(users, eq(users.id, wallets.userId))
+      .where(inArray(wallets.userId, ids))
+      .orderBy(wallets.userId)
+      .for('update', { of: wallets });
+  let rows = await lock();
+  if (rows.length < ids.length) {
+    const missing = ids.filter((id) => !rows.some((r) => r.userId === id));
+    await tx
+      .insert(wallets)
+      .values(missing.map((userId) => ({ userId })))
+      .onConflictDoNothing();
+    rows = await lock();
+  }
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/**
+ * Writes `drafts` against wallets locked by lockWallets, in order: each posting records the wallet's balances
+ * right after it and the seal chaining it to the wallet's previous posting. Throws InsufficientBalance (writing
+ * nothing) when any balance would go below zero. Updates the locked map in place.
+ */
+export async function writePostings(
+  tx: Tx,
+  locked: Map<string, LockedWallet>,
+  drafts: PostingDraft[],
+  context: PostingContext,
+): Promise<PostingRow[]> {
+  if (drafts.length === 0) return [];
+  const now = context.now ?? new Date();
+  const next = new Map([...locked].map(([id, w]) => [id, { ...w }]));
+  const rows: PostingRow[] = drafts.map((draft) => {
+    const wallet = next.get(draft.userId);
+    if (!wallet) throw new Error(`wallet ${draft.userId} was not locked`);
+    if (!Number.isSafeInteger(draft.amountPaise) || draft.amountPaise <= 0)
+      throw new Error('a posting moves a positive whole number of paise');
+    const delta = draft.transactionType === 'CREDIT' ? draft.amountPaise : -draft.amountPaise;
+    if (draft.balanceType === 'AVAILABLE') wallet.balance += delta;
+    else wallet.clearing += delta;
+    const after = draft.balanceType === 'AVAILABLE' ? wallet.balance : wallet.clearing;
+    if (after < 0) throw new InsufficientBalance(draft.userId, draft.balanceType, after - delta);
+    wallet.count += 1;
+    const row: PostingRow = {
+      id: randomUUID(),
+      userId: draft.userId,
+      userType: wallet.userType,
+      boughtProductId: draft.boughtProductId ?? null,
+      tier: draft.tier ?? null,
+      kind: draft.kind,
+      transactionType: draft.transactionType,
+      balanceType: draft.balanceType,
+      status: draft.status,
+      amountPaise: draft.amountPaise,
+      balanceAfterPaise: wallet.balance,
+      clearingBalanceAfterPaise: wallet.clearing,
+      refPostingId: draft.refPostingId ?? null,
+      reference: draft.reference ?? null,
+      createdBy: context.createdBy ?? null,
+      walletSeq: wallet.count,
+      seal: '',
+      createdAt: now,
+    };
+    row.seal = sealPosting(context.ledgerKey, wallet.head, row);
+    wallet.head = row.seal;
+    return row;
+  });
+
+  const changed = [...next.values()].filter((w) => w.count !== locked.get(w.userId)?.count);
+  await tx.execute(sql`
+    update ${wallets} as w set
+      balance_paise = v.balance, clearing_balance_paise = v.clearing, posting_count = v.count, chain_head = v.head
+    from (values ${sql.join(
+      changed.map(
+        (w) =>
+          sql`(${w.userId}::uuid, ${w.balance}::bigint, ${w.clearing}::bigint, ${w.count}::bigint, ${w.head})`,
+      ),
+      sql`, `,
+    )}) as v(user_id, balance, clearing, count, head)
+    where w.user_id = v.user_id`);
+  await tx.insert(postings).values(rows);
+  for (const w of changed) locked.set(w.userId, w);
+  return rows;
+}
+
+/** Locks the drafts' wallets and writes them: for postings that depend on nothing read under the lock. */
+export async function post(tx: Tx, drafts: PostingDraft[], context: PostingContext) {
+  const locked = await lockWallets(
+    tx,
+    drafts.map((d) => d.userId),
+  );
+  return writePostings(tx, locked, drafts, context);
+}
+
+/** A new user's wallet, created with the user (in the same transaction when `q` is one). */
+export async function openWallet(q: Queryable, userId: string) {
+  await q.insert(wallets).values({ userId }).onConflictDoNothing();
+}

@@ -1,0 +1,256 @@
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { paiseToRupees } from '../../../shared/money';
+import type { ReconcileReport } from '../../../shared/wire';
+import type { Queryable } from '../../db/open';
+import { boughtProducts, postings, wallets } from '../../db/schema';
+import { sealPosting } from './seal';
+
+type Break = ReconcileReport['breaks'][number];
+
+/** Rows of a raw query as plain objects. */
+async function rows<T>(db: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+/** Sale-level checks: every confirmed or reversed sale posted its frozen split exactly; nothing else posted. */
+async function saleBreaks(db: Queryable): Promise<Break[]> {
+  const breaks: Break[] = [];
+  const unbalanced = await rows<{ id: string; amount: string; posted: string }>(
+    db,
+    sql`select s.id, s.amount_paise as amount, coalesce(sum(p.amount_paise), 0) as posted
+        from ${boughtProducts} s
+        left join ${postings} p on p.bought_product_id = s.id and p.kind = 'COMMISSION'
+        where s.status in ('CONFIRMED', 'REVERSED')
+        group by s.id
+        having coalesce(sum(p.amount_paise), 0) <> s.amount_paise`,
+  );
+  for (const r of unbalanced)
+    breaks.push({
+      check: 'sale-sum',
+      detail: `sale ${r.id}: commissions ${r.posted} paise, amount ${r.amount}`,
+    });
+
+  const misdirected = await rows<{ id: string; sale: string }>(
+    db,
+    sql`select p.id, s.id as sale from ${postings} p join ${boughtProducts} s on s.id = p.bought_product_id
+        where p.kind = 'COMMISSION' and (
+          p.user_id <> case p.tier when 'ADMIN' then s.admin_user_id
+            when 'MASTER_DISTRIBUTOR' then s.master_distributor_user_id when 'DISTRIBUTOR' then s.distributor_user_id
+            when 'RETAILER' then s.retailer_user_id else s.customer_user_id end
+          or p.amount_paise <> case p.tier when 'ADMIN' then s.admin_share
+            when 'MASTER_DISTRIBUTOR' then s.master_distributor_share when 'DISTRIBUTOR' then s.distributor_share
+            when 'RETAILER' then s.retailer_share else s.customer_share end)`,
+  );
+  for (const r of misdirected)
+    breaks.push({
+      check: 'sale-share',
+      detail: `posting ${r.id} does not match the frozen split of sale ${r.sale}`,
+    });
+
+  const unexpected = await rows<{ id: string; status: string }>(
+    db,
+    sql`select distinct s.id, s.status from ${boughtProducts} s join ${postings} p on p.bought_product_id = s.id
+        where s.status in ('PENDING', 'FAILED') or (s.status = 'CONFIRMED' and p.kind = 'REVERSAL')`,
+  );
+  for (const r of unexpected)
+    breaks.push({
+      check: 'sale-status',
+      detail: `sale ${r.id} is ${r.status} but has postings that say otherwise`,
+    });
+
+  const unreversed = await rows<{ id: string }>(
+    db,
+    sql`select s.id from ${boughtProducts} s
+        left join ${postings} p on p.bought_product_id = s.id and p.kind = 'REVERSAL'
+        where s.status = 'REVERSED' group by s.id, s.amount_paise
+        having coalesce(sum(p.amount_paise), 0) <> s.amount_paise`,
+  );
+  for (const r of unreversed)
+    breaks.push({ check: 'sale-reversal', detail: `reversed sale ${r.id} was not taken back in full` });
+  return breaks;
+}
+
+/** Settlements and reversals point at a commission of the same user and amount, and pair up correctly. */
+async function correctionBreaks(db: Queryable): Promise<Break[]> {
+  const bad = await rows<{ id: string; kind: string }>(
+    db,
+    sql`select p.id, p.kind from ${postings} p left join ${postings} c on c.id = p.ref_posting_id
+        where p.kind in ('SETTLEMENT', 'REVERSAL') and (c.id is null or c.kind <> 'COMMISSION'
+          or c.user_id <> p.user_id or c.amount_paise <> p.amount_paise)`,
+  );
+  const unpaired = await rows<{ ref: string }>(
+    db,
+    sql`select ref_posting_id as ref from ${postings} where kind = 'SETTLEMENT' group by ref_posting_id
+        having count(*) <> 2 or count(*) filter (where transaction_type = 'DEBIT' and balance_type = 'CLEARING') <> 1`,
+  );
+  const misordered = await rows<{ id: string }>(
+    db,
+    sql`select r.id from ${postings} r
+        left join ${postings} s on s.ref_posting_id = r.ref_posting_id and s.kind = 'SETTLEMENT' and s.balance_type = 'AVAILABLE'
+        where r.kind = 'REVERSAL' and ((r.balance_type = 'AVAILABLE') <> (s.id is not null and s.wallet_seq < r.wallet_seq)
+          or (s.id is not null and s.wallet_seq > r.wallet_seq))`,
+  );
+  return [
+    ...bad.map((r) => ({
+      check: 'correction-target',
+      detail: `${r.kind.toLowerCase()} ${r.id} does not match its commission`,
+    })),
+    ...unpaired.map((r) => ({
+      check: 'settlement-pair',
+      detail: `commission ${r.ref} is not settled as one debit and one credit`,
+    })),
+    ...misordered.map((r) => ({
+      check: 'reversal-balance',
+      detail: `reversal ${r.id} debited the wrong balance`,
+    })),
+  ];
+}
+
+/** Each wallet equals the sum of its postings, clearing and available separately, and neither is negative. */
+async function walletBreaks(db: Queryable): Promise<Break[]> {
+  const mismatched = await rows<{
+    user_id: string;
+    balance: string;
+    clearing: string;
+    available_sum: string;
+    clearing_sum: string;
+    n: string;
+    count: string;
+  }>(
+    db,
+    sql`select w.user_id, w.balance_paise as balance, w.clearing_balance_paise as clearing, w.posting_count as count,
+          coalesce(sum(case when p.transaction_type = 'CREDIT' then p.amount_paise else -p.amount_paise end)
+            filter (where p.balance_type = 'AVAILABLE'), 0) as available_sum,
+          coalesce(sum(case when p.transaction_type = 'CREDIT' then p.amount_paise else -p.amount_paise end)
+            filter (where p.balance_type = 'CLEARING'), 0) as clearing_sum,
+          count(p.id) as n
+        from ${wallets} w left join ${postings} p on p.user_id = w.user_id
+        group by w.user_id
+        having w.balance_paise <> coalesce(sum(case when p.transaction_type = 'CREDIT' then p.amount_paise else -p.amount_paise end)
+                 filter (where p.balance_type = 'AVAILABLE'), 0)
+          or w.clearing_balance_paise <> coalesce(sum(case when p.transaction_type = 'CREDIT' then p.amount_paise else -p.amount_paise end)
+                 filter (where p.balance_type = 'CLEARING'), 0)
+          or w.posting_count <> count(p.id)
+          or w.balance_paise < 0 or w.clearing_balance_paise < 0`,
+  );
+  const orphans = await rows<{ user_id: string }>(
+    db,
+    sql`select distinct p.user_id from ${postings} p left join ${wallets} w on w.user_id = p.user_id where w.user_id is null`,
+  );
+  return [
+    ...mismatched.map((r) => ({
+      check: 'wallet-sum',
+      detail: `wallet ${r.user_id}: balance ${r.balance}/${r.available_sum}, clearing ${r.clearing}/${r.clearing_sum}, postings ${r.count}/${r.n} (stored/summed, paise)`,
+    })),
+    ...orphans.map((r) => ({ check: 'wallet-missing', detail: `postings of ${r.user_id} have no wallet` })),
+  ];
+}
+
+/**
+ * Walks every wallet's chain in order (keyset paging over the (user, seq) index): the sequence has no gap, each
+ * posting's balances follow from the one before, its seal verifies, and the last seal is the wallet's head.
+ * A changed, deleted or inserted posting breaks the seal from there on.
+ */
+async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: Break[]; postings: number }> {
+  const heads = new Map(
+    (await db.select({ userId: wallets.userId, head: wallets.chainHead }).from(wallets)).map((w) => [
+      w.userId,
+      w.head,
+    ]),
+  );
+  const breaks: Break[] = [];
+  let seen = 0;
+  let cursor: { userId: string; seq: number } | null = null;
+  let current = { userId: '', seq: 0, balance: 0, clearing: 0, seal: null as string | null, broken: false };
+  const closeWallet = () => {
+    if (current.userId && !current.broken && heads.get(current.userId) !== current.seal)
+      breaks.push({
+        check: 'chain-head',
+        detail: `wallet ${current.userId}: the last posting is not the wallet's head`,
+      });
+  };
+  for (;;) {
+    const batch: (typeof postings.$inferSelect)[] = await db
+      .select()
+      .from(postings)
+      .where(
+        cursor
+          ? or(
+              gt(postings.userId, cursor.userId),
+              and(eq(postings.userId, cursor.userId), gt(postings.walletSeq, cursor.seq)),
+            )
+          : undefined,
+      )
+      .orderBy(asc(postings.userId), asc(postings.walletSeq))
+      .limit(5000);
+    for (const p of batch) {
+      seen++;
+      if (p.userId !== current.userId) {
+        closeWallet();
+        current = { userId: p.userId, seq: 0, balance: 0, clearing: 0, seal: null, broken: false };
+      }
+      if (current.broken) continue;
+      const delta = p.transactionType === 'CREDIT' ? p.amountPaise : -p.amountPaise;
+      if (p.balanceType === 'AVAILABLE') current.balance += delta;
+      else current.clearing += delta;
+      const problem =
+        p.walletSeq !== current.seq + 1
+          ? `a gap before posting ${p.walletSeq}`
+          : p.balanceAfterPaise !== current.balance || p.clearingBalanceAfterPaise !== current.clearing
+            ? `posting ${p.id} records balances that do not follow from the ones before`
+            : p.balanceAfterPaise < 0 || p.clearingBalanceAfterPaise < 0
+              ? `posting ${p.id} leaves a negative balance`
+              : sealPosting(ledgerKey, current.seal, p) !== p.seal
+                ? `posting ${p.id} was changed (its seal does not verify)`
+                : null;
+      if (problem) {
+        breaks.push({ check: 'chain', detail: `wallet ${p.userId}: ${problem}` });
+        current.broken = true;
+        continue;
+      }
+      current.seq = p.walletSeq;
+      current.seal = p.seal;
+    }
+    if (batch.length < 5000) break;
+    const last = batch[batch.length - 1];
+    cursor = { userId: last.userId, seq: last.walletSeq };
+  }
+  closeWallet();
+  return { breaks, postings: seen };
+}
+
+/**
+ * Proves the ledger (`npm run reconcile`, `GET ledger/reconcile`): each confirmed sale's postings sum to its
+ * amount, each wallet equals the sum of its postings (clearing and available separately), no balance is
+ * negative and no posting was changed. `ok` is false when anything broke; `breaks` says what.
+ */
+export async function reconcile(db: Queryable, ledgerKey: Buffer): Promise<ReconcileReport> {
+  const [sales, corrections, walletsBroken, chain, [counts]] = await Promise.all([
+    saleBreaks(db),
+    correctionBreaks(db),
+    walletBreaks(db),
+    chainBreaks(db, ledgerKey),
+    rows<{ confirmed: string; reversed: string; wallets: string; balance: string; clearing: string }>(
+      db,
+      sql`select
+            (select count(*) from ${boughtProducts} where status = 'CONFIRMED') as confirmed,
+            (select count(*) from ${boughtProducts} where status = 'REVERSED') as reversed,
+            (select count(*) from ${wallets}) as wallets,
+            (select coalesce(sum(balance_paise), 0) from ${wallets}) as balance,
+            (select coalesce(sum(clearing_balance_paise), 0) from ${wallets}) as clearing`,
+    ),
+  ]);
+  const breaks = [...sales, ...corrections, ...walletsBroken, ...chain.breaks];
+  return {
+    ok: breaks.length === 0,
+    checkedAt: new Date().toISOString(),
+    sales: { confirmed: Number(counts.confirmed), reversed: Number(counts.reversed) },
+    postings: chain.postings,
+    wallets: Number(counts.wallets),
+    totals: {
+      balance: paiseToRupees(Number(counts.balance)),
+      clearingBalance: paiseToRupees(Number(counts.clearing)),
+    },
+    breaks,
+  };
+}

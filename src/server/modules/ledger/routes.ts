@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { POSTING_STATUSES, TRANSACTION_TYPES, UserType } from '../../../shared/enums';
+import { payoutSchema, SALES_MSG, settleSchema } from '../../../shared/schemas/sales';
+import { postings, users } from '../../db/schema';
+import { notFound, parseInput } from '../../http/errors';
+import { offsetOf, pagingQuery } from '../../http/paging';
+import { optionalFilter, optionalUuid } from '../../http/params';
+import { caller, requireRole } from '../../http/session';
+import { recordPayout } from './payout';
+import { listTransactions, listTransactionsOf, toWireTransaction, walletOf } from './queries';
+import { reconcile } from './reconcile';
+import { settle } from './settlement';
+
+const transactionType = optionalFilter(
+  z.enum(TRANSACTION_TYPES, { error: 'transactionType must be CREDIT or DEBIT' }),
+);
+
+/** Seed section 7: `transactions/fetch` with page, limit, transactionType, userId, userType, boughtProductId. */
+const transactionsQuery = pagingQuery.and(
+  z.object({
+    transactionType,
+    userId: optionalUuid(SALES_MSG.invalidUser),
+    userType: optionalFilter(
+      z.coerce
+        .number({ error: 'userType must be a user type number' })
+        .int()
+        .min(UserType.ADMIN, { error: 'userType must be a user type number' })
+        .max(UserType.EMPLOYEE, { error: 'userType must be a user type number' }),
+    ),
+    boughtProductId: optionalUuid('Invalid bought product id'),
+    status: optionalFilter(
+      z.enum(POSTING_STATUSES, { error: `status must be one of ${POSTING_STATUSES.join(', ')}` }),
+    ),
+  }),
+);
+
+const walletQuery = pagingQuery.and(z.object({ transactionType }));
+
+export default async function ledgerRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  app.get('/transactions/fetch', { preHandler: requireRole('transactions', 'list') }, async (request) => {
+    const q = parseInput(transactionsQuery, request.query);
+    const { transactions, total } = await listTransactions(
+      db,
+      {
+        transactionType: q.transactionType,
+        userId: q.userId,
+        userType: q.userType as UserType | undefined,
+        boughtProductId: q.boughtProductId,
+        status: q.status,
+      },
+      { limit: q.limit, offset: offsetOf(q) },
+    );
+    return { result: { transactions, totalCounts: total } };
+  });
+
+  /** The caller's own wallet and postings: scoped by the session, never by a parameter. */
+  app.get('/wallet/fetch', { preHandler: requireRole('wallet', 'read') }, async (request) => {
+    const { user } = caller(request);
+    const q = parseInput(walletQuery, request.query);
+    const [wallet, page] = await Promise.all([
+      walletOf(db, user.id),
+      listTransactionsOf(
+        db,
+        and(
+          eq(postings.userId, user.id),
+          q.transactionType ? eq(postings.transactionType, q.transactionType) : undefined,
+        ),
+        { limit: q.limit, offset: offsetOf(q) },
+      ),
+    ]);
+    return { result: { wallet, transactions: page.transactions, totalCounts: page.total } };
+  });
+
+  app.post('/wallet/settle', { preHandler: requireRole('ledger', 'edit') }, async (request) => {
+    const { userId } = parseInput(settleSchema, request.body);
+    if (userId) {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!user) throw notFound(SALES_MSG.userNotFound);
+    }
+    const result = await settle(db, app.ledgerKey, { userId, createdBy: caller(request).user.id });
+    return { result, message: SALES_MSG.settled(result.settled) };
+  });
+
+  app.post('/wallet/payout', { preHandler: requireRole('ledger', 'edit') }, async (request) => {
+    const input = parseInput(payoutSchema, request.body);
+    const admin = caller(request).user;
+    const { posting, replay } = await recordPayout(db, app.ledgerKey, admin.id, input);
+    const [user] = await db
+      .select({ id: users.id, name: users.name, email: users.email, mobile: users.mobile, type: users.type })
+      .from(users)
+      .where(eq(users.id, posting.userId));
+    return {
+      result: toWireTransaction(posting, user),
+      message: replay ? SALES_MSG.payoutReplayed : SALES_MSG.payoutRecorded,
+    };
+  });
+
+  app.get('/ledger/reconcile', { preHandler: requireRole('ledger', 'list') }, async () => ({
+    result: await reconcile(db, app.ledgerKey),
+  }));
+}

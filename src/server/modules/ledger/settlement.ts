@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { paiseToRupees } from '../../../shared/money';
+import type { SettleResult } from '../../../shared/wire';
+import type { Db, Queryable } from '../../db/open';
+import { jobLeases, postings } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { lockWallets, type PostingDraft, writePostings } from './ledger';
+
+/** Commissions settled per transaction, so a busy wallet (admin's) is never locked for long. */
+const BATCH = 500;
+
+/** Commission postings still in clearing: neither settled nor reversed (optionally: credited before `dueBefore`). */
+const unsettled = (dueBefore?: Date) =>
+  and(
+    eq(postings.kind, 'COMMISSION'),
+    dueBefore ? lt(postings.createdAt, dueBefore) : undefined,
+    sql`not exists (select 1 from ${postings} as later where later.ref_posting_id = ${postings.id} and later.kind in ('SETTLEMENT', 'REVERSAL'))`,
+  );
+
+/** Users with commissions to settle. */
+async function usersToSettle(db: Queryable, dueBefore?: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: postings.userId })
+    .from(postings)
+    .where(unsettled(dueBefore))
+    .orderBy(postings.userId);
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Moves one user's unsettled commissions from clearing to available: for each, a DEBIT of clearing and a CREDIT
+ * of available (status SETTLED) pointing at the commission. The wallet is locked before the commissions are
+ * read, so a reversal of the same sale waits and then sees them settled (and debits available instead).
+ */
+async function settleUser(
+  db: Db,
+  ledgerKey: Buffer,
+  userId: string,
+  opts: { dueBefore?: Date; createdBy?: string | null },
+) {
+  let count = 0;
+  let paise = 0;
+  for (;;) {
+    const batch = await inTransaction(db, async (tx) => {
+      const locked = await lockWallets(tx, [userId]);
+      const due = await tx
+        .select()
+        .from(postings)
+        .where(and(eq(postings.userId, userId), unsettled(opts.dueBefore)))
+        .orderBy(asc(postings.walletSeq))
+        .limit(BATCH);
+      const drafts = due.flatMap((c): PostingDraft[] => {
+        const common = {
+          userId,
+          kind: 'SETTLEMENT' as const,
+          status: 'SETTLED' as const,
+          amountPaise: c.amountPaise,
+          boughtProductId: c.boughtProductId,
+          tier: c.tier as PostingDraft['tier'],
+          refPostingId: c.id,
+        };
+        return [
+          { ...common, transactionType: 'DEBIT', balanceType: 'CLEARING' },
+          { ...common, transactionType: 'CREDIT', balanceType: 'AVAILABLE' },
+        ];
+      });
+      await writePostings(tx, locked, drafts, { ledgerKey, createdBy: opts.createdBy });
+      return { count: due.length, paise: due.reduce((sum, c) => sum + c.amountPaise, 0) };
+    });
+    count += batch.count;
+    paise += batch.paise;
+    if (batch.count < BATCH) return { count, paise };
+  }
+}
+
+/**
+ * Settles one user (`userId`) or everyone; with `dueBefore`, only commissions credited before it (the job).
+ * Each user is settled in transactions of its own, so one busy wallet never holds up the others.
+ */
+export async function settle(
+  db: Db,
+  ledgerKey: Buffer,
+  opts: { userId?: string; dueBefore?: Date; createdBy?: string | null },
+): Promise<SettleResult> {
+  const userIds = opts.userId ? [opts.userId] : await usersToSettle(db, opts.dueBefore);
+  let settled = 0;
+  let paise = 0;
+  let users = 0;
+  for (const userId of userIds) {
+    const done = await settleUser(db, ledgerKey, userId, opts);
+    settled += done.count;
+    paise += done.paise;
+    if (done.count > 0) users++;
+  }
+  return { settled, amount: paiseToRupees(paise), users };
+}
+
+const LEASE = 'settlement';
+const LEASE_MS = 5 * 60_000;
+
+/**
+ * One run of the settlement job: takes the job's lease (a row that only one server can hold until it
+ * expires, so several servers sharing one PostgreSQL never run it at once), settles every commission older
+ * than the delay, and hands the lease back. Returns null when another server holds the lease.
+ */
+export async function runSettlementJob(
+  db: Db,
+  ledgerKey: Buffer,
+  opts: { delayHours: number; holder: string; now?: Date },
+): Promise<SettleResult | null> {
+  const now = opts.now ?? new Date();
+  const [lease] = await db
+    .insert(jobLeases)
+    .values({ name: LEASE, holder: opts.holder, expiresAt: new Date(now.getTime() + LEASE_MS) })
+    .onConflictDoUpdate({
+      target: jobLeases.name,
+      set: { holder: opts.holder, expiresAt: new Date(now.getTime() + LEASE_MS) },
+      where: or(lt(jobLeases.expiresAt, now), eq(jobLeases.holder, opts.holder)),
+    })
+    .returning();
+  if (!lease) return null;
+  try {
+    return await settle(db, ledgerKey, { dueBefore: new Date(now.getTime() - opts.delayHours * 3_600_000) });
+  } finally {
+    await db
+      .update(jobLeases)
+      .set({ expiresAt: new Date(0), lastRunAt: new Date() })
+      .where(and(eq(jobLeases.name, LEASE), eq(jobLeases.holder, opts.holder)));
+  }
+}
+
+/** Starts the job in this server: shortly after start, then every `intervalMs`. Returns a stop function. */
+export function startSettlementJob(
+  db: Db,
+  ledgerKey: Buffer,
+  opts: { delayHours: number; intervalMs: number; log: { error(obj: unknown, msg: string): void } },
+): () => Promise<void> {
+  const holder = randomUUID();
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running = runSettlementJob(db, ledgerKey, { delayHours: opts.delayHours, holder }).catch((error) =>
+      opts.log.error({ err: error }, 'settlement job failed'),
+    );
+  };
+  const first = setTimeout(tick, Math.min(5_000, opts.intervalMs));
+  const every = setInterval(tick, opts.intervalMs);
+  first.unref();
+  every.unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(every);
+    await running;
+  };
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  accountOpeningSchema,
+  type PartnerCall,
+  partnerCallFor,
+  SALES_MSG,
+} from '../../../shared/schemas/sales';
+import { accountOpenings } from '../../db/schema';
+import { badRequest, HttpError, parseInput } from '../../http/errors';
+import { caller, requireRole } from '../../http/session';
+import { productById, sellableCustomer } from '../sales/service';
+import { type PartnerTarget, requestAccountOpening } from './gateway';
+import { SANDBOX_API, SANDBOX_ORIGIN_HEADER } from './sandbox';
+
+/** The address this server listens on, for the built-in sandbox partner's server-to-server calls. */
+export function selfOrigin(app: FastifyInstance): string {
+  if (app.addresses().length === 0) throw new Error('The sandbox partner needs the server to be listening');
+  return app.listeningOrigin;
+}
+
+/** The origin people reach the panel at: PUBLIC_URL, or the one this request came to. */
+export const publicOrigin = (app: FastifyInstance, request: FastifyRequest) =>
+  app.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+
+/**
+ * Seed section 7, `payusprint/saving_account` and `payusprint/current_account`: asks the partner for an
+ * account-opening link and answers the partner's shape. The panel names the product (and customer); the
+ * product's account type must belong to the call. Every link obtained is remembered (account_openings), so a
+ * sale can later be recorded only for a utmCode the partner really issued to this caller.
+ */
+export default async function partnerRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+
+  const targetFor = (
+    call: PartnerCall,
+    product: { url: string; reqType: string } | undefined,
+    request: FastifyRequest,
+  ): PartnerTarget => {
+    if (config.providerMode === 'sandbox')
+      return {
+        url: `${selfOrigin(app)}${SANDBOX_API}/payusprint/${call}`,
+        method: 'POST',
+        headers: { [SANDBOX_ORIGIN_HEADER]: publicOrigin(app, request) },
+      };
+    if (product) return { url: product.url, method: product.reqType === 'GET' ? 'GET' : 'POST' };
+    if (config.providerBaseUrl)
+      return { url: `${config.providerBaseUrl.replace(/\/+$/, '')}/payusprint/${call}`, method: 'POST' };
+    throw new HttpError(502, SALES_MSG.partnerNotConfigured);
+  };
+
+  for (const call of ['saving_account', 'current_account'] as const) {
+    app.post(`/payusprint/${call}`, { preHandler: requireRole('sales', 'create') }, async (request) => {
+      const { user } = caller(request);
+      const input = parseInput(accountOpeningSchema(call), request.body);
+      const product = input.productId ? await productById(db, input.productId) : undefined;
+      if (
+        product &&
+        (partnerCallFor(product.urlData as never) !== call || product.urlData !== input.accountType)
+      )
+        throw badRequest(SALES_MSG.productAccountType(product.urlData), 'accountType');
+      const customer = input.customerId ? await sellableCustomer(db, user, input.customerId) : undefined;
+
+      // The real partner learns only the account type; the sandbox also shows who and what on its page.
+      const body =
+        config.providerMode === 'sandbox'
+          ? { accountType: input.accountType, productId: product?.id, customerId: customer?.id }
+          : { accountType: input.accountType };
+      const opening = await requestAccountOpening(
+        targetFor(call, product, request),
+        body,
+        config.providerTimeoutMs,
+      );
+      const [recorded] = await db
+        .insert(accountOpenings)
+        .values({
+          utmCode: opening.utmCode,
+          merchantCode: opening.merchantCode,
+          accountType: input.accountType,
+          productId: product?.id ?? null,
+          customerId: customer?.id ?? null,
+          requestedBy: user.id,
+        })
+        .onConflictDoNothing()
+        .returning({ utmCode: accountOpenings.utmCode });
+      if (!recorded) throw new HttpError(502, SALES_MSG.partnerReusedCode);
+      return { result: { result: { data: opening.url }, merchantCode: opening.merchantCode } };
+    });
+  }
+}

@@ -1,0 +1,173 @@
+import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { fromHundredths } from '../../../shared/decimal';
+import type { SaleStatus } from '../../../shared/enums';
+import { COMMISSION_TIERS, type CommissionTier, paiseToRupees } from '../../../shared/money';
+import type { NamedRef, WireSale, WireShare } from '../../../shared/wire';
+import type { Queryable } from '../../db/open';
+import { boughtProducts, postings, products, providers, users } from '../../db/schema';
+import { likePattern } from '../../http/paging';
+import { networkScope } from '../account/scope';
+import type { UserRow } from '../account/sessions';
+import { listTransactionsOf } from '../ledger/queries';
+
+export type SaleRow = typeof boughtProducts.$inferSelect;
+
+/** Each tier's frozen columns on a sale, in COMMISSION_TIERS order. */
+export const SALE_TIER_COLUMNS: Record<
+  CommissionTier,
+  { percent: keyof SaleRow; share: keyof SaleRow; user: keyof SaleRow }
+> = {
+  ADMIN: { percent: 'adminCommission', share: 'adminShare', user: 'adminUserId' },
+  MASTER_DISTRIBUTOR: {
+    percent: 'masterDistributorCommission',
+    share: 'masterDistributorShare',
+    user: 'masterDistributorUserId',
+  },
+  DISTRIBUTOR: { percent: 'distributorCommission', share: 'distributorShare', user: 'distributorUserId' },
+  RETAILER: { percent: 'retailerCommission', share: 'retailerShare', user: 'retailerUserId' },
+  CUSTOMER: { percent: 'customerCommission', share: 'customerShare', user: 'customerUserId' },
+};
+
+/** The sale's frozen split: tier, percent, paise and receiver, in tier order. */
+export function sharesOf(sale: SaleRow) {
+  return COMMISSION_TIERS.map((tier) => {
+    const c = SALE_TIER_COLUMNS[tier];
+    return {
+      tier,
+      percent: sale[c.percent] as number,
+      paise: sale[c.share] as number,
+      userId: sale[c.user] as string,
+    };
+  });
+}
+
+const retailer = alias(users, 'sale_retailer');
+const customer = alias(users, 'sale_customer');
+const seller = alias(users, 'sale_seller');
+
+export interface SaleFilter {
+  id?: string;
+  status?: SaleStatus;
+  customerId?: string;
+  productId?: string;
+  retailerId?: string;
+  searchText?: string;
+}
+
+const ref = (id: string | null, name: string | null): NamedRef | null =>
+  id ? { _id: id, name: name ?? '' } : null;
+
+/**
+ * Sales the viewer may see (staff: all; a tier user: those recorded in its network, by the customer's path at
+ * the time of the sale), newest first, with their names looked up.
+ */
+export async function listSales(
+  db: Queryable,
+  viewer: UserRow,
+  filter: SaleFilter,
+  page: { limit: number; offset: number },
+): Promise<{ sales: WireSale[]; total: number }> {
+  const where = and(
+    networkScope(viewer, { path: boughtProducts.path }),
+    filter.id ? eq(boughtProducts.id, filter.id) : undefined,
+    filter.status ? eq(boughtProducts.status, filter.status) : undefined,
+    filter.customerId ? eq(boughtProducts.customerId, filter.customerId) : undefined,
+    filter.productId ? eq(boughtProducts.productId, filter.productId) : undefined,
+    filter.retailerId ? eq(boughtProducts.retailerId, filter.retailerId) : undefined,
+    filter.searchText
+      ? or(
+          ilike(boughtProducts.utmCode, likePattern(filter.searchText)),
+          ilike(customer.name, likePattern(filter.searchText)),
+        )
+      : undefined,
+  );
+  const base = (q: Queryable) =>
+    q
+      .select({
+        sale: boughtProducts,
+        customerName: customer.name,
+        retailerName: retailer.name,
+        sellerName: seller.name,
+        productName: products.name,
+        providerId: providers.id,
+        providerName: providers.name,
+      })
+      .from(boughtProducts)
+      .innerJoin(customer, eq(customer.id, boughtProducts.customerId))
+      .leftJoin(retailer, eq(retailer.id, boughtProducts.retailerId))
+      .innerJoin(seller, eq(seller.id, boughtProducts.soldBy))
+      .innerJoin(products, eq(products.id, boughtProducts.productId))
+      .innerJoin(providers, eq(providers.id, products.providerId));
+  const [rows, [total]] = await Promise.all([
+    base(db)
+      .where(where)
+      .orderBy(desc(boughtProducts.createdAt), desc(boughtProducts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: count() })
+      .from(boughtProducts)
+      .innerJoin(customer, eq(customer.id, boughtProducts.customerId))
+      .where(where),
+  ]);
+  const names = await userNames(
+    db,
+    rows.flatMap((r) => sharesOf(r.sale).map((s) => s.userId)),
+  );
+  return {
+    sales: rows.map((r) => ({
+      _id: r.sale.id,
+      status: r.sale.status as WireSale['status'],
+      utmCode: r.sale.utmCode,
+      merchantCode: r.sale.merchantCode,
+      accountType: r.sale.accountType,
+      amount: paiseToRupees(r.sale.amountPaise),
+      split: sharesOf(r.sale).map(
+        (s): WireShare => ({
+          tier: s.tier,
+          percent: fromHundredths(s.percent),
+          amount: paiseToRupees(s.paise),
+          user: { _id: s.userId, name: names.get(s.userId) ?? '' },
+        }),
+      ),
+      customerId: { _id: r.sale.customerId, name: r.customerName },
+      retailerId: ref(r.sale.retailerId, r.retailerName),
+      productId: {
+        _id: r.sale.productId,
+        name: r.productName,
+        providerId: { _id: r.providerId, name: r.providerName },
+      },
+      soldBy: { _id: r.sale.soldBy, name: r.sellerName },
+      createdAt: r.sale.createdAt.toISOString(),
+      confirmedAt: r.sale.confirmedAt?.toISOString() ?? null,
+      failedAt: r.sale.failedAt?.toISOString() ?? null,
+      reversedAt: r.sale.reversedAt?.toISOString() ?? null,
+    })),
+    total: total.n,
+  };
+}
+
+async function userNames(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** One visible sale with its postings (oldest first), or undefined. */
+export async function saleWithPostings(db: Queryable, viewer: UserRow, id: string) {
+  const { sales } = await listSales(db, viewer, { id }, { limit: 1, offset: 0 });
+  const [sale] = sales;
+  if (!sale) return undefined;
+  const { transactions } = await listTransactionsOf(
+    db,
+    eq(postings.boughtProductId, id),
+    { limit: 1000, offset: 0 },
+    [asc(postings.createdAt), asc(postings.userId), asc(postings.walletSeq)],
+  );
+  return { ...sale, postings: transactions };
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { SALE_STATUSES } from '../../../shared/enums';
+import { boughtProductSchema, providerCallbackSchema, SALES_MSG } from '../../../shared/schemas/sales';
+import { badRequest, notFound, parseInput, unauthorized } from '../../http/errors';
+import { offsetOf, pagingQuery } from '../../http/paging';
+import { optionalFilter, optionalUuid } from '../../http/params';
+import { caller, requireRole } from '../../http/session';
+import { SIGNATURE_HEADER, verifySignature } from '../partner/signature';
+import { listSales, saleWithPostings } from './queries';
+import { applyProviderEvent, recordSale } from './service';
+
+const listQuery = pagingQuery.and(
+  z.object({
+    _id: optionalUuid('Invalid id'),
+    status: optionalFilter(
+      z.enum(SALE_STATUSES, { error: `status must be one of ${SALE_STATUSES.join(', ')}` }),
+    ),
+    customerId: optionalUuid(SALES_MSG.invalidCustomer),
+    productId: optionalUuid(SALES_MSG.invalidProduct),
+    retailerId: optionalUuid(SALES_MSG.invalidUser),
+  }),
+);
+
+const SIGNATURE_REFUSALS = {
+  missing: SALES_MSG.signatureMissing,
+  invalid: SALES_MSG.signatureInvalid,
+  expired: SALES_MSG.signatureExpired,
+} as const;
+
+export default async function salesRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  app.post('/bought_products/create', { preHandler: requireRole('sales', 'create') }, async (request) => {
+    const input = parseInput(boughtProductSchema, request.body);
+    const { sale } = await recordSale(db, caller(request).user, input);
+    return { result: sale, message: SALES_MSG.saleRecorded };
+  });
+
+  /** A page of sales, or one sale (`_id`) with its postings. Scoped by the caller's network. */
+  app.get('/bought_products/fetch', { preHandler: requireRole('sales', 'list') }, async (request) => {
+    const { user } = caller(request);
+    const q = parseInput(listQuery, request.query);
+    if (q._id) {
+      const sale = await saleWithPostings(db, user, q._id);
+      if (!sale) throw notFound(SALES_MSG.saleNotFound);
+      return { result: { boughtProducts: [sale], totalCounts: 1 } };
+    }
+    const { sales, total } = await listSales(
+      db,
+      user,
+      {
+        status: q.status,
+        customerId: q.customerId,
+        productId: q.productId,
+        retailerId: q.retailerId,
+        searchText: q.searchText,
+      },
+      { limit: q.limit, offset: offsetOf(q) },
+    );
+    return { result: { boughtProducts: sales, totalCounts: total } };
+  });
+
+  /**
+   * The partner's signed callback: server to server, so no session and no XSRF token; the HMAC signature over
+   * the raw bytes is the only authentication. The body is parsed only after the signature verifies.
+   */
+  await app.register(async (callback) => {
+    callback.removeContentTypeParser('application/json');
+    callback.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
+    callback.post(
+      '/bought_products/callback',
+      { config: { access: 'public', xsrf: false } },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const check = verifySignature(app.webhookSecret, request.headers[SIGNATURE_HEADER], raw);
+        if (check !== 'ok') throw unauthorized(SIGNATURE_REFUSALS[check]);
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw badRequest('Body must be valid JSON');
+        }
+        const event = parseInput(providerCallbackSchema, json);
+        const { answer, replay } = await applyProviderEvent(db, event, app.ledgerKey);
+        return { result: answer, message: replay ? SALES_MSG.eventReplayed : SALES_MSG.eventRecorded };
+      },
+    );
+  });
+}

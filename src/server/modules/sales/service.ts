@@ -1,0 +1,268 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { SaleStatus, UserType } from '../../../shared/enums';
+import { splitAmount } from '../../../shared/money';
+import type { BoughtProductInput, ProviderCallback } from '../../../shared/schemas/sales';
+import { SALES_MSG } from '../../../shared/schemas/sales';
+import type { WireSale } from '../../../shared/wire';
+import type { Db, Queryable, Tx } from '../../db/open';
+import { accountOpenings, boughtProducts, postings, products, providerEvents, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors';
+import type { UserRow } from '../account/sessions';
+import { findVisibleUser } from '../account/users';
+import { InsufficientBalance, lockWallets, type PostingDraft, post, writePostings } from '../ledger/ledger';
+import { listSales, type SaleRow, sharesOf } from './queries';
+
+/** The administrator credited with the admin share (and with any missing tier's share): the first admin. */
+export async function ledgerAdminId(q: Queryable): Promise<string> {
+  const [admin] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.type, UserType.ADMIN))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
+  if (!admin) throw new Error('No administrator exists to receive the admin share');
+  return admin.id;
+}
+
+/** A customer the caller may sell to: inside its network (a retailer: its own customers), or 404. */
+export async function sellableCustomer(q: Queryable, caller: UserRow, customerId: string) {
+  const customer = await findVisibleUser(q, caller, customerId);
+  if (!customer || customer.type !== UserType.CUSTOMER) throw notFound(SALES_MSG.customerNotFound);
+  return customer;
+}
+
+export async function productById(q: Queryable, productId: string) {
+  const [product] = await q.select().from(products).where(eq(products.id, productId)).limit(1);
+  if (!product) throw notFound(SALES_MSG.productNotFound);
+  return product;
+}
+
+/**
+ * `bought_products/create`: records a PENDING sale for a utmCode the partner issued to this same caller
+ * through `payusprint/*`, freezing the product's amount, its five percentages, each share and who receives it.
+ * A retailer sells only to its own customers and is always the sale's retailer; staff sell to any customer,
+ * with the customer's retailer (none when the customer has none). The retailerId of the body is not read.
+ */
+export async function recordSale(
+  db: Db,
+  caller: UserRow,
+  input: BoughtProductInput,
+): Promise<{ id: string; sale: WireSale }> {
+  const id = await inTransaction(db, async (tx) => {
+    const customer = await sellableCustomer(tx, caller, input.customerId);
+    const product = await productById(tx, input.productId);
+    const [opening] = await tx
+      .select()
+      .from(accountOpenings)
+      .where(eq(accountOpenings.utmCode, input.utmCode))
+      .limit(1);
+    if (!opening || opening.requestedBy !== caller.id) throw badRequest(SALES_MSG.unknownOpening, 'utmCode');
+    if (opening.merchantCode !== input.merchantCode)
+      throw conflict(SALES_MSG.openingMerchantMismatch, 'merchantCode');
+    if (opening.customerId && opening.customerId !== customer.id)
+      throw conflict(SALES_MSG.openingOtherCustomer, 'customerId');
+    if (opening.productId && opening.productId !== product.id)
+      throw conflict(SALES_MSG.openingOtherProduct, 'productId');
+
+    const retailerId = caller.type === UserType.RETAILER ? caller.id : customer.retailerId;
+    const adminId = await ledgerAdminId(tx);
+    const percents = [
+      product.adminCommission,
+      product.masterDistributorCommission,
+      product.distributorCommission,
+      product.retailerCommission,
+      product.customerCommission,
+    ];
+    const [admin, md, d, r, c] = splitAmount(product.amountPaise, percents);
+    const [row] = await tx
+      .insert(boughtProducts)
+      .values({
+        customerId: customer.id,
+        retailerId,
+        productId: product.id,
+        soldBy: caller.id,
+        utmCode: input.utmCode,
+        merchantCode: input.merchantCode,
+        accountType: opening.accountType,
+        status: SaleStatus.PENDING,
+        path: customer.path,
+        amountPaise: product.amountPaise,
+        adminCommission: percents[0],
+        masterDistributorCommission: percents[1],
+        distributorCommission: percents[2],
+        retailerCommission: percents[3],
+        customerCommission: percents[4],
+        adminShare: admin,
+        masterDistributorShare: md,
+        distributorShare: d,
+        retailerShare: r,
+        customerShare: c,
+        adminUserId: adminId,
+        masterDistributorUserId: customer.masterDistributorId ?? adminId,
+        distributorUserId: customer.distributorId ?? adminId,
+        retailerUserId: retailerId ?? adminId,
+        customerUserId: customer.id,
+      })
+      .returning({ id: boughtProducts.id })
+      .catch((error) => {
+        // Two sales racing for one utmCode: the unique index decides.
+        if (isUniqueViolation(error)) throw conflict(SALES_MSG.utmCodeUsed, 'utmCode');
+        throw error;
+      });
+    return row.id;
+  });
+  const { sales } = await listSales(db, caller, { id }, { limit: 1, offset: 0 });
+  return { id, sale: sales[0] };
+}
+
+/** A sale's commission credits: one CLEARING credit per tier with a share above zero. */
+export const commissionDrafts = (sale: SaleRow): PostingDraft[] =>
+  sharesOf(sale)
+    .filter((s) => s.paise > 0)
+    .map((s) => ({
+      userId: s.userId,
+      kind: 'COMMISSION',
+      transactionType: 'CREDIT',
+      balanceType: 'CLEARING',
+      status: 'CLEARING',
+      amountPaise: s.paise,
+      boughtProductId: sale.id,
+      tier: s.tier,
+    }));
+
+export interface CallbackAnswer {
+  eventId: string;
+  boughtProductId: string;
+  status: SaleStatus;
+}
+
+/** Confirms a PENDING sale: its shares land in five clearing balances. */
+async function confirm(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
+  await post(tx, commissionDrafts(sale), { ledgerKey, now });
+  await tx
+    .update(boughtProducts)
+    .set({ status: SaleStatus.CONFIRMED, confirmedAt: now })
+    .where(eq(boughtProducts.id, sale.id));
+}
+
+/**
+ * Reverses a CONFIRMED sale: each commission is taken back out of clearing, or out of the available balance
+ * when it was settled already (decided under the wallet locks, so a settlement cannot slip in between).
+ */
+async function reverse(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
+  const commissions = await tx
+    .select()
+    .from(postings)
+    .where(and(eq(postings.boughtProductId, sale.id), eq(postings.kind, 'COMMISSION')))
+    .orderBy(asc(postings.tier));
+  const locked = await lockWallets(
+    tx,
+    commissions.map((c) => c.userId),
+  );
+  const ids = commissions.map((c) => c.id);
+  const settled = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await tx
+            .select({ ref: postings.refPostingId })
+            .from(postings)
+            .where(
+              and(
+                inArray(postings.refPostingId, ids),
+                eq(postings.kind, 'SETTLEMENT'),
+                eq(postings.balanceType, 'AVAILABLE'),
+              ),
+            )
+        ).map((r) => r.ref),
+  );
+  const drafts = commissions.map(
+    (c): PostingDraft => ({
+      userId: c.userId,
+      kind: 'REVERSAL',
+      transactionType: 'DEBIT',
+      balanceType: settled.has(c.id) ? 'AVAILABLE' : 'CLEARING',
+      status: 'REVERSED',
+      amountPaise: c.amountPaise,
+      boughtProductId: sale.id,
+      tier: c.tier as PostingDraft['tier'],
+      refPostingId: c.id,
+    }),
+  );
+  try {
+    await writePostings(tx, locked, drafts, { ledgerKey, now });
+  } catch (error) {
+    if (!(error instanceof InsufficientBalance)) throw error;
+    const [who] = await tx.select({ name: users.name }).from(users).where(eq(users.id, error.userId));
+    throw conflict(SALES_MSG.reversalShortfall(who?.name ?? error.userId));
+  }
+  await tx
+    .update(boughtProducts)
+    .set({ status: SaleStatus.REVERSED, reversedAt: now })
+    .where(eq(boughtProducts.id, sale.id));
+}
+
+/**
+ * Applies one partner event, exactly once per eventId: the event row is claimed first (a concurrent delivery
+ * of the same event waits for it and then finds the answer), the sale is locked, and the transition is
+ * judged on the locked state. A refused event rolls back entirely, its claim included, so a later retry is
+ * judged again. Returns the answer and whether it is a replay.
+ */
+export async function applyProviderEvent(
+  db: Db,
+  event: ProviderCallback,
+  ledgerKey: Buffer,
+): Promise<{ answer: CallbackAnswer; replay: boolean }> {
+  return inTransaction(db, async (tx) => {
+    const claimed = await tx
+      .insert(providerEvents)
+      .values({ eventId: event.eventId, event: event.event, utmCode: event.utmCode })
+      .onConflictDoNothing()
+      .returning({ eventId: providerEvents.eventId });
+    if (claimed.length === 0) {
+      const [prior] = await tx.select().from(providerEvents).where(eq(providerEvents.eventId, event.eventId));
+      return { answer: prior.answer as CallbackAnswer, replay: true };
+    }
+    const [sale] = await tx
+      .select()
+      .from(boughtProducts)
+      .where(eq(boughtProducts.utmCode, event.utmCode))
+      .for('update');
+    if (!sale) throw notFound(SALES_MSG.callbackUnknownUtm);
+    if (sale.merchantCode !== event.merchantCode) throw conflict(SALES_MSG.callbackMerchantMismatch);
+
+    const now = new Date();
+    const status = sale.status as SaleStatus;
+    let next = status;
+    switch (event.event) {
+      case 'account.opened':
+        if (status === SaleStatus.PENDING) {
+          await confirm(tx, sale, ledgerKey, now);
+          next = SaleStatus.CONFIRMED;
+        } else if (status !== SaleStatus.CONFIRMED) throw conflict(SALES_MSG.openedAfterEnd(status));
+        break;
+      case 'account.failed':
+        if (status === SaleStatus.PENDING) {
+          await tx
+            .update(boughtProducts)
+            .set({ status: SaleStatus.FAILED, failedAt: now })
+            .where(eq(boughtProducts.id, sale.id));
+          next = SaleStatus.FAILED;
+        } else if (status !== SaleStatus.FAILED) throw conflict(SALES_MSG.failedAfterOpened);
+        break;
+      case 'account.reversed':
+        if (status === SaleStatus.CONFIRMED) {
+          await reverse(tx, sale, ledgerKey, now);
+          next = SaleStatus.REVERSED;
+        } else if (status !== SaleStatus.REVERSED) throw conflict(SALES_MSG.reverseNotConfirmed);
+        break;
+    }
+    const answer: CallbackAnswer = { eventId: event.eventId, boughtProductId: sale.id, status: next };
+    await tx
+      .update(providerEvents)
+      .set({ answer, boughtProductId: sale.id })
+      .where(eq(providerEvents.eventId, event.eventId));
+    return { answer, replay: false };
+  });
+}

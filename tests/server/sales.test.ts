@@ -1,0 +1,501 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
+import { idsByMobile, sell } from './selling';
+
+let ctx: TestContext;
+let admin: string;
+let employee: string;
+let retailer1: string;
+let retailer2: string;
+let distributor1: string;
+let ids: Record<string, string>;
+let products: Record<string, { _id: string; urlParams: { data: string } }>;
+
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+const saleCount = async () =>
+  (await call(ctx.app, 'GET', 'bought_products/fetch', { token: admin })).body.result.totalCounts as number;
+
+const fetchSale = async (id: string, token = admin) =>
+  (await call(ctx.app, 'GET', 'bought_products/fetch', { token, query: { _id: id } })).body.result
+    .boughtProducts[0];
+
+beforeAll(async () => {
+  ctx = await makeTestContext();
+  // The sandbox partner is a real HTTP endpoint: the server must listen for it to be reached.
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
+  employee = (await login(ctx.app, '9000000001', DEMO_PASSWORD)).token;
+  retailer1 = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
+  retailer2 = (await login(ctx.app, '9300000002', DEMO_PASSWORD)).token;
+  distributor1 = (await login(ctx.app, '9200000001', DEMO_PASSWORD)).token;
+  ids = await idsByMobile(ctx.app, admin);
+  ids.admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).user._id;
+  const list = await call(ctx.app, 'GET', 'products/fetch', { token: admin, query: { limit: '100' } });
+  products = Object.fromEntries(list.body.result.products.map((p: { name: string }) => [p.name, p]));
+});
+afterAll(() => ctx.close());
+
+describe('Select Product: a retailer sells to its own customer', () => {
+  it('opens a saving account through the sandbox partner and records a PENDING sale with the frozen split', async () => {
+    const before = await saleCount();
+    const { url, utmCode, merchantCode, recorded } = await sell(ctx.app, retailer1, {
+      customerId: ids['9400000001'],
+      productId: products['Saving Account']._id,
+    });
+    // The link points where the panel's request came to (app.inject: localhost:80), not the loopback address.
+    expect(url).toMatch(/^http:\/\/localhost:80\/sandbox\/open\?utmCode=SBX[0-9A-F]{16}$/);
+    expect(merchantCode).toMatch(/^SANDBOX-/);
+    expect(recorded.status).toBe(200);
+    expect(recorded.body.message).toBe('Sale recorded. Complete the account opening in the new tab.');
+    const sale = recorded.body.result;
+    expect(sale).toMatchObject({
+      status: 'PENDING',
+      utmCode,
+      merchantCode,
+      accountType: 'PAYUSPRINT-SAVING',
+      amount: 500,
+      customerId: { _id: ids['9400000001'], name: 'Ramesh Kumar' },
+      retailerId: { _id: ids['9300000001'], name: 'Ganesh Mobile Store' },
+      productId: { name: 'Saving Account', providerId: { name: 'PayU Sprint Bank' } },
+      confirmedAt: null,
+    });
+    // ₹500 at 40/15/15/20/10.
+    expect(sale.split).toEqual([
+      { tier: 'ADMIN', percent: 40, amount: 200, user: { _id: ids.admin, name: 'Administrator' } },
+      {
+        tier: 'MASTER_DISTRIBUTOR',
+        percent: 15,
+        amount: 75,
+        user: { _id: ids['9100000001'], name: 'Suresh Traders' },
+      },
+      {
+        tier: 'DISTRIBUTOR',
+        percent: 15,
+        amount: 75,
+        user: { _id: ids['9200000001'], name: 'Jaipur Digital Seva' },
+      },
+      {
+        tier: 'RETAILER',
+        percent: 20,
+        amount: 100,
+        user: { _id: ids['9300000001'], name: 'Ganesh Mobile Store' },
+      },
+      { tier: 'CUSTOMER', percent: 10, amount: 50, user: { _id: ids['9400000001'], name: 'Ramesh Kumar' } },
+    ]);
+    expect(await saleCount()).toBe(before + 1);
+  });
+
+  it('shows the sandbox page, and its "Account opened" button confirms the sale over HTTP into five clearing balances', async () => {
+    const { utmCode, recorded } = await sell(ctx.app, retailer1, {
+      customerId: ids['9400000002'],
+      productId: products['Saving Account']._id,
+    });
+    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/open?utmCode=${utmCode}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Sunita Devi');
+    expect(page.body).toContain('Saving Account');
+    expect(page.body).toContain(utmCode);
+    expect(page.body).toContain('>Account opened</button>');
+    expect(page.body).toContain('>Abandon</button>');
+
+    const before = await call(ctx.app, 'GET', 'wallet/fetch', { token: retailer1 });
+    // The browser posts the page's form; the sandbox then calls Tierdesk's callback over real HTTP.
+    const clicked = await ctx.app.inject({
+      method: 'POST',
+      url: `/sandbox/open/${utmCode}/opened`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'go=1',
+    });
+    expect(clicked.statusCode).toBe(303);
+    expect(clicked.headers.location).toBe(`/sandbox/open?utmCode=${utmCode}`);
+    const after = await ctx.app.inject({ method: 'GET', url: clicked.headers.location as string });
+    expect(after.body).toContain('OPENED');
+    expect(after.body).toContain('Tierdesk answered the callback with HTTP 200.');
+    expect(after.body).not.toContain('>Account opened</button>');
+
+    const sale = await fetchSale(recorded.body.result._id);
+    expect(sale.status).toBe('CONFIRMED');
+    expect(sale.confirmedAt).not.toBeNull();
+    type Posting = {
+      tier: string;
+      amount: number;
+      transactionType: string;
+      status: string;
+      userId: { _id: string };
+    };
+    const byTier = (rows: Posting[]) => [...rows].sort((a, b) => a.tier.localeCompare(b.tier));
+    expect(
+      byTier(sale.postings).map(
+        (p: {
+          tier: string;
+          amount: number;
+          transactionType: string;
+          status: string;
+          userId: { _id: string };
+        }) => [p.tier, p.amount, p.transactionType, p.status, p.userId._id],
+      ),
+    ).toEqual([
+      ['ADMIN', 200, 'CREDIT', 'CLEARING', ids.admin],
+      ['CUSTOMER', 50, 'CREDIT', 'CLEARING', ids['9400000002']],
+      ['DISTRIBUTOR', 75, 'CREDIT', 'CLEARING', ids['9200000001']],
+      ['MASTER_DISTRIBUTOR', 75, 'CREDIT', 'CLEARING', ids['9100000001']],
+      ['RETAILER', 100, 'CREDIT', 'CLEARING', ids['9300000001']],
+    ]);
+    const wallet = await call(ctx.app, 'GET', 'wallet/fetch', { token: retailer1 });
+    expect(wallet.body.result.wallet.clearingBalance).toBe(before.body.result.wallet.clearingBalance + 100);
+    expect(wallet.body.result.wallet.balance).toBe(before.body.result.wallet.balance);
+    // The list columns show the real wallet.
+    const row = await call(ctx.app, 'GET', 'account/fetch', {
+      token: admin,
+      query: { _id: ids['9300000001'] },
+    });
+    expect(row.body.result.users[0].wallet).toEqual(wallet.body.result.wallet);
+  });
+
+  it('"Abandon" fails the sale and posts nothing', async () => {
+    const { utmCode, recorded } = await sell(ctx.app, retailer1, {
+      customerId: ids['9400000003'],
+      productId: products['Saving Account']._id,
+    });
+    const clicked = await ctx.app.inject({ method: 'POST', url: `/sandbox/open/${utmCode}/abandon` });
+    expect(clicked.statusCode).toBe(303);
+    const sale = await fetchSale(recorded.body.result._id);
+    expect(sale.status).toBe('FAILED');
+    expect(sale.postings).toEqual([]);
+  });
+
+  it('opens current and sole-proprietor accounts through payusprint/current_account, split by largest remainder', async () => {
+    const { recorded } = await sell(ctx.app, retailer1, {
+      customerId: ids['9400000001'],
+      productId: products['Current Account']._id,
+    });
+    expect(recorded.status).toBe(200);
+    expect(recorded.body.result.accountType).toBe('PAYUSPRINT-CURRENT');
+    // ₹750.50 at 33.33/16.67/15/25/10: 250.14 + 125.11 + 112.58 + 187.62 + 75.05 = 750.50 exactly.
+    expect(recorded.body.result.split.map((s: { amount: number }) => s.amount)).toEqual([
+      250.14, 125.11, 112.58, 187.62, 75.05,
+    ]);
+    const sole = await sell(ctx.app, retailer1, {
+      customerId: ids['9400000001'],
+      productId: products['Sole Proprietor Account']._id,
+    });
+    expect(sole.recorded.body.result.accountType).toBe('PAYUSPRINT-SOLE-PROPRIETOR');
+  });
+});
+
+describe('who sells: the server decides', () => {
+  it("ignores the body's retailerId: a retailer is always its own sale's retailer", async () => {
+    const opened = await call(ctx.app, 'POST', 'payusprint/saving_account', {
+      token: retailer1,
+      body: {
+        accountType: 'PAYUSPRINT-SAVING',
+        productId: products['Saving Account']._id,
+        customerId: ids['9400000001'],
+      },
+    });
+    const url = opened.body.result.result.data as string;
+    const res = await call(ctx.app, 'POST', 'bought_products/create', {
+      token: retailer1,
+      body: {
+        customerId: ids['9400000001'],
+        retailerId: ids['9300000002'],
+        productId: products['Saving Account']._id,
+        utmCode: url.slice(url.lastIndexOf('=') + 1),
+        merchantCode: opened.body.result.merchantCode,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result.retailerId._id).toBe(ids['9300000001']);
+  });
+
+  it("refuses a retailer selling to another retailer's customer, before and after the partner, recording nothing", async () => {
+    const before = await saleCount();
+    const opening = await call(ctx.app, 'POST', 'payusprint/saving_account', {
+      token: retailer2,
+      body: {
+        accountType: 'PAYUSPRINT-SAVING',
+        productId: products['Saving Account']._id,
+        customerId: ids['9400000001'],
+      },
+    });
+    expect(opening.status).toBe(404);
+    expect(opening.body.message).toBe('Customer not found');
+    // Even with a link opened for no customer, the sale is refused.
+    const anyLink = await call(ctx.app, 'POST', 'payusprint/saving_account', { token: retailer2, body: {} });
+    const url = anyLink.body.result.result.data as string;
+    const res = await call(ctx.app, 'POST', 'bought_products/create', {
+      token: retailer2,
+      body: {
+        customerId: ids['9400000001'],
+        productId: products['Saving Account']._id,
+        utmCode: url.slice(url.lastIndexOf('=') + 1),
+        merchantCode: anyLink.body.result.merchantCode,
+      },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Customer not found');
+    expect(await saleCount()).toBe(before);
+  });
+
+  it("gives staff sales the customer's retailer, and a customer without one sends the missing tiers' shares to admin", async () => {
+    const staffSale = await sell(ctx.app, employee, {
+      customerId: ids['9400000004'],
+      productId: products['Saving Account']._id,
+    });
+    expect(staffSale.recorded.status).toBe(200);
+    expect(staffSale.recorded.body.result.retailerId._id).toBe(ids['9300000002']);
+    expect(staffSale.recorded.body.result.soldBy.name).toBe('Anita Sharma');
+
+    const someone = await call(ctx.app, 'GET', 'account/fetch', {
+      token: admin,
+      query: { _id: ids['9400000001'] },
+    });
+    const orphan = await call(ctx.app, 'POST', 'account/create', {
+      token: admin,
+      body: {
+        type: 1,
+        name: 'Walk In Customer',
+        email: 'walkin@example.com',
+        mobile: '9499999999',
+        userName: 'walkin99',
+        districtId: someone.body.result.users[0].districtId,
+        tehsilId: someone.body.result.users[0].tehsilId,
+        customer: { aadharId: '234567890124', panId: 'ABCDE1234F' },
+      },
+    });
+    expect(orphan.status).toBe(200);
+    const { recorded } = await sell(ctx.app, admin, {
+      customerId: orphan.body.result._id,
+      productId: products['Saving Account']._id,
+    });
+    expect(recorded.status).toBe(200);
+    expect(recorded.body.result.retailerId).toBeNull();
+    const receivers = recorded.body.result.split.map((s: { tier: string; user: { _id: string } }) => [
+      s.tier,
+      s.user._id,
+    ]);
+    expect(receivers).toEqual([
+      ['ADMIN', ids.admin],
+      ['MASTER_DISTRIBUTOR', ids.admin],
+      ['DISTRIBUTOR', ids.admin],
+      ['RETAILER', ids.admin],
+      ['CUSTOMER', orphan.body.result._id],
+    ]);
+  });
+
+  it('refuses tier users other than retailers and anonymous callers', async () => {
+    for (const path of [
+      'payusprint/saving_account',
+      'payusprint/current_account',
+      'bought_products/create',
+    ]) {
+      const res = await call(ctx.app, 'POST', path, { token: distributor1, body: {} });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('You do not have permission to do this');
+      const anon = await call(ctx.app, 'POST', path, { body: {} });
+      expect(anon.status).toBe(401);
+      expect(anon.body.message).toBe('Authentication required');
+    }
+    const list = await call(ctx.app, 'GET', 'bought_products/fetch', { token: distributor1 });
+    expect(list.status).toBe(403);
+  });
+});
+
+describe('refusals record nothing', () => {
+  const open = async (token = retailer1, body: Record<string, unknown> = {}) => {
+    const res = await call(ctx.app, 'POST', 'payusprint/saving_account', {
+      token,
+      body: { accountType: 'PAYUSPRINT-SAVING', productId: products['Saving Account']._id, ...body },
+    });
+    const url = res.body.result.result.data as string;
+    return {
+      utmCode: url.slice(url.lastIndexOf('=') + 1),
+      merchantCode: res.body.result.merchantCode as string,
+    };
+  };
+  const create = (body: Record<string, unknown>, token = retailer1) =>
+    call(ctx.app, 'POST', 'bought_products/create', { token, body });
+  const base = () => ({ customerId: ids['9400000001'], productId: products['Saving Account']._id });
+
+  it('answers each refusal with its status and message', async () => {
+    const before = await saleCount();
+    const o = await open(retailer1, { customerId: ids['9400000001'] });
+
+    const missing = await create({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Invalid data!');
+    expect(missing.body.errors).toEqual(
+      expect.arrayContaining([
+        { msg: 'This field is required', param: 'customerId' },
+        { msg: 'This field is required', param: 'productId' },
+        { msg: 'This field is required', param: 'utmCode' },
+        { msg: 'This field is required', param: 'merchantCode' },
+      ]),
+    );
+    const badId = await create({ ...o, ...base(), customerId: 'nope' });
+    expect(badId.status).toBe(400);
+    expect(badId.body.errors).toEqual([{ msg: 'Invalid customer id', param: 'customerId' }]);
+
+    const noProduct = await create({ ...o, ...base(), productId: MISSING });
+    expect(noProduct.status).toBe(404);
+    expect(noProduct.body.message).toBe('Product not found');
+    const noCustomer = await create({ ...o, ...base(), customerId: MISSING });
+    expect(noCustomer.status).toBe(404);
+    expect(noCustomer.body.message).toBe('Customer not found');
+    const retailerAsCustomer = await create({ ...o, ...base(), customerId: ids['9300000001'] }, admin);
+    expect(retailerAsCustomer.status).toBe(404);
+    expect(retailerAsCustomer.body.message).toBe('Customer not found');
+
+    const invented = await create({ ...base(), utmCode: 'MADEUP123', merchantCode: o.merchantCode });
+    expect(invented.status).toBe(400);
+    expect(invented.body.errors).toEqual([
+      { msg: 'Unknown utmCode: open the account through Select Product first', param: 'utmCode' },
+    ]);
+    const someoneElses = await create({ ...o, ...base() }, employee);
+    expect(someoneElses.status).toBe(400);
+    expect(someoneElses.body.message).toBe('Unknown utmCode: open the account through Select Product first');
+
+    const wrongMerchant = await create({ ...base(), utmCode: o.utmCode, merchantCode: 'SOMEONE-ELSE' });
+    expect(wrongMerchant.status).toBe(409);
+    expect(wrongMerchant.body.message).toBe(
+      "merchantCode does not match the partner's answer for this utmCode",
+    );
+    const otherCustomer = await create({ ...o, ...base(), customerId: ids['9400000002'] });
+    expect(otherCustomer.status).toBe(409);
+    expect(otherCustomer.body.message).toBe('This account opening was started for another customer');
+    const otherProduct = await create({ ...o, ...base(), productId: products['Current Account']._id });
+    expect(otherProduct.status).toBe(409);
+    expect(otherProduct.body.message).toBe('This account opening was started for another product');
+    expect(await saleCount()).toBe(before);
+
+    expect((await create({ ...o, ...base() })).status).toBe(200);
+    const again = await create({ ...o, ...base() });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This utmCode has already been used');
+    expect(await saleCount()).toBe(before + 1);
+  });
+
+  it('refuses a product of the other account family and bad account types at payusprint', async () => {
+    const wrongCall = await call(ctx.app, 'POST', 'payusprint/saving_account', {
+      token: retailer1,
+      body: { accountType: 'PAYUSPRINT-SAVING', productId: products['Current Account']._id },
+    });
+    expect(wrongCall.status).toBe(400);
+    expect(wrongCall.body.message).toBe('This product opens PAYUSPRINT-CURRENT accounts');
+    const badType = await call(ctx.app, 'POST', 'payusprint/current_account', {
+      token: retailer1,
+      body: { accountType: 'PAYUSPRINT-SAVING' },
+    });
+    expect(badType.status).toBe(400);
+    expect(badType.body.errors).toEqual([
+      { msg: 'Account type must be PAYUSPRINT-CURRENT or PAYUSPRINT-SOLE-PROPRIETOR', param: 'accountType' },
+    ]);
+    const noProduct = await call(ctx.app, 'POST', 'payusprint/current_account', {
+      token: retailer1,
+      body: { accountType: 'PAYUSPRINT-CURRENT', productId: MISSING },
+    });
+    expect(noProduct.status).toBe(404);
+    expect(noProduct.body.message).toBe('Product not found');
+  });
+});
+
+describe('the sales list', () => {
+  it("scopes a retailer to its own customers' sales; staff see every sale", async () => {
+    await sell(ctx.app, retailer2, {
+      customerId: ids['9400000005'],
+      productId: products['Saving Account']._id,
+    });
+    const mine = await call(ctx.app, 'GET', 'bought_products/fetch', {
+      token: retailer2,
+      query: { limit: '100' },
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.result.boughtProducts.length).toBeGreaterThan(0);
+    for (const sale of mine.body.result.boughtProducts) expect(sale.retailerId._id).toBe(ids['9300000002']);
+    const all = await call(ctx.app, 'GET', 'bought_products/fetch', {
+      token: employee,
+      query: { limit: '100' },
+    });
+    expect(all.body.result.totalCounts).toBeGreaterThan(mine.body.result.totalCounts);
+    // A forged filter cannot widen it, and another retailer's sale by id is not found.
+    const forged = await call(ctx.app, 'GET', 'bought_products/fetch', {
+      token: retailer2,
+      query: { retailerId: ids['9300000001'] },
+    });
+    expect(forged.body.result.boughtProducts).toEqual([]);
+    const theirs = all.body.result.boughtProducts.find(
+      (s: { retailerId: { _id: string } | null }) => s.retailerId?._id === ids['9300000001'],
+    );
+    const byId = await call(ctx.app, 'GET', 'bought_products/fetch', {
+      token: retailer2,
+      query: { _id: theirs._id },
+    });
+    expect(byId.status).toBe(404);
+    expect(byId.body.message).toBe('Sale not found');
+  });
+
+  it('filters by status and finds a sale by its utmCode', async () => {
+    const { utmCode } = await sell(ctx.app, retailer1, {
+      customerId: ids['9400000002'],
+      productId: products['Saving Account']._id,
+    });
+    const found = await call(ctx.app, 'GET', 'bought_products/fetch', {
+      token: admin,
+      query: { searchText: utmCode.slice(3, 12) },
+    });
+    expect(found.body.result.boughtProducts.map((s: { utmCode: string }) => s.utmCode)).toEqual([utmCode]);
+    const failed = await call(ctx.app, 'GET', 'bought_products/fetch', {
+      token: admin,
+      query: { status: 'FAILED' },
+    });
+    expect(failed.body.result.boughtProducts.every((s: { status: string }) => s.status === 'FAILED')).toBe(
+      true,
+    );
+    const bad = await call(ctx.app, 'GET', 'bought_products/fetch', {
+      token: admin,
+      query: { status: 'LOST' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { msg: 'status must be one of PENDING, CONFIRMED, FAILED, REVERSED', param: 'status' },
+    ]);
+  });
+});
+
+describe('frozen at the moment of sale', () => {
+  it('keeps the amount and split of a recorded sale when the product is edited, and posts the frozen shares', async () => {
+    const { utmCode, recorded } = await sell(ctx.app, retailer1, {
+      customerId: ids['9400000003'],
+      productId: products['Sole Proprietor Account']._id,
+    });
+    const product = (
+      await call(ctx.app, 'GET', 'products/fetch', {
+        token: admin,
+        query: { productId: products['Sole Proprietor Account']._id },
+      })
+    ).body.result.products[0];
+    const edited = await call(ctx.app, 'POST', `products/update/${product._id}`, {
+      token: admin,
+      body: {
+        ...product,
+        providerId: product.providerId._id,
+        amount: 2000,
+        adminCommission: 100,
+        masterDistributorCommission: 0,
+        distributorCommission: 0,
+        retailerCommission: 0,
+        customerCommission: 0,
+      },
+    });
+    expect(edited.status).toBe(200);
+    const clicked = await ctx.app.inject({ method: 'POST', url: `/sandbox/open/${utmCode}/opened` });
+    expect(clicked.statusCode).toBe(303);
+    const sale = await fetchSale(recorded.body.result._id);
+    expect(sale.status).toBe('CONFIRMED');
+    expect(sale.amount).toBe(1000);
+    expect(sale.split.map((s: { amount: number }) => s.amount)).toEqual([300, 200, 200, 250, 50]);
+    expect(sale.postings.reduce((sum: number, p: { amount: number }) => sum + p.amount, 0)).toBe(1000);
+  });
+});
