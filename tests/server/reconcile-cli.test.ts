@@ -69,7 +69,7 @@ describe('npm run reconcile', () => {
     expect(result.status).toBe(1);
   });
 
-  it('reports broken seals when run with another data key than the server's', () => {
+  it("reports broken seals when run with another data key than the server's", () => {
     const other = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/reconcile.ts'], {
       env: { ...env, DATA_KEY: randomBytes(32).toString('hex') },
       encoding: 'utf8',

@@ -137,13 +137,17 @@ export interface CallbackAnswer {
   status: SaleStatus;
 }
 
-/** Confirms a PENDING sale: its shares land in five clearing balances. */
+/**
+ * Confirms a PENDING sale: its shares land in five clearing balances. The sale row is updated before the wallets
+ * are locked, so the wallet locks (the admin wallet's above all: every sale credits it) are the last taken and
+ * held only for one UPDATE, one INSERT and the commit.
+ */
 async function confirm(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
-  await post(tx, commissionDrafts(sale), { ledgerKey, now });
   await tx
     .update(boughtProducts)
     .set({ status: SaleStatus.CONFIRMED, confirmedAt: now })
     .where(eq(boughtProducts.id, sale.id));
+  await post(tx, commissionDrafts(sale), { ledgerKey, now });
 }
 
 /**
@@ -151,6 +155,10 @@ async function confirm(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
  * when it was settled already (decided under the wallet locks, so a settlement cannot slip in between).
  */
 async function reverse(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
+  await tx
+    .update(boughtProducts)
+    .set({ status: SaleStatus.REVERSED, reversedAt: now })
+    .where(eq(boughtProducts.id, sale.id));
   const commissions = await tx
     .select()
     .from(postings)
@@ -197,10 +205,6 @@ async function reverse(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
     const [who] = await tx.select({ name: users.name }).from(users).where(eq(users.id, error.userId));
     throw conflict(SALES_MSG.reversalShortfall(who?.name ?? error.userId));
   }
-  await tx
-    .update(boughtProducts)
-    .set({ status: SaleStatus.REVERSED, reversedAt: now })
-    .where(eq(boughtProducts.id, sale.id));
 }
 
 /**
@@ -232,29 +236,32 @@ export async function applyProviderEvent(
     if (!sale) throw notFound(SALES_MSG.callbackUnknownUtm);
     if (sale.merchantCode !== event.merchantCode) throw conflict(SALES_MSG.callbackMerchantMismatch);
 
+    // Judge the transition on the locked sale; record the answer first and move the money last (see confirm).
     const now = new Date();
     const status = sale.status as SaleStatus;
     let next = status;
+    let effect: (() => Promise<unknown>) | undefined;
     switch (event.event) {
       case 'account.opened':
         if (status === SaleStatus.PENDING) {
-          await confirm(tx, sale, ledgerKey, now);
           next = SaleStatus.CONFIRMED;
+          effect = () => confirm(tx, sale, ledgerKey, now);
         } else if (status !== SaleStatus.CONFIRMED) throw conflict(SALES_MSG.openedAfterEnd(status));
         break;
       case 'account.failed':
         if (status === SaleStatus.PENDING) {
-          await tx
-            .update(boughtProducts)
-            .set({ status: SaleStatus.FAILED, failedAt: now })
-            .where(eq(boughtProducts.id, sale.id));
           next = SaleStatus.FAILED;
+          effect = () =>
+            tx
+              .update(boughtProducts)
+              .set({ status: SaleStatus.FAILED, failedAt: now })
+              .where(eq(boughtProducts.id, sale.id));
         } else if (status !== SaleStatus.FAILED) throw conflict(SALES_MSG.failedAfterOpened);
         break;
       case 'account.reversed':
         if (status === SaleStatus.CONFIRMED) {
-          await reverse(tx, sale, ledgerKey, now);
           next = SaleStatus.REVERSED;
+          effect = () => reverse(tx, sale, ledgerKey, now);
         } else if (status !== SaleStatus.REVERSED) throw conflict(SALES_MSG.reverseNotConfirmed);
         break;
     }
@@ -263,6 +270,7 @@ export async function applyProviderEvent(
       .update(providerEvents)
       .set({ answer, boughtProductId: sale.id })
       .where(eq(providerEvents.eventId, event.eventId));
+    await effect?.();
     return { answer, replay: false };
   });
 }
