@@ -45,6 +45,28 @@ export interface PostingContext {
   now?: Date;
 }
 
+/** Every column of a posting row as writePostings sends it: field, column, PostgreSQL type. */
+const POSTING_COLUMNS: [keyof PostingRow, string, string][] = [
+  ['id', 'id', 'uuid'],
+  ['userId', 'user_id', 'uuid'],
+  ['userType', 'user_type', 'smallint'],
+  ['boughtProductId', 'bought_product_id', 'uuid'],
+  ['tier', 'tier', 'text'],
+  ['kind', 'kind', 'text'],
+  ['transactionType', 'transaction_type', 'text'],
+  ['balanceType', 'balance_type', 'text'],
+  ['status', 'status', 'text'],
+  ['amountPaise', 'amount_paise', 'bigint'],
+  ['balanceAfterPaise', 'balance_after_paise', 'bigint'],
+  ['clearingBalanceAfterPaise', 'clearing_balance_after_paise', 'bigint'],
+  ['refPostingId', 'ref_posting_id', 'uuid'],
+  ['reference', 'reference', 'text'],
+  ['createdBy', 'created_by', 'uuid'],
+  ['walletSeq', 'wallet_seq', 'bigint'],
+  ['seal', 'seal', 'text'],
+  ['createdAt', 'created_at', 'timestamptz'],
+];
+
 /** A posting would take a balance below zero; nothing was written. */
 export class InsufficientBalance extends Error {
   constructor(
@@ -141,19 +163,26 @@ export async function writePostings(
     return row;
   });
 
+  // One statement for the wallets and their postings, so the wallet locks (the admin wallet's is hot) are held
+  // for a single round trip and the commit. Columns travel as arrays (unnest): the statement's text and its
+  // parameter count stay the same whatever the number of rows, which keeps it cheap to build.
   const changed = [...next.values()].filter((w) => w.count !== locked.get(w.userId)?.count);
+  const column = <K extends keyof LockedWallet>(key: K) => sql.param(changed.map((w) => w[key]));
   await tx.execute(sql`
-    update ${wallets} as w set
-      balance_paise = v.balance, clearing_balance_paise = v.clearing, posting_count = v.count, chain_head = v.head
-    from (values ${sql.join(
-      changed.map(
-        (w) =>
-          sql`(${w.userId}::uuid, ${w.balance}::bigint, ${w.clearing}::bigint, ${w.count}::bigint, ${w.head})`,
+    with moved as (
+      update ${wallets} as w set
+        balance_paise = v.balance, clearing_balance_paise = v.clearing, posting_count = v.count, chain_head = v.head
+      from unnest(${column('userId')}::uuid[], ${column('balance')}::bigint[], ${column('clearing')}::bigint[],
+        ${column('count')}::bigint[], ${column('head')}::text[]) as v(user_id, balance, clearing, count, head)
+      where w.user_id = v.user_id
+    )
+    insert into ${postings} (${sql.raw(POSTING_COLUMNS.map(([, name]) => name).join(', '))})
+    select * from unnest(${sql.join(
+      POSTING_COLUMNS.map(
+        ([field, , type]) => sql`${sql.param(rows.map((row) => row[field]))}::${sql.raw(type)}[]`,
       ),
       sql`, `,
-    )}) as v(user_id, balance, clearing, count, head)
-    where w.user_id = v.user_id`);
-  await tx.insert(postings).values(rows);
+    )})`);
   for (const w of changed) locked.set(w.userId, w);
   return rows;
 }

@@ -7,7 +7,7 @@ import type { WireSale } from '../../../shared/wire';
 import type { Db, Queryable, Tx } from '../../db/open';
 import { accountOpenings, boughtProducts, postings, products, providerEvents, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors';
+import { badRequest, conflict, type HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import type { UserRow } from '../account/sessions';
 import { findVisibleUser } from '../account/users';
 import { InsufficientBalance, lockWallets, type PostingDraft, post, writePostings } from '../ledger/ledger';
@@ -207,11 +207,45 @@ async function reverse(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
   }
 }
 
+/** What an event does to a sale in a given state: a new status and its effect, or a refusal. */
+type Transition = { next: SaleStatus; effect?: (tx: Tx) => Promise<unknown> } | { refusal: HttpError };
+
+function transition(sale: SaleRow, event: ProviderCallback, ledgerKey: Buffer, now: Date): Transition {
+  const status = sale.status as SaleStatus;
+  if (sale.merchantCode !== event.merchantCode)
+    return { refusal: conflict(SALES_MSG.callbackMerchantMismatch) };
+  switch (event.event) {
+    case 'account.opened':
+      if (status === SaleStatus.PENDING)
+        return { next: SaleStatus.CONFIRMED, effect: (tx) => confirm(tx, sale, ledgerKey, now) };
+      if (status === SaleStatus.CONFIRMED) return { next: status };
+      return { refusal: conflict(SALES_MSG.openedAfterEnd(status)) };
+    case 'account.failed':
+      if (status === SaleStatus.PENDING)
+        return {
+          next: SaleStatus.FAILED,
+          effect: (tx) =>
+            tx
+              .update(boughtProducts)
+              .set({ status: SaleStatus.FAILED, failedAt: now })
+              .where(eq(boughtProducts.id, sale.id)),
+        };
+      if (status === SaleStatus.FAILED) return { next: status };
+      return { refusal: conflict(SALES_MSG.failedAfterOpened) };
+    case 'account.reversed':
+      if (status === SaleStatus.CONFIRMED)
+        return { next: SaleStatus.REVERSED, effect: (tx) => reverse(tx, sale, ledgerKey, now) };
+      if (status === SaleStatus.REVERSED) return { next: status };
+      return { refusal: conflict(SALES_MSG.reverseNotConfirmed) };
+  }
+}
+
 /**
- * Applies one partner event, exactly once per eventId: the event row is claimed first (a concurrent delivery
- * of the same event waits for it and then finds the answer), the sale is locked, and the transition is
- * judged on the locked state. A refused event rolls back entirely, its claim included, so a later retry is
- * judged again. Returns the answer and whether it is a replay.
+ * Applies one partner event, exactly once per eventId. The sale is locked first, so every delivery for it
+ * (the same event again, or another) waits its turn and is judged on the state the previous one left. The
+ * event is recorded with its answer in the same transaction as its effect: a repeated eventId finds it and
+ * gets the first answer back, even when the sale has moved on since. A refused event is not recorded, so a
+ * later retry is judged again. The money moves last (see confirm).
  */
 export async function applyProviderEvent(
   db: Db,
@@ -219,58 +253,40 @@ export async function applyProviderEvent(
   ledgerKey: Buffer,
 ): Promise<{ answer: CallbackAnswer; replay: boolean }> {
   return inTransaction(db, async (tx) => {
-    const claimed = await tx
-      .insert(providerEvents)
-      .values({ eventId: event.eventId, event: event.event, utmCode: event.utmCode })
-      .onConflictDoNothing()
-      .returning({ eventId: providerEvents.eventId });
-    if (claimed.length === 0) {
-      const [prior] = await tx.select().from(providerEvents).where(eq(providerEvents.eventId, event.eventId));
-      return { answer: prior.answer as CallbackAnswer, replay: true };
-    }
+    const prior = async () => {
+      const [row] = await tx.select().from(providerEvents).where(eq(providerEvents.eventId, event.eventId));
+      return row ? { answer: row.answer as CallbackAnswer, replay: true } : undefined;
+    };
     const [sale] = await tx
       .select()
       .from(boughtProducts)
       .where(eq(boughtProducts.utmCode, event.utmCode))
       .for('update');
-    if (!sale) throw notFound(SALES_MSG.callbackUnknownUtm);
-    if (sale.merchantCode !== event.merchantCode) throw conflict(SALES_MSG.callbackMerchantMismatch);
-
-    // Judge the transition on the locked sale; record the answer first and move the money last (see confirm).
-    const now = new Date();
-    const status = sale.status as SaleStatus;
-    let next = status;
-    let effect: (() => Promise<unknown>) | undefined;
-    switch (event.event) {
-      case 'account.opened':
-        if (status === SaleStatus.PENDING) {
-          next = SaleStatus.CONFIRMED;
-          effect = () => confirm(tx, sale, ledgerKey, now);
-        } else if (status !== SaleStatus.CONFIRMED) throw conflict(SALES_MSG.openedAfterEnd(status));
-        break;
-      case 'account.failed':
-        if (status === SaleStatus.PENDING) {
-          next = SaleStatus.FAILED;
-          effect = () =>
-            tx
-              .update(boughtProducts)
-              .set({ status: SaleStatus.FAILED, failedAt: now })
-              .where(eq(boughtProducts.id, sale.id));
-        } else if (status !== SaleStatus.FAILED) throw conflict(SALES_MSG.failedAfterOpened);
-        break;
-      case 'account.reversed':
-        if (status === SaleStatus.CONFIRMED) {
-          next = SaleStatus.REVERSED;
-          effect = () => reverse(tx, sale, ledgerKey, now);
-        } else if (status !== SaleStatus.REVERSED) throw conflict(SALES_MSG.reverseNotConfirmed);
-        break;
+    if (!sale) {
+      const replay = await prior();
+      if (replay) return replay;
+      throw notFound(SALES_MSG.callbackUnknownUtm);
     }
-    const answer: CallbackAnswer = { eventId: event.eventId, boughtProductId: sale.id, status: next };
-    await tx
-      .update(providerEvents)
-      .set({ answer, boughtProductId: sale.id })
-      .where(eq(providerEvents.eventId, event.eventId));
-    await effect?.();
+    const judged = transition(sale, event, ledgerKey, new Date());
+    if ('refusal' in judged) {
+      const replay = await prior();
+      if (replay) return replay;
+      throw judged.refusal;
+    }
+    const answer: CallbackAnswer = { eventId: event.eventId, boughtProductId: sale.id, status: judged.next };
+    const recorded = await tx
+      .insert(providerEvents)
+      .values({
+        eventId: event.eventId,
+        event: event.event,
+        utmCode: event.utmCode,
+        boughtProductId: sale.id,
+        answer,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: providerEvents.eventId });
+    if (recorded.length === 0) return (await prior())!;
+    await judged.effect?.(tx);
     return { answer, replay: false };
   });
 }

@@ -1,0 +1,338 @@
+// Benchmark: confirmed sales posted per second, through Tierdesk's own code (the partner callback's service:
+// lock the sale, record the event, post five shares under wallet locks) and, as the floor, the same statements
+// written by hand in one transaction on the same pool. At concurrency 1 and 16, on PGlite and on
+// PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15 started by scripts/pg-throwaway.sh). The admin wallet
+// is credited by every sale (a hot row); the same runs without an admin share show what that costs.
+// Prints a table and writes tests/bench/results/ledger.json.
+//   npm run bench:ledger [-- --quick] [-- --engine pglite|postgres]
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../src/server/db/open';
+import { applyProviderEvent } from '../../src/server/modules/sales/service';
+import { splitAmount } from '../../src/shared/money';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
+const SALES = quick ? 300 : 1500;
+const CONCURRENCY = [1, 16];
+
+interface Network {
+  admin: string;
+  chains: { md: string; d: string; r: string; c: string; path: string }[];
+  products: { hot: Product; cool: Product };
+}
+interface Product {
+  id: string;
+  amount: number;
+  percents: number[];
+}
+
+/** A network large enough that only the admin wallet is shared by every sale: 20 MDs, 100 Ds, 500 Rs, 2000 Cs. */
+export async function seedNetwork(pool: pg.Pool): Promise<Network> {
+  const admin = randomUUID();
+  const users: unknown[][] = [[admin, 0, 'Administrator', 'bench-admin', `/${admin}/`, null, null, null]];
+  const chains: Network['chains'] = [];
+  const mds = Array.from({ length: 20 }, () => randomUUID());
+  for (const [i, md] of mds.entries())
+    users.push([md, 2, `MD ${i}`, `bench-md-${i}`, `/${md}/`, null, null, null]);
+  for (let i = 0; i < 100; i++) {
+    const md = mds[i % mds.length];
+    const d = randomUUID();
+    users.push([d, 3, `D ${i}`, `bench-d-${i}`, `/${md}/${d}/`, md, null, null]);
+    for (let j = 0; j < 5; j++) {
+      const r = randomUUID();
+      const rPath = `/${md}/${d}/${r}/`;
+      users.push([r, 4, `R ${i}.${j}`, `bench-r-${i}-${j}`, rPath, md, d, null]);
+      for (let k = 0; k < 4; k++) {
+        const c = randomUUID();
+        users.push([c, 1, `C ${i}.${j}.${k}`, `bench-c-${i}-${j}-${k}`, `${rPath}${c}/`, md, d, r]);
+        chains.push({ md, d, r, c, path: `${rPath}${c}/` });
+      }
+    }
+  }
+  for (let i = 0; i < users.length; i += 500) {
+    const batch = users.slice(i, i + 500);
+    const values = batch
+      .map(
+        (_, n) =>
+          `($${n * 8 + 1}, $${n * 8 + 2}, $${n * 8 + 3}, $${n * 8 + 4}, 'x', $${n * 8 + 5}, $${n * 8 + 6}, $${n * 8 + 7}, $${n * 8 + 8})`,
+      )
+      .join(', ');
+    await pool.query(
+      `insert into users (id, type, name, user_name, password_hash, path, master_distributor_id, distributor_id, retailer_id) values ${values}`,
+      batch.flat(),
+    );
+  }
+  await pool.query('insert into wallets (user_id) select id from users on conflict do nothing');
+  const provider = (await pool.query(`insert into providers (name) values ('Bench Bank') returning id`))
+    .rows[0].id;
+  const product = async (name: string, percents: number[]): Promise<Product> => {
+    const id = (
+      await pool.query(
+        `insert into products (provider_id, name, amount_paise, admin_commission, master_distributor_commission,
+           distributor_commission, retailer_commission, customer_commission, url, req_type, url_data)
+         values ($1, $2, 75050, $3, $4, $5, $6, $7, 'https://bank.example', 'POST', 'PAYUSPRINT-SAVING') returning id`,
+        [provider, name, ...percents],
+      )
+    ).rows[0].id;
+    return { id, amount: 75_050, percents };
+  };
+  return {
+    admin,
+    chains,
+    products: {
+      hot: await product('With an admin share', [3333, 1667, 1500, 2500, 1000]),
+      cool: await product('Without an admin share', [0, 3000, 2000, 4000, 1000]),
+    },
+  };
+}
+
+interface Pending {
+  id: string;
+  utm: string;
+  merchant: string;
+  receivers: { tier: string; userId: string; userType: number; paise: number }[];
+}
+
+/** PENDING sales, written directly (this is set-up, not what is measured). */
+export async function pendingSales(
+  pool: pg.Pool,
+  net: Network,
+  product: Product,
+  count: number,
+): Promise<Pending[]> {
+  const sales: Pending[] = [];
+  for (let i = 0; i < count; i++) {
+    const chain = net.chains[Math.floor(Math.random() * net.chains.length)];
+    const shares = splitAmount(product.amount, product.percents);
+    const receivers = [
+      { tier: 'ADMIN', userId: net.admin, userType: 0 },
+      { tier: 'MASTER_DISTRIBUTOR', userId: chain.md, userType: 2 },
+      { tier: 'DISTRIBUTOR', userId: chain.d, userType: 3 },
+      { tier: 'RETAILER', userId: chain.r, userType: 4 },
+      { tier: 'CUSTOMER', userId: chain.c, userType: 1 },
+    ].map((r, n) => ({ ...r, paise: shares[n] }));
+    sales.push({
+      id: randomUUID(),
+      utm: `BENCH${randomBytes(8).toString('hex')}`,
+      merchant: 'BENCH',
+      receivers,
+    });
+  }
+  for (let i = 0; i < sales.length; i += 200) {
+    const batch = sales.slice(i, i + 200);
+    const rows = batch.map((s) => {
+      const chain = s.receivers;
+      return [
+        s.id,
+        chain[4].userId,
+        chain[3].userId,
+        product.id,
+        net.admin,
+        s.utm,
+        s.merchant,
+        net.chains.find((c) => c.c === chain[4].userId)?.path ?? '/',
+        product.amount,
+        ...product.percents,
+        ...chain.map((r) => r.paise),
+        ...chain.map((r) => r.userId),
+      ];
+    });
+    const width = rows[0].length;
+    await pool.query(
+      `insert into bought_products (id, customer_id, retailer_id, product_id, sold_by, utm_code, merchant_code, path, amount_paise,
+         admin_commission, master_distributor_commission, distributor_commission, retailer_commission, customer_commission,
+         admin_share, master_distributor_share, distributor_share, retailer_share, customer_share,
+         admin_user_id, master_distributor_user_id, distributor_user_id, retailer_user_id, customer_user_id)
+       values ${rows.map((_, n) => `(${Array.from({ length: width }, (_, k) => `$${n * width + k + 1}`).join(', ')})`).join(', ')}`,
+      rows.flat(),
+    );
+  }
+  return sales;
+}
+
+/** The floor: the same statements as the service, in the same order, written by hand on a pooled client. */
+async function floorConfirm(pool: pg.Pool, sale: Pending) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const eventId = randomUUID();
+    await client.query('select * from bought_products where utm_code = $1 for update', [sale.utm]);
+    await client.query(
+      `insert into provider_events (event_id, event, utm_code, bought_product_id, answer)
+       values ($1, 'account.opened', $2, $3, $4) on conflict do nothing returning event_id`,
+      [eventId, sale.utm, sale.id, JSON.stringify({ eventId, status: 'CONFIRMED' })],
+    );
+    await client.query(
+      `update bought_products set status = 'CONFIRMED', confirmed_at = now() where id = $1`,
+      [sale.id],
+    );
+    const posting = sale.receivers.filter((r) => r.paise > 0);
+    const ids = [...new Set(posting.map((r) => r.userId))].sort();
+    const locked = await client.query(
+      'select user_id, clearing_balance_paise, posting_count from wallets where user_id = any($1) order by user_id for update',
+      [ids],
+    );
+    const state = new Map(
+      locked.rows.map((w) => [
+        w.user_id,
+        { clearing: Number(w.clearing_balance_paise), count: Number(w.posting_count) },
+      ]),
+    );
+    const rows = posting.map((r) => {
+      const w = state.get(r.userId)!;
+      w.clearing += r.paise;
+      w.count += 1;
+      return [randomUUID(), r.userId, r.userType, sale.id, r.tier, r.paise, w.clearing, w.count];
+    });
+    const walletParams = ids.flatMap((id) => [id, state.get(id)!.clearing, state.get(id)!.count]);
+    const offset = walletParams.length;
+    await client.query(
+      `with moved as (
+         update wallets as w set clearing_balance_paise = v.clearing, posting_count = v.count
+         from (values ${ids.map((_, n) => `($${n * 3 + 1}::uuid, $${n * 3 + 2}::bigint, $${n * 3 + 3}::bigint)`).join(', ')}) as v(user_id, clearing, count)
+         where w.user_id = v.user_id)
+       insert into postings (id, user_id, user_type, bought_product_id, tier, kind, transaction_type, balance_type, status,
+         amount_paise, balance_after_paise, clearing_balance_after_paise, wallet_seq, seal, created_at)
+       values ${rows.map((_, n) => `(${[1, 2, 3, 4, 5].map((k) => `$${offset + n * 8 + k}`).join(', ')}, 'COMMISSION', 'CREDIT', 'CLEARING', 'CLEARING', $${offset + n * 8 + 6}, 0, $${offset + n * 8 + 7}, $${offset + n * 8 + 8}, 'floor', now())`).join(', ')}`,
+      [...walletParams, ...rows.flat()],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Runs `work` over every sale with `concurrency` workers; sales per second. */
+async function rate(sales: Pending[], concurrency: number, work: (sale: Pending) => Promise<unknown>) {
+  const queue = [...sales];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let sale = queue.shift(); sale; sale = queue.shift()) await work(sale);
+    }),
+  );
+  return sales.length / ((performance.now() - started) / 1000);
+}
+
+async function openEngine(
+  engine: 'pglite' | 'postgres',
+): Promise<{ database: Database; close(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const database = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
+    return { database, close: () => database.close() };
+  }
+  let serverUrl = process.env.DATABASE_URL;
+  let stopServer = () => {};
+  if (!serverUrl) {
+    const env = { ...process.env, PGDIR: '/tmp/tierdesk-bench-pg', PGPORT: '55470' };
+    serverUrl = execFileSync('bash', ['scripts/pg-throwaway.sh', 'start'], { env, encoding: 'utf8' }).trim();
+    stopServer = () => execFileSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { env, stdio: 'ignore' });
+  }
+  const name = `tierdesk_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return {
+    database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      stopServer();
+    },
+  };
+}
+
+async function benchEngine(engine: 'pglite' | 'postgres') {
+  const { database, close } = await openEngine(engine);
+  const ledgerKey = randomBytes(32);
+  try {
+    const net = await seedNetwork(database.pool);
+    const result: Record<string, { tierdesk: number; floor: number; ratio: number }> = {};
+    const runs: [string, Product, number][] = [
+      ...CONCURRENCY.map((c): [string, Product, number] => [`c${c}`, net.products.hot, c]),
+      ['c16 without admin share', net.products.cool, 16],
+    ];
+    for (const [label, product, concurrency] of runs) {
+      // Warm both paths, then measure them on fresh sales of the same shape.
+      const warm = await pendingSales(database.pool, net, product, 40);
+      await rate(warm.slice(0, 20), concurrency, (s) =>
+        applyProviderEvent(
+          database.db,
+          { eventId: randomUUID(), event: 'account.opened', utmCode: s.utm, merchantCode: s.merchant },
+          ledgerKey,
+        ),
+      );
+      await rate(warm.slice(20), concurrency, (s) => floorConfirm(database.pool, s));
+      // Interleaved in rounds, so table growth and vacuum weigh on both paths alike.
+      const forTierdesk = await pendingSales(database.pool, net, product, SALES);
+      const forFloor = await pendingSales(database.pool, net, product, SALES);
+      const ROUND = 50;
+      let tierdeskSeconds = 0;
+      let floorSeconds = 0;
+      for (let i = 0; i < SALES; i += ROUND) {
+        const f = forFloor.slice(i, i + ROUND);
+        const t = forTierdesk.slice(i, i + ROUND);
+        floorSeconds += f.length / (await rate(f, concurrency, (s) => floorConfirm(database.pool, s)));
+        tierdeskSeconds +=
+          t.length /
+          (await rate(t, concurrency, (s) =>
+            applyProviderEvent(
+              database.db,
+              { eventId: randomUUID(), event: 'account.opened', utmCode: s.utm, merchantCode: s.merchant },
+              ledgerKey,
+            ),
+          ));
+      }
+      const floor = SALES / floorSeconds;
+      const tierdesk = SALES / tierdeskSeconds;
+      result[label] = {
+        tierdesk: Math.round(tierdesk),
+        floor: Math.round(floor),
+        ratio: Number((tierdesk / floor).toFixed(2)),
+      };
+      console.log(
+        `  ${engine.padEnd(8)} ${label.padEnd(26)} Tierdesk ${String(Math.round(tierdesk)).padStart(5)} sales/s   floor ${String(Math.round(floor)).padStart(5)} sales/s   ratio ${(tierdesk / floor).toFixed(2)}`,
+      );
+    }
+    return result;
+  } finally {
+    await close();
+  }
+}
+
+async function main() {
+  console.log(
+    `Confirmed sales per second (${SALES} sales a run; floor = the same SQL by hand in one transaction):`,
+  );
+  const engines = (['pglite', 'postgres'] as const).filter((e) => !only || only === e);
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    node: process.version,
+    sales: SALES,
+  };
+  for (const engine of engines) results[engine] = await benchEngine(engine);
+  const out = path.join('tests', 'bench', 'results');
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'ledger.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`  written to ${path.join(out, 'ledger.json')}`);
+}
+
+if (!process.env.BENCH_NO_MAIN) main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

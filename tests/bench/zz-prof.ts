@@ -1,0 +1,16 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { openDatabase } from '../../src/server/db/open';
+import { applyProviderEvent } from '../../src/server/modules/sales/service';
+import { pendingSales, seedNetwork } from './ledger';
+const name = `prof_${randomBytes(3).toString('hex')}`;
+const base = 'postgres://postgres@127.0.0.1:55450/';
+const { default: pg } = await import('pg');
+const c = new pg.Client({ connectionString: base + 'postgres' }); await c.connect(); await c.query(`create database ${name}`); await c.end();
+const db = await openDatabase({ databaseUrl: base + name, dataDir: '' });
+const net = await seedNetwork(db.pool);
+const sales = await pendingSales(db.pool, net, net.products.hot, 1500);
+const key = randomBytes(32);
+const t0 = performance.now();
+for (const s of sales) await applyProviderEvent(db.db, { eventId: randomUUID(), event: 'account.opened', utmCode: s.utm, merchantCode: s.merchant }, key);
+console.log('per sale ms', ((performance.now() - t0) / sales.length).toFixed(3));
+await db.close();
