@@ -389,7 +389,11 @@ export async function seedScale(opts: { users: number; postings: number }) {
     for (; events.length < opts.postings; n++) {
       const chain = chains[random(chains.length)];
       const product = products[random(products.length)];
-      const at = now - year + (Math.floor((n / (opts.postings / 6)) * year) % year) + random(60_000);
+      // Spread over the year by how many of the postings are written so far.
+      const at = Math.min(
+        now - 60_000,
+        now - year + Math.floor((events.length / opts.postings) * year) + random(60_000),
+      );
       const roll = random(100);
       const status = roll < 85 ? 'CONFIRMED' : roll < 90 ? 'PENDING' : roll < 95 ? 'FAILED' : 'REVERSED';
       statusCounts[status]++;
