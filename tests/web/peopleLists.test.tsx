@@ -291,6 +291,8 @@ describe('role gating (the role table through the real authProvider)', () => {
     const user = userEvent.setup();
     const { provider } = fakeData();
     renderList('/customer/list', <CustomerList />, provider);
+    // A retailer sells (role table sales.create).
+    await screen.findByRole('button', { name: 'Select Product for Ravi Kumar' });
     await statusPermissionSettled();
     await screen.findByText('Ravi Kumar');
     expect(screen.queryByRole('button', { name: /Update Status/ })).not.toBeInTheDocument();

@@ -2,7 +2,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { UserType } from '../../src/shared/enums';
-import { MSG } from '../../src/shared/messages';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { SaleList } from '../../src/web/resources/sales/SaleList';
@@ -175,14 +174,5 @@ describe('Sales list', () => {
     expect(await screen.findByText('Could not load the sale.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('Error: Sale not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/sale/list');
-  });
-
-  it('a master distributor (not in the role table) gets no sale page and sends nothing', async () => {
-    login(UserType.MASTER_DISTRIBUTOR);
-    const api = salesServer();
-    renderSales(`/sale/${IDS.sale}`);
-    expect(await screen.findByText(MSG.forbidden, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: /Sale/ })).not.toBeInTheDocument();
-    expect(api.requests.filter((r) => r.path === 'bought_products/fetch')).toEqual([]);
   });
 });

@@ -123,6 +123,26 @@ describe('routes of issue 9', () => {
     expect(api.requests.filter((r) => r.path === 'transactions/fetch')).toEqual([]);
   });
 
+  it('/sale/:id and /sale/list refuse a master distributor (no sales in the role table) and send nothing', async () => {
+    login(UserType.MASTER_DISTRIBUTOR);
+    const api = ledgerApi();
+    const view = visit('/sale/00000000-0000-4000-8000-000000000010');
+    expect(await screen.findByText(MSG.forbidden, {}, { timeout: 5000 })).toBeInTheDocument();
+    view.unmount();
+    visit('/sale/list');
+    expect(await screen.findByText(MSG.forbidden, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sales' })).not.toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path === 'bought_products/fetch')).toEqual([]);
+  });
+
+  it('/wallet sends nothing for an admin (the wallet screen is for tier users)', async () => {
+    login(UserType.ADMIN);
+    const api = ledgerApi();
+    visit('/wallet');
+    expect(await screen.findByText(MSG.forbidden, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path === 'wallet/fetch')).toEqual([]);
+  });
+
   it('/sale/:id and /wallet are mounted for the roles that may use them', async () => {
     login(UserType.RETAILER);
     ledgerApi();

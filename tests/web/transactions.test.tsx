@@ -146,10 +146,14 @@ describe('Transactions (seed section 2)', () => {
     await user.click(sale);
     await user.type(sale, 'UTM1');
     // The typed text searches by utmCode or customer name (searchText), 200 ms after typing stops.
-    await waitFor(() =>
-      expect(
-        api.requests.some((r) => r.path === 'bought_products/fetch' && r.query.get('searchText') === 'UTM1'),
-      ).toBe(true),
+    await waitFor(
+      () =>
+        expect(
+          api.requests.some(
+            (r) => r.path === 'bought_products/fetch' && r.query.get('searchText') === 'UTM1',
+          ),
+        ).toBe(true),
+      { timeout: 3000 },
     );
     await user.click(await screen.findByRole('option', { name: 'UTM12345 · Ramesh Kumar · Saving Account' }));
     await waitFor(
