@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { Admin, CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
+import { Admin, CanAccess, CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import { AccessDenied } from './layout/AccessDenied';
 import { AppNotification } from './layout/AppNotification';
 import { Layout } from './layout/Layout';
 import { theme } from './layout/theme';
@@ -20,8 +21,11 @@ import masterDistributors from './resources/masterDistributors';
 import products from './resources/products';
 import providers from './resources/providers';
 import retailers from './resources/retailers';
+import sales from './resources/sales';
 import states from './resources/states';
 import tehsils from './resources/tehsils';
+import transactions from './resources/transactions';
+import wallet from './resources/wallet';
 
 /** Every resource, by its ROLE_TABLE name, in the seed's menu order. */
 const RESOURCES = {
@@ -32,20 +36,29 @@ const RESOURCES = {
   customers,
   providers,
   products,
+  transactions,
+  sales,
+  wallet,
   tehsils,
   districts,
   states,
   leads,
 };
 
-/** A resource screen at the seed's own path (react-admin's would be /<resource>). */
-const seedRoute = (resource: string, path: string, Page: ComponentType) => (
+/**
+ * A resource screen at the seed's own path (react-admin's would be /<resource>). A custom route gets no access
+ * check of its own, and react-admin's list only redirects after its first request: CanAccess asks the role table
+ * first, so a refused screen sends nothing.
+ */
+const seedRoute = (resource: string, path: string, Page: ComponentType, action = 'list') => (
   <Route
     key={path}
     path={path}
     element={
       <ResourceContextProvider value={resource}>
-        <Page />
+        <CanAccess resource={resource} action={action} accessDenied={<AccessDenied />}>
+          <Page />
+        </CanAccess>
       </ResourceContextProvider>
     }
   />
@@ -87,6 +100,7 @@ export const App = () => (
         <Route path={HOME_PATH} element={<Dashboard />} />
         {Object.entries(RESOURCES).map(([name, resource]) => seedRoute(name, resource.path, resource.list))}
         {seedRoute('tehsils', tehsils.createPath, tehsils.createPage)}
+        {seedRoute('sales', sales.pagePath, sales.page, 'show')}
       </CustomRoutes>
       {Object.entries(RESOURCES).map(([name, resource]) => (
         <Resource

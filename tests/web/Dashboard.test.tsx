@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { testDataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { UserType } from '../../src/shared/enums';
-import { DASHBOARD_TILES, type UserCounts } from '../../src/shared/wire';
+import { type CommissionReport, DASHBOARD_TILES, type UserCounts } from '../../src/shared/wire';
 import { Dashboard } from '../../src/web/pages/Dashboard';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { renderInAdmin, wireUser } from './helpers';
@@ -26,13 +27,18 @@ const login = (passwordUpdatedAt: string | null) => {
   localStorage.setItem(SESSION_KEYS.userDetails, JSON.stringify(user));
 };
 
-const renderDashboard = (getUserCounts: () => Promise<UserCounts>) =>
+const COMMISSIONS: CommissionReport = { today: 450, month: 12345.5, clearing: 300 };
+
+const renderDashboard = (
+  getUserCounts: () => Promise<UserCounts>,
+  getCommissionReport: () => Promise<CommissionReport> = vi.fn().mockResolvedValue(COMMISSIONS),
+) =>
   render(
     renderInAdmin(
       <Routes>
         <Route path="/home" element={<Dashboard />} />
       </Routes>,
-      { path: '/home', dataProvider: testDataProvider({ getUserCounts } as never) },
+      { path: '/home', dataProvider: testDataProvider({ getUserCounts, getCommissionReport } as never) },
     ),
   );
 
@@ -52,15 +58,61 @@ describe('Dashboard', () => {
   it('shows an error state when the counts cannot be loaded', async () => {
     login('2024-01-01T00:00:00.000Z');
     renderDashboard(vi.fn().mockRejectedValue(new Error('boom')));
-    expect(await screen.findByText('Could not load the user counts.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    const alert = (await screen.findByText('Could not load the user counts.')).closest('[role="alert"]');
+    expect(within(alert as HTMLElement).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('after the nine tiles: commissions today, this month and in clearing, in rupees', async () => {
+    login('2024-01-01T00:00:00.000Z');
+    renderDashboard(vi.fn().mockResolvedValue(COUNTS));
+    expect(await screen.findByText('₹12,345.50')).toBeInTheDocument();
+    const tiles = screen.getAllByRole('listitem').map((tile) => tile.getAttribute('aria-label'));
+    expect(tiles).toEqual([
+      ...DASHBOARD_TILES.map(({ label }) => label),
+      'Commissions Today',
+      'Commissions This Month',
+      'In Clearing',
+    ]);
+    expect(
+      within(screen.getByRole('listitem', { name: 'Commissions Today' })).getByText('₹450.00'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'In Clearing' })).getByText('₹300.00'),
+    ).toBeInTheDocument();
+  });
+
+  it('the commission tiles show loading, then an error with Retry that never reads as ₹0.00', async () => {
+    login('2024-01-01T00:00:00.000Z');
+    let fail!: (error: Error) => void;
+    const getCommissionReport = vi
+      .fn()
+      .mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)))
+      .mockResolvedValueOnce({ today: 0, month: 0, clearing: 0 });
+    const user = userEvent.setup();
+    renderDashboard(vi.fn().mockResolvedValue(COUNTS), getCommissionReport);
+    const today = screen.getByRole('listitem', { name: 'Commissions Today' });
+    expect(await within(today).findByLabelText('loading')).toBeInTheDocument();
+    // The user counts do not wait for the commissions.
+    expect(await screen.findByText('19')).toBeInTheDocument();
+
+    fail(new Error('boom'));
+    const alert = (await screen.findByText('Could not load the commissions.')).closest('[role="alert"]');
+    for (const name of ['Commissions Today', 'Commissions This Month', 'In Clearing'])
+      expect(within(screen.getByRole('listitem', { name })).getByText('—')).toBeInTheDocument();
+    expect(screen.queryByText('₹0.00')).not.toBeInTheDocument();
+
+    await user.click(within(alert as HTMLElement).getByRole('button', { name: 'Retry' }));
+    expect(await within(today).findByText('₹0.00')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load the commissions.')).not.toBeInTheDocument();
   });
 
   it('opens the Update Password dialog when the stored user has no password-set marker', async () => {
     login(null);
     const getUserCounts = vi.fn().mockResolvedValue(COUNTS);
-    renderDashboard(getUserCounts);
+    const getCommissionReport = vi.fn().mockResolvedValue(COMMISSIONS);
+    renderDashboard(getUserCounts, getCommissionReport);
     expect(await screen.findByRole('dialog', { name: 'Update Password' })).toBeInTheDocument();
     expect(getUserCounts).not.toHaveBeenCalled();
+    expect(getCommissionReport).not.toHaveBeenCalled();
   });
 });

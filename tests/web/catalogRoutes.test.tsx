@@ -81,6 +81,8 @@ describe('Menu entries for the catalogue', () => {
       ['Customers', '/customer/list'],
       ['Providers', '/provider/list'],
       ['Products', '/product/list'],
+      ['Transactions', '/transaction/list'],
+      ['Sales', '/sale/list'],
       ['Tehsil', '/location/tehsil/list'],
       ['District', '/location/district/list'],
       ['State', '/location/state/list'],

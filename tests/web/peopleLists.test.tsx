@@ -233,12 +233,13 @@ describe('user lists: columns', () => {
       'District',
       'Tehsil',
       'Created At',
+      'Select Product',
       'Update Status',
       'Edit',
     ]);
     for (const text of ['XXXXXXXX1234', 'ABCDE1234F', 'Shiv Store'])
       expect(within(row).getByText(text)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Select Product/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Select Product for Ravi Kumar' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
     await user.click(within(nav).getByRole('button', { name: 'Go to page 2' }));
     await waitFor(() =>
@@ -290,6 +291,8 @@ describe('role gating (the role table through the real authProvider)', () => {
     const user = userEvent.setup();
     const { provider } = fakeData();
     renderList('/customer/list', <CustomerList />, provider);
+    // A retailer sells (role table sales.create).
+    await screen.findByRole('button', { name: 'Select Product for Ravi Kumar' });
     await statusPermissionSettled();
     await screen.findByText('Ravi Kumar');
     expect(screen.queryByRole('button', { name: /Update Status/ })).not.toBeInTheDocument();

@@ -11,8 +11,11 @@ import masterDistributors from '../resources/masterDistributors';
 import products from '../resources/products';
 import providers from '../resources/providers';
 import retailers from '../resources/retailers';
+import sales from '../resources/sales';
 import states from '../resources/states';
 import tehsils from '../resources/tehsils';
+import transactions from '../resources/transactions';
+import wallet from '../resources/wallet';
 import { LogoutMenuItem } from './LogoutMenuItem';
 
 export interface MenuEntry {
@@ -42,6 +45,10 @@ export const MENU_ENTRIES: MenuEntry[] = [
   { key: 'customers', to: customers.path, label: 'app.menu.customers', icon: customers.icon },
   { key: 'providers', to: providers.path, label: 'app.menu.providers', icon: providers.icon },
   { key: 'products', to: products.path, label: 'app.menu.products', icon: products.icon },
+  { key: 'transactions', to: transactions.path, label: 'app.menu.transactions', icon: transactions.icon },
+  // Not in the seed's sidebar: the sales behind the transactions, and a tier user's own wallet.
+  { key: 'sales', to: sales.path, label: 'app.menu.sales', icon: sales.icon },
+  { key: 'wallet', to: wallet.path, label: 'app.menu.wallet', icon: wallet.icon },
   { key: 'tehsils', to: tehsils.path, label: 'app.menu.tehsils', icon: tehsils.icon },
   { key: 'districts', to: districts.path, label: 'app.menu.districts', icon: districts.icon },
   { key: 'states', to: states.path, label: 'app.menu.states', icon: states.icon },

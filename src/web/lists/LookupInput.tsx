@@ -30,18 +30,25 @@ export interface LookupInputProps
   label: string;
   /** Server filters, e.g. `{ stateId }` for the districts of a state. */
   filter?: Record<string, unknown>;
+  /** A suggestion's text (default: the title-cased name). */
+  optionText?: (record: RaRecord) => string;
+  /**
+   * Why the lookup cannot search yet (seed section 5: 'No provider selected', 'Please Select User Type First!'):
+   * the input stays usable, fetches nothing, and opening or typing in it shows this text.
+   */
+  blocked?: string;
 }
 
-const optionText = (record: RaRecord) => titleCase(record?.name);
+const nameText = (record: RaRecord) => titleCase(record?.name);
 
-type AutocompleteProps = Omit<LookupInputProps, 'source' | 'reference' | 'filter'>;
+type AutocompleteProps = Omit<LookupInputProps, 'source' | 'reference' | 'filter' | 'blocked'>;
 
 /**
  * The AutocompleteInput inside ReferenceInput. A failed lookup reads 'Sorry, suggestions could not be loaded.'
  * (instead of the HTTP error text) under the input and in the list; while the input has focus a polite live
  * region announces 'searching...', 'No results available' or 'N result(s) available' (seed section 2).
  */
-const LookupAutocomplete = ({ label, ...rest }: AutocompleteProps) => {
+const LookupAutocomplete = ({ label, optionText = nameText, ...rest }: AutocompleteProps) => {
   const choices = useChoicesContext();
   const translate = useTranslate();
   const [focused, setFocused] = useState(false);
@@ -78,21 +85,53 @@ const LookupAutocomplete = ({ label, ...rest }: AutocompleteProps) => {
 };
 
 /**
+ * The lookup while it cannot search: no ReferenceInput (a disabled query would read as 'searching...'), no
+ * choices, and the reason as the list's text and in the live region.
+ */
+const BlockedLookup = ({
+  source,
+  label,
+  message,
+  optionText: _optionText,
+  ...rest
+}: AutocompleteProps & { source: string; message: string }) => {
+  const [focused, setFocused] = useState(false);
+  return (
+    <Box onFocus={() => setFocused(true)} onBlur={() => setFocused(false)}>
+      <AutocompleteInput
+        source={source}
+        label={label}
+        choices={[]}
+        noOptionsText={message}
+        fullWidth
+        {...rest}
+      />
+      <Box component="span" role="status" aria-live="polite" sx={visuallyHidden}>
+        {focused ? message : ''}
+      </Box>
+    </Box>
+  );
+};
+
+/**
  * A typeahead over another resource (seed sections 2, 5, 9): ReferenceInput + AutocompleteInput, searching
  * by name (`q` -> searchText) 200 ms after typing stops, page 1 of 10 suggestions sorted by name.
  */
-export const LookupInput = ({ source, reference, filter, ...rest }: LookupInputProps) => (
-  <ReferenceInput
-    source={source}
-    reference={reference}
-    filter={filter}
-    // A disabled lookup (the district before a state is chosen) fetches nothing.
-    enableGetChoices={() => !rest.disabled}
-    perPage={PUBLIC_LOOKUP_LIMIT}
-    sort={{ field: 'name', order: 'ASC' }}
-    // One retry, not react-query's three with back-off: the failure text shows within a second or two.
-    queryOptions={{ retry: 1 }}
-  >
-    <LookupAutocomplete {...rest} />
-  </ReferenceInput>
-);
+export const LookupInput = ({ source, reference, filter, blocked, ...rest }: LookupInputProps) =>
+  blocked ? (
+    <BlockedLookup source={source} message={blocked} {...rest} />
+  ) : (
+    <ReferenceInput
+      source={source}
+      reference={reference}
+      filter={filter}
+      // A disabled lookup (the district before a state is chosen) fetches nothing.
+      enableGetChoices={() => !rest.disabled}
+      perPage={PUBLIC_LOOKUP_LIMIT}
+      sort={{ field: 'name', order: 'ASC' }}
+      // One retry, not react-query's three with back-off: the failure text shows within a second or two.
+      queryOptions={{ retry: 1 }}
+    >
+      <LookupAutocomplete {...rest} />
+    </ReferenceInput>
+  );

@@ -1,13 +1,59 @@
 import { Alert, Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Title, useAuthenticated, useDataProvider, useTranslate } from 'react-admin';
-import { DASHBOARD_TILES } from '../../shared/wire';
+import { formatRupees } from '../../shared/format';
+import { type CommissionReport, DASHBOARD_TILES } from '../../shared/wire';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { getStoredUser } from '../providers/session';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
-/** Seed section 2: nine user-count tiles at /home, and the Update Password dialog for new users. */
+/** Three money tiles after the seed's nine: commissions credited in the caller's network (report/commissions). */
+const COMMISSION_TILES: { label: string; key: keyof CommissionReport }[] = [
+  { label: 'app.dashboard.commissionsToday', key: 'today' },
+  { label: 'app.dashboard.commissionsMonth', key: 'month' },
+  { label: 'app.dashboard.inClearing', key: 'clearing' },
+];
+
+/** A failed query: an alert with Retry, so a missing figure never reads as zero. */
+const LoadError = ({ text, onRetry }: { text: string; onRetry: () => void }) => {
+  const translate = useTranslate();
+  return (
+    <Alert
+      severity="error"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {translate('app.dashboard.retry')}
+        </Button>
+      }
+    >
+      {translate(text)}
+    </Alert>
+  );
+};
+
+const Tile = ({ label, testId, children }: { label: string; testId: string; children: ReactNode }) => (
+  <Card component="li" aria-label={label}>
+    <CardContent>
+      <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+        {label}
+      </Typography>
+      <Typography component="p" variant="h4" sx={{ fontWeight: 600, mt: 1 }} data-testid={testId}>
+        {children}
+      </Typography>
+    </CardContent>
+  </Card>
+);
+
+/** The figure, a skeleton while it loads, or a dash when it could not be loaded. */
+const figure = (value: string | undefined, isLoading: boolean) =>
+  value !== undefined ? value : isLoading ? <Skeleton width={60} aria-label="loading" /> : '—';
+
+/**
+ * Seed section 2: nine user-count tiles at /home, then the commission tiles, and the Update Password dialog for
+ * new users. The two reports load in parallel and fail separately.
+ */
 export const Dashboard = () => {
   useAuthenticated();
   const translate = useTranslate();
@@ -24,6 +70,12 @@ export const Dashboard = () => {
     enabled: !mustChangePassword,
     retry: false,
   });
+  const commissions = useQuery({
+    queryKey: ['report', 'commissions'],
+    queryFn: () => dataProvider.getCommissionReport(),
+    enabled: !mustChangePassword,
+    retry: false,
+  });
 
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>
@@ -33,18 +85,9 @@ export const Dashboard = () => {
           {translate('app.dashboard.waitingForPassword')}
         </Alert>
       )}
-      {counts.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => counts.refetch()}>
-              {translate('app.dashboard.retry')}
-            </Button>
-          }
-        >
-          {translate('app.dashboard.loadError')}
-        </Alert>
+      {counts.isError && <LoadError text="app.dashboard.loadError" onRetry={() => counts.refetch()} />}
+      {commissions.isError && (
+        <LoadError text="app.dashboard.commissionsError" onRetry={() => commissions.refetch()} />
       )}
       <Box
         component="ul"
@@ -59,27 +102,20 @@ export const Dashboard = () => {
         }}
       >
         {DASHBOARD_TILES.map(({ label, key }) => (
-          <Card component="li" key={key} aria-label={label}>
-            <CardContent>
-              <Typography color="text.secondary" sx={{ fontSize: 14 }}>
-                {label}
-              </Typography>
-              <Typography
-                component="p"
-                variant="h4"
-                sx={{ fontWeight: 600, mt: 1 }}
-                data-testid={`tile-${key}`}
-              >
-                {counts.data ? (
-                  Number(counts.data[key] ?? 0).toLocaleString('en-IN')
-                ) : counts.isLoading ? (
-                  <Skeleton width={60} aria-label="loading" />
-                ) : (
-                  '—'
-                )}
-              </Typography>
-            </CardContent>
-          </Card>
+          <Tile key={key} label={label} testId={`tile-${key}`}>
+            {figure(
+              counts.data ? Number(counts.data[key] ?? 0).toLocaleString('en-IN') : undefined,
+              counts.isLoading,
+            )}
+          </Tile>
+        ))}
+        {COMMISSION_TILES.map(({ label, key }) => (
+          <Tile key={key} label={translate(label)} testId={`tile-commissions-${key}`}>
+            {figure(
+              commissions.data ? formatRupees(commissions.data[key]) : undefined,
+              commissions.isLoading,
+            )}
+          </Tile>
         ))}
       </Box>
       <ChangePasswordDialog open={mustChangePassword} />

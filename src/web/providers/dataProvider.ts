@@ -9,8 +9,17 @@ import { UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { MAX_PAGE_SIZE } from '../../shared/rules';
 import { COMMISSION_FIELDS } from '../../shared/schemas/catalog';
-import type { Envelope, UserCounts } from '../../shared/wire';
+import { type AccountOpeningInput, type PartnerCall, SALES_MSG, utmCodeOf } from '../../shared/schemas/sales';
+import type {
+  AccountOpeningResult,
+  CommissionReport,
+  Envelope,
+  SettleResult,
+  UserCounts,
+  WireTransaction,
+} from '../../shared/wire';
 import { apiUrl, type HttpOptions, httpClient, normaliseError } from './httpClient';
+import { saleToRecord, type TransactionRecord, transactionToRecord } from './ledger';
 import { getToken } from './session';
 import { userToBody, userToRecord } from './users';
 
@@ -106,7 +115,19 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     refs: { providerId: { resource: 'providers', as: 'provider' } },
     writable: ['providerId', 'name', 'url', 'amount', ...COMMISSION_FIELDS, 'urlParams'],
   },
-  transactions: { fetch: 'transactions/fetch', listKey: 'transactions' },
+  /** Every posting (ADMIN): filters userType, userId, transactionType, boughtProductId; newest first. */
+  transactions: { fetch: 'transactions/fetch', listKey: 'transactions', toRecord: transactionToRecord },
+  /** Bought products (seed section 3); with `_id` the sale carries its postings. */
+  sales: {
+    fetch: 'bought_products/fetch',
+    create: 'bought_products/create',
+    listKey: 'boughtProducts',
+    byId: '_id',
+    writable: ['customerId', 'retailerId', 'productId', 'utmCode', 'merchantCode'],
+    toRecord: saleToRecord,
+  },
+  /** The caller's own postings; the balances come beside them in the list's `meta.wallet`. */
+  wallet: { fetch: 'wallet/fetch', listKey: 'transactions', toRecord: transactionToRecord },
   masterDistributors: users(UserType.MASTER_DISTRIBUTOR),
   distributors: users(UserType.DISTRIBUTOR),
   retailers: users(UserType.RETAILER),
@@ -136,6 +157,32 @@ export interface AppDataProvider extends DataProvider {
   rejectLead(id: Identifier, reason: string): Promise<{ message?: string }>;
   /** GET leads/{id}/picture|document with the token -> the file (staff only) */
   getLeadFile(id: Identifier, file: 'picture' | 'document'): Promise<Blob>;
+  /**
+   * POST payusprint/saving_account | payusprint/current_account (seed section 7) -> the account-opening URL, the
+   * utmCode after its last '=' and the partner's merchantCode. Record the sale with `create('sales', ...)`.
+   */
+  openAccount(call: PartnerCall, body: AccountOpeningBody): Promise<AccountOpening>;
+  /** POST wallet/settle { userId? } (ADMIN): clearing -> available for one user, or everyone without an id. */
+  settleWallets(userId?: string): Promise<{ result: SettleResult; message?: string }>;
+  /** POST wallet/payout (ADMIN): money paid to the user's bank; the reference makes a repeat harmless. */
+  recordPayout(input: PayoutBody): Promise<{ data: TransactionRecord; message?: string }>;
+  /** GET report/commissions -> result.commissions (the caller's network). */
+  getCommissionReport(): Promise<CommissionReport>;
+}
+
+export type AccountOpeningBody = Partial<AccountOpeningInput>;
+
+export interface AccountOpening {
+  url: string;
+  utmCode: string;
+  merchantCode: string;
+}
+
+export interface PayoutBody {
+  userId: string;
+  /** Rupees, as typed (at most two decimals). */
+  amount: string | number;
+  reference: string;
 }
 
 export interface ApproveLeadInput {
@@ -191,15 +238,17 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
   const fetchPage = async (
     resource: string,
     query: Record<string, unknown>,
-  ): Promise<{ data: RaRecord[]; total: number }> => {
+  ): Promise<{ data: RaRecord[]; total: number; meta?: Record<string, unknown> }> => {
     const endpoint = endpointOf(resource);
     const { json } = await http<Envelope<ListResult> & { totalCounts?: number }>(
       apiUrl(`${endpoint.fetch}${toQuery({ ...endpoint.fixed, ...query })}`),
     );
-    const items = (json.result?.[endpoint.listKey] ?? []) as unknown[];
-    const total = json.result?.totalCounts ?? json.totalCounts ?? items.length;
+    const { [endpoint.listKey]: list, totalCounts, ...rest } = json.result ?? {};
+    const items = (list ?? []) as unknown[];
+    const total = totalCounts ?? json.totalCounts ?? items.length;
     const data = items.map((item) => toRecord(item, endpoint));
-    return { data, total };
+    // What the answer carries beside the page (wallet/fetch: the wallet's balances) reaches the list as `meta`.
+    return Object.keys(rest).length > 0 ? { data, total, meta: rest } : { data, total };
   };
 
   /**
@@ -230,15 +279,17 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
     const first = (page - 1) * perPage;
     const data: RaRecord[] = [];
     let total = 0;
+    let meta: Record<string, unknown> | undefined;
     for (let serverPage = Math.floor(first / MAX_PAGE_SIZE) + 1; ; serverPage++) {
       const chunk = await fetchPage(resource, { page: serverPage, limit: MAX_PAGE_SIZE, ...query });
       total = chunk.total;
+      meta = chunk.meta;
       const offset = (serverPage - 1) * MAX_PAGE_SIZE;
       data.push(...chunk.data.slice(Math.max(0, first - offset)));
       if (data.length >= perPage || chunk.data.length < MAX_PAGE_SIZE || offset + MAX_PAGE_SIZE >= total)
         break;
     }
-    return { data: data.slice(0, perPage), total };
+    return meta ? { data: data.slice(0, perPage), total, meta } : { data: data.slice(0, perPage), total };
   };
 
   /** One record through the endpoint's id filter (`_id`, or `productId` for products). */
@@ -354,7 +405,38 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       }
       return response.blob();
     },
+
+    async openAccount(call, body) {
+      const { json } = await post(`payusprint/${call}`, body);
+      const answer = json.result as Partial<AccountOpeningResult> | undefined;
+      const url = answer?.result?.data;
+      const merchantCode = answer?.merchantCode;
+      // A 200 without the URL or the code cannot be sold: refuse it as the server refuses an unreadable partner.
+      if (typeof url !== 'string' || !url.includes('=') || typeof merchantCode !== 'string' || !merchantCode)
+        throw new UnreadableAnswerError(SALES_MSG.partnerUnreadable);
+      return { url, utmCode: utmCodeOf(url), merchantCode };
+    },
+
+    async settleWallets(userId) {
+      const { json } = await post('wallet/settle', userId ? { userId } : {});
+      return { result: json.result as SettleResult, message: json.message };
+    },
+
+    async recordPayout(input) {
+      const { json } = await post('wallet/payout', input);
+      return { data: transactionToRecord(json.result as WireTransaction), message: json.message };
+    },
+
+    async getCommissionReport() {
+      const { json } = await http<Envelope<{ commissions: CommissionReport }>>(apiUrl('report/commissions'));
+      const commissions = json.result?.commissions;
+      if (!commissions) throw new Error('No commission report');
+      return commissions;
+    },
   };
 };
+
+/** A successful HTTP answer the panel cannot use; unlike an HttpError, httpClient has not shown it yet. */
+export class UnreadableAnswerError extends Error {}
 
 export const dataProvider = createDataProvider();

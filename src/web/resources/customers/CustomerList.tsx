@@ -3,6 +3,7 @@ import { csvExporter } from '../../lists/csv';
 import { ModalList } from '../../lists/ModalList';
 import { cell, userCsvColumns } from '../people/columns';
 import { UpdateStatusColumn } from '../people/UpdateStatus';
+import { SelectProductColumn } from '../sales/SelectProduct';
 import { CustomerDialog } from './CustomerDialog';
 
 export const CUSTOMER_LIST_PATH = '/customer/list';
@@ -24,8 +25,8 @@ export const customerExporter = csvExporter(
 
 /**
  * Seed section 2, customer list (titled Customers): name, mobile, email, PAN id, Aadhar id (masked by the
- * server), retailer, district, tehsil, created at; Update Status for ADMIN; Edit. Unlike the seed, page changes
- * do page. Select Product comes with the bought-product issue.
+ * server), retailer, district, tehsil, created at; Select Product for the roles that sell (ADMIN, EMPLOYEE,
+ * RETAILER); Update Status for ADMIN; Edit. Unlike the seed, page changes do page.
  */
 export const CustomerList = () => (
   <ModalList resource="customers" texts="app.customers" exporter={customerExporter} dialog={CustomerDialog}>
@@ -38,6 +39,7 @@ export const CustomerList = () => (
     <DataTable.Col source="district.name" disableSort render={cell.district} />
     <DataTable.Col source="tehsil.name" disableSort render={cell.tehsil} />
     <DataTable.Col source="createdAt" disableSort render={cell.createdAt} />
+    <SelectProductColumn />
     <UpdateStatusColumn />
   </ModalList>
 );

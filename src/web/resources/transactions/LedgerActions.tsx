@@ -1,0 +1,208 @@
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import {
+  Confirm,
+  Form,
+  TextInput,
+  useDataProvider,
+  useGetOne,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type ValidateForm,
+} from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
+import { formatRupees, titleCase } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import { payoutSchema, SALES_MSG } from '../../../shared/schemas/sales';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { UserLookup, UserTypeInput, userResourceOf } from './UserLookups';
+
+/** The user record behind a chosen type and id (already cached by the lookup that chose it). */
+const useChosenUser = (userType: unknown, userId: unknown) => {
+  const resource = userResourceOf(userType);
+  const enabled = !!resource && typeof userId === 'string' && userId !== '';
+  const { data } = useGetOne(resource ?? 'customers', { id: String(userId ?? '') }, { enabled });
+  return enabled ? data : undefined;
+};
+
+/**
+ * Settle (ADMIN): moves clearing balances to available, for the user the list is filtered by, or for everyone
+ * when no user is chosen. Asks first, then toasts the server's message ('N commissions settled') and refreshes.
+ */
+export const SettleButton = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { filterValues } = useListContext();
+  const userId =
+    typeof filterValues.userId === 'string' && filterValues.userId ? filterValues.userId : undefined;
+  const user = useChosenUser(filterValues.userType, userId);
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const settle = async () => {
+    setBusy(true);
+    try {
+      const { result, message } = await dataProvider.settleWallets(userId);
+      notify(message ?? SALES_MSG.settled(result?.settled ?? 0), { type: 'success' });
+      refresh();
+      setOpen(false);
+    } catch {
+      // httpClient showed the refusal; the dialog stays open to retry or cancel.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button size="small" startIcon={<DoneAllIcon />} onClick={() => setOpen(true)}>
+        {translate('app.transactions.settle')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="app.transactions.settleTitle"
+        content={
+          userId
+            ? translate('app.transactions.settleOne', { name: titleCase(user?.name) || userId })
+            : translate('app.transactions.settleAll')
+        }
+        confirm="app.transactions.settle"
+        cancel="app.list.cancel"
+        onConfirm={settle}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
+
+type Values = Record<string, unknown>;
+
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/** The server's payout rules (payoutSchema), plus the user type the user lookup needs. */
+export const validatePayout: ValidateForm = (values) => {
+  const errors: Record<string, string> = {};
+  if (blank(values.userType)) errors.userType = MSG.required;
+  const parsed = payoutSchema.safeParse({
+    userId: blank(values.userId) ? undefined : values.userId,
+    amount: blank(values.amount) ? undefined : String(values.amount).trim(),
+    reference: values.reference ?? undefined,
+  });
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+  if (blank(values.amount)) errors.amount = MSG.required;
+  return errors;
+};
+
+/** Under the user: the balance a payout may take (the server refuses more). */
+const AvailableBalance = () => {
+  const translate = useTranslate();
+  const [userType, userId] = useWatch({ name: ['userType', 'userId'] });
+  const user = useChosenUser(userType, userId);
+  if (!user) return null;
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {translate('app.transactions.available', { amount: formatRupees(user.balance) })}
+    </Typography>
+  );
+};
+
+const SubmitButton = ({ label }: { label: string }) => {
+  const { isSubmitting } = useFormState();
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      disabled={isSubmitting}
+      startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+    >
+      {label}
+    </Button>
+  );
+};
+
+/** Record Payout (ADMIN): money paid to a user's bank, debited from its available balance. */
+export const PayoutDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const titleId = useId();
+  const dataProvider = useDataProvider<AppDataProvider>();
+
+  const submit = async (values: Values) => {
+    let message: string | undefined;
+    try {
+      ({ message } = await dataProvider.recordPayout({
+        userId: String(values.userId),
+        amount: String(values.amount).trim(),
+        reference: String(values.reference).trim(),
+      }));
+    } catch {
+      return; // the 'Error!!!' toast is shown; the dialog stays open
+    }
+    // A repeated reference answers the first payout: say so rather than claim a second one.
+    notify(message ?? SALES_MSG.payoutRecorded, {
+      type: message === SALES_MSG.payoutReplayed ? 'info' : 'success',
+    });
+    refresh();
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      {open && (
+        <Form onSubmit={submit} validate={validatePayout} mode="onTouched" noValidate>
+          <DialogTitle id={titleId}>{translate('app.transactions.payoutTitle')}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={0.5} sx={{ pt: 1 }}>
+              <DialogContentText sx={{ mb: 1 }}>{translate('app.transactions.payoutText')}</DialogContentText>
+              <UserTypeInput />
+              <UserLookup />
+              <AvailableBalance />
+              <TextInput
+                source="amount"
+                label="app.transactions.amountRupees"
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+              <TextInput source="reference" label="app.transactions.reference" autoComplete="off" />
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={onClose}>{translate('app.list.cancel')}</Button>
+            <SubmitButton label={translate('app.transactions.recordPayout')} />
+          </DialogActions>
+        </Form>
+      )}
+    </Dialog>
+  );
+};
+
+export const PayoutButton = () => {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="small" startIcon={<PaymentsIcon />} onClick={() => setOpen(true)}>
+        {translate('app.transactions.recordPayout')}
+      </Button>
+      <PayoutDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+};

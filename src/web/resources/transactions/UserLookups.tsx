@@ -1,0 +1,79 @@
+import { Box } from '@mui/material';
+import { SelectInput } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { UserType } from '../../../shared/enums';
+import { USER_TYPE_RESOURCE } from '../../../shared/roles';
+import { SALES_MSG } from '../../../shared/schemas/sales';
+import { LookupInput } from '../../lists/LookupInput';
+
+/** Seed section 3: the selectable user types (customer and the three tiers); the ledger adds the admin's wallet. */
+const SELECTABLE = [
+  UserType.CUSTOMER,
+  UserType.MASTER_DISTRIBUTOR,
+  UserType.DISTRIBUTOR,
+  UserType.RETAILER,
+] as const;
+
+/** Ids are strings: '0' (admin) must survive the filter form, which drops empty values. */
+const typeChoices = (types: readonly UserType[]) =>
+  types.map((type) => ({ id: String(type), name: `app.transactions.userTypes.${type}` }));
+
+export interface UserTypeInputProps {
+  source?: string;
+  /** The user lookup this type narrows; cleared when the type changes. */
+  userSource?: string;
+  /** Offer the admin's own wallet (Transactions filter), not only the selectable types. */
+  withAdmin?: boolean;
+  alwaysOn?: boolean;
+}
+
+export const UserTypeInput = ({
+  source = 'userType',
+  userSource = 'userId',
+  withAdmin = false,
+}: UserTypeInputProps) => {
+  const { setValue } = useFormContext();
+  return (
+    <SelectInput
+      source={source}
+      label="resources.transactions.fields.userType"
+      choices={typeChoices(withAdmin ? [...SELECTABLE, UserType.ADMIN] : SELECTABLE)}
+      emptyText="app.transactions.allUserTypes"
+      onChange={() => setValue(userSource, null, { shouldDirty: true })}
+    />
+  );
+};
+
+export interface UserLookupProps {
+  source?: string;
+  typeSource?: string;
+  alwaysOn?: boolean;
+}
+
+/**
+ * A user of the chosen type (`account/fetch?type=`, 10 suggestions). Seed section 5: without a user type it searches
+ * nothing and says 'Please Select User Type First!'. The admin type has no lookup: `userType=0` is its one wallet.
+ */
+export const UserLookup = ({ source = 'userId', typeSource = 'userType' }: UserLookupProps) => {
+  const userType = useWatch({ name: typeSource }) as string | null | undefined;
+  const chosen = userType !== undefined && userType !== null && userType !== '';
+  if (chosen && Number(userType) === UserType.ADMIN) return null;
+  const reference = chosen ? USER_TYPE_RESOURCE[Number(userType)] : undefined;
+  return (
+    <Box sx={{ minWidth: 240 }}>
+      <LookupInput
+        key={reference ?? 'none'}
+        source={source}
+        reference={reference ?? 'customers'}
+        label="resources.transactions.fields.userId"
+        blocked={reference ? undefined : SALES_MSG.selectUserTypeFirst}
+      />
+    </Box>
+  );
+};
+
+/** The record behind a chosen user id, for names and balances (the lookup has usually cached it). */
+export const userResourceOf = (userType: unknown) =>
+  userType === undefined || userType === null || userType === ''
+    ? undefined
+    : USER_TYPE_RESOURCE[Number(userType)];

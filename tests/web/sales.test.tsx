@@ -1,0 +1,178 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { UserType } from '../../src/shared/enums';
+import { createDataProvider } from '../../src/web/providers/dataProvider';
+import { SESSION_KEYS } from '../../src/web/providers/session';
+import { SaleList } from '../../src/web/resources/sales/SaleList';
+import { SalePage } from '../../src/web/resources/sales/SalePage';
+import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { IDS, SALE_POSTINGS, wireSale } from './salesFixtures';
+import { stubServer } from './salesServer';
+
+const login = (type: UserType) => {
+  const user = wireUser({ type });
+  localStorage.setItem(SESSION_KEYS.authToken, 'tok-1');
+  localStorage.setItem(SESSION_KEYS.userData, JSON.stringify({ user }));
+  localStorage.setItem(SESSION_KEYS.userDetails, JSON.stringify(user));
+};
+
+const PENDING = wireSale({
+  _id: IDS.customer, // any other uuid
+  status: 'PENDING',
+  utmCode: 'UTMPENDING',
+  confirmedAt: null,
+  customerId: { _id: IDS.customer, name: 'sunita devi' },
+});
+
+/** bought_products/fetch: the list, or one sale by _id with its postings. */
+const salesServer = () =>
+  stubServer((request) => {
+    if (request.path !== 'bought_products/fetch') return undefined;
+    const id = request.query.get('_id');
+    if (id === IDS.sale)
+      return jsonResponse(200, {
+        result: { boughtProducts: [wireSale({ postings: SALE_POSTINGS })], totalCounts: 1 },
+      });
+    if (id === PENDING._id)
+      return jsonResponse(200, {
+        result: { boughtProducts: [{ ...PENDING, postings: [] }], totalCounts: 1 },
+      });
+    if (id) return jsonResponse(404, { message: 'Sale not found' });
+    return jsonResponse(200, { result: { boughtProducts: [wireSale(), PENDING], totalCounts: 2 } });
+  });
+
+const renderSales = (path = '/sale/list') =>
+  render(
+    renderInAdmin(
+      <Routes>
+        <Route path="/sale/list" element={<SaleList />} />
+        <Route path="/sale/:id" element={<SalePage />} />
+      </Routes>,
+      { path, dataProvider: createDataProvider() },
+    ),
+  );
+
+const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+
+describe('Sales list', () => {
+  it('shows customer, retailer, product, amount, utmCode, status, created and confirmed at; filters by status and search', async () => {
+    login(UserType.ADMIN);
+    const api = salesServer();
+    const user = userEvent.setup();
+    renderSales();
+    const row = (await screen.findByText('UTM12345', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    expect(screen.getByRole('heading', { level: 1, name: 'Sales' })).toBeInTheDocument();
+    expect(headers()).toEqual([
+      'Customer',
+      'Retailer',
+      'Product',
+      'Amount',
+      'utmCode',
+      'Status',
+      'Created At',
+      'Confirmed At',
+    ]);
+    for (const text of [
+      'Ramesh Kumar',
+      'Ganesh Mobile Store',
+      'Saving Account',
+      '₹500.00',
+      'CONFIRMED',
+      'Nov 22, 2026',
+    ])
+      expect(within(row).getAllByText(text).length).toBeGreaterThan(0);
+    const pending = screen.getByText('UTMPENDING').closest('tr') as HTMLElement;
+    expect(within(pending).getByText('PENDING')).toBeInTheDocument();
+    expect(within(pending).getByText('Sunita Devi')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'FAILED' }));
+    await waitFor(() =>
+      expect(
+        api.requests.some((r) => r.path === 'bought_products/fetch' && r.query.get('status') === 'FAILED'),
+      ).toBe(true),
+    );
+    await user.type(screen.getByPlaceholderText('Search'), 'ramesh');
+    await waitFor(() =>
+      expect(
+        api.requests.some(
+          (r) => r.query.get('searchText') === 'ramesh' && r.query.get('status') === 'FAILED',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it("a row opens the sale's page: its fields, the frozen split and its five postings", async () => {
+    login(UserType.RETAILER);
+    salesServer();
+    const user = userEvent.setup();
+    renderSales();
+    await user.click(await screen.findByRole('link', { name: 'Open the sale UTM12345' }, { timeout: 5000 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sale UTM12345' })).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Details' });
+    for (const text of [
+      'CONFIRMED',
+      'Ramesh Kumar',
+      'PayU Sprint Bank',
+      'PAYUSPRINT-SAVING',
+      '₹500.00',
+      'MERCHANT-7',
+    ])
+      expect(within(details).getByText(text)).toBeInTheDocument();
+
+    const split = within(screen.getByRole('table', { name: 'Commission Split' }));
+    const shares = split
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(shares).toEqual([
+      ['Admin', 'Tierdesk Admin', '40%', '₹200.00'],
+      ['Master Distributor', 'Suresh Traders', '15%', '₹75.00'],
+      ['Distributor', 'Jaipur Digital Seva', '15%', '₹75.00'],
+      ['Retailer', 'Ganesh Mobile Store', '20%', '₹100.00'],
+      ['Customer', 'Ramesh Kumar', '10%', '₹50.00'],
+    ]);
+
+    const postings = await screen.findByRole('table', { name: 'Postings' });
+    const rows = within(postings).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(5);
+    expect(within(rows[3]).getByText('Ganesh Mobile Store')).toBeInTheDocument();
+    expect(within(rows[3]).getByText('₹100.00')).toBeInTheDocument();
+    expect(within(rows[3]).getByText('CREDIT')).toBeInTheDocument();
+    expect(within(rows[3]).getByText('CLEARING')).toBeInTheDocument();
+    // Transactions is an admin screen: a retailer gets no link to it.
+    expect(screen.queryByRole('link', { name: 'Show in Transactions' })).not.toBeInTheDocument();
+  });
+
+  it('a pending sale has no postings yet; an admin gets the link to its transactions', async () => {
+    login(UserType.ADMIN);
+    salesServer();
+    renderSales(`/sale/${PENDING._id}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sale UTMPENDING' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No postings yet: the commissions are credited when the partner confirms the account.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Show in Transactions' })).toHaveAttribute(
+      'href',
+      `/transaction/list?filter=${encodeURIComponent(JSON.stringify({ boughtProductId: PENDING._id }))}`,
+    );
+  });
+
+  it('an unknown sale shows the error, not an empty page', async () => {
+    login(UserType.ADMIN);
+    salesServer();
+    renderSales(`/sale/${IDS.admin}`);
+    expect(await screen.findByText('Could not load the sale.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Error: Sale not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/sale/list');
+  });
+});

@@ -1,0 +1,295 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { UserType } from '../../src/shared/enums';
+import { MSG } from '../../src/shared/messages';
+import { SALES_MSG } from '../../src/shared/schemas/sales';
+import { createDataProvider } from '../../src/web/providers/dataProvider';
+import { SESSION_KEYS } from '../../src/web/providers/session';
+import { TransactionList } from '../../src/web/resources/transactions/TransactionList';
+import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { IDS, SALE_POSTINGS, wireSale } from './salesFixtures';
+import { answer, type Request, stubServer } from './salesServer';
+
+const login = (type: UserType) => {
+  const user = wireUser({ _id: IDS.admin, type });
+  localStorage.setItem(SESSION_KEYS.authToken, 'tok-1');
+  localStorage.setItem(SESSION_KEYS.userData, JSON.stringify({ user }));
+  localStorage.setItem(SESSION_KEYS.userDetails, JSON.stringify(user));
+};
+
+const RETAILER = wireUser({
+  _id: IDS.retailer,
+  name: 'ganesh mobile store',
+  type: UserType.RETAILER,
+  wallet: { balance: 320.5, clearingBalance: 100 },
+});
+
+const ledgerServer = (
+  payout = (_: Request) => jsonResponse(200, { result: SALE_POSTINGS[3], message: SALES_MSG.payoutRecorded }),
+) =>
+  stubServer(
+    (request) => {
+      if (request.path !== 'transactions/fetch') return undefined;
+      return jsonResponse(200, { result: { transactions: SALE_POSTINGS, totalCounts: 57 } });
+    },
+    (request) => {
+      if (request.path !== 'account/fetch') return undefined;
+      const users =
+        request.query.get('type') === '4' || request.query.get('_id') === IDS.retailer ? [RETAILER] : [];
+      return jsonResponse(200, { result: { users, totalCounts: users.length } });
+    },
+    (request) =>
+      request.path === 'bought_products/fetch'
+        ? jsonResponse(200, { result: { boughtProducts: [wireSale()], totalCounts: 1 } })
+        : undefined,
+    answer('POST', 'wallet/settle', (request) => {
+      const one = !!(request.body as { userId?: string }).userId;
+      return jsonResponse(200, {
+        result: { settled: one ? 1 : 5, amount: one ? 100 : 500, users: one ? 1 : 5 },
+        message: SALES_MSG.settled(one ? 1 : 5),
+      });
+    }),
+    answer('POST', 'wallet/payout', payout),
+  );
+
+const renderTransactions = (path = '/transaction/list') =>
+  render(
+    renderInAdmin(
+      <Routes>
+        <Route path="/transaction/list" element={<TransactionList />} />
+      </Routes>,
+      { path, dataProvider: createDataProvider() },
+    ),
+  );
+
+const fetches = (api: ReturnType<typeof stubServer>) =>
+  api.requests.filter((r) => r.path === 'transactions/fetch').map((r) => Object.fromEntries(r.query));
+
+const pick = async (user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) => {
+  await user.click(combobox);
+  await user.click(await screen.findByRole('option', { name: option }));
+};
+
+describe('Transactions (seed section 2)', () => {
+  it('shows the seed columns with rupees, 10 a page from transactions/fetch', async () => {
+    login(UserType.ADMIN);
+    const api = ledgerServer();
+    renderTransactions();
+    const row = (await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(screen.getByRole('heading', { level: 1, name: 'Transactions' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Name',
+      'Mobile',
+      'Email',
+      'Amount',
+      'Transaction Type',
+      'Balance',
+      'Clearing Balance',
+      'Status',
+      'Created At',
+    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Ganesh Mobile Store',
+      '9300000001',
+      '9300000001@demo.tierdesk.in',
+      '₹100.00',
+      'CREDIT',
+      '₹0.00',
+      '₹100.00',
+      'CLEARING',
+      'Nov 22, 2026',
+    ]);
+    expect(screen.getAllByText('CREDIT')).toHaveLength(5);
+    expect(fetches(api)[0]).toEqual({ page: '1', limit: '10' });
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(nav).getByRole('button', { name: 'Go to page 6' })).toBeInTheDocument();
+  });
+
+  it("the user typeahead needs a user type first: the seed's message, and no user search", async () => {
+    login(UserType.ADMIN);
+    const api = ledgerServer();
+    const user = userEvent.setup();
+    renderTransactions();
+    await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 });
+    const userInput = screen.getByRole('combobox', { name: 'User' });
+    await user.click(userInput);
+    await user.type(userInput, 'gan');
+    expect((await screen.findAllByText(SALES_MSG.selectUserTypeFirst)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path === 'account/fetch')).toEqual([]);
+  });
+
+  it('sends userType, the user of that type, transactionType and the bought product to transactions/fetch', async () => {
+    login(UserType.ADMIN);
+    const api = ledgerServer();
+    const user = userEvent.setup();
+    renderTransactions();
+    await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 });
+
+    await pick(user, screen.getByRole('combobox', { name: 'User Type' }), 'Retailer');
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userType: '4' }), { timeout: 3000 });
+    await pick(user, screen.getByRole('combobox', { name: 'User' }), 'Ganesh Mobile Store');
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userType: '4', userId: IDS.retailer }), {
+      timeout: 3000,
+    });
+    expect(api.requests.find((r) => r.path === 'account/fetch')?.query.get('type')).toBe('4');
+
+    await pick(user, screen.getByRole('combobox', { name: 'Transaction Type' }), 'CREDIT');
+    const sale = screen.getByRole('combobox', { name: 'Bought Product' });
+    await user.click(sale);
+    await user.type(sale, 'UTM1');
+    // The typed text searches by utmCode or customer name (searchText), 200 ms after typing stops.
+    await waitFor(
+      () =>
+        expect(
+          api.requests.some(
+            (r) => r.path === 'bought_products/fetch' && r.query.get('searchText') === 'UTM1',
+          ),
+        ).toBe(true),
+      { timeout: 3000 },
+    );
+    await user.click(await screen.findByRole('option', { name: 'UTM12345 · Ramesh Kumar · Saving Account' }));
+    await waitFor(
+      () =>
+        expect(fetches(api).at(-1)).toEqual({
+          page: '1',
+          limit: '10',
+          userType: '4',
+          userId: IDS.retailer,
+          transactionType: 'CREDIT',
+          boughtProductId: IDS.sale,
+        }),
+      { timeout: 3000 },
+    );
+
+    // Another user type drops the user chosen for the first one.
+    await pick(user, screen.getByRole('combobox', { name: 'User Type' }), 'Customer');
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userType: '1' }), { timeout: 3000 });
+    expect(fetches(api).at(-1)?.userId).toBeUndefined();
+  });
+
+  it('exports the same columns as CSV', async () => {
+    login(UserType.ADMIN);
+    ledgerServer();
+    const saved: Blob[] = [];
+    Object.defineProperty(window.navigator, 'msSaveOrOpenBlob', {
+      value: (blob: Blob) => saved.push(blob),
+      configurable: true,
+    });
+    try {
+      const user = userEvent.setup();
+      renderTransactions();
+      await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 });
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(saved[0]);
+      });
+      const lines = text.split('\n');
+      expect(lines[0]).toBe(
+        'Name,Mobile,Email,Amount,Transaction Type,Balance,Clearing Balance,Status,Created At',
+      );
+      expect(lines).toContain(
+        'Ganesh Mobile Store,9300000001,9300000001@demo.tierdesk.in,100,CREDIT,0,100,CLEARING,"Nov 22, 2026"',
+      );
+      expect(lines).toHaveLength(6);
+    } finally {
+      Reflect.deleteProperty(window.navigator, 'msSaveOrOpenBlob');
+    }
+  });
+});
+
+describe('Settle and Record Payout (ADMIN)', () => {
+  it('Settle asks first, then settles the filtered user (or everyone), toasts the message and refreshes', async () => {
+    login(UserType.ADMIN);
+    const api = ledgerServer();
+    const user = userEvent.setup();
+    renderTransactions();
+    await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 });
+
+    await user.click(screen.getByRole('button', { name: 'Settle' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Settle Commissions' });
+    expect(dialog).toHaveTextContent(
+      'No user is selected: move every clearing balance to the available balance?',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.posts()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Settle' }));
+    dialog = await screen.findByRole('dialog', { name: 'Settle Commissions' });
+    const before = fetches(api).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+    expect(await screen.findByText('5 commissions settled')).toBeInTheDocument();
+    expect(api.posts()).toEqual([['POST wallet/settle', {}]]);
+    await waitFor(() => expect(fetches(api).length).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await pick(user, screen.getByRole('combobox', { name: 'User Type' }), 'Retailer');
+    await pick(user, screen.getByRole('combobox', { name: 'User' }), 'Ganesh Mobile Store');
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userId: IDS.retailer }), {
+      timeout: 3000,
+    });
+    await user.click(screen.getByRole('button', { name: 'Settle' }));
+    dialog = await screen.findByRole('dialog', { name: 'Settle Commissions' });
+    expect(dialog).toHaveTextContent(
+      'Move the clearing balance of Ganesh Mobile Store to its available balance?',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
+    expect(await screen.findByText('1 commission settled')).toBeInTheDocument();
+    expect(api.posts()[1]).toEqual(['POST wallet/settle', { userId: IDS.retailer }]);
+  });
+
+  it('Record Payout: user type, user, rupees and a reference; the server message; refusals keep it open', async () => {
+    login(UserType.ADMIN);
+    let refuse = true;
+    const api = ledgerServer(() =>
+      refuse
+        ? jsonResponse(400, { message: SALES_MSG.payoutExceedsBalance('₹320.50') })
+        : jsonResponse(200, { result: SALE_POSTINGS[3], message: SALES_MSG.payoutRecorded }),
+    );
+    const user = userEvent.setup();
+    renderTransactions();
+    await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Record Payout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payout' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Record Payout' }));
+    expect(await screen.findByText(MSG.validationFailed)).toBeInTheDocument();
+    expect(within(dialog).getByText(SALES_MSG.referenceRequired)).toBeInTheDocument();
+    expect(api.posts()).toEqual([]);
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'User' }));
+    expect((await screen.findAllByText(SALES_MSG.selectUserTypeFirst)).length).toBeGreaterThan(0);
+    await pick(user, within(dialog).getByRole('combobox', { name: 'User Type' }), 'Retailer');
+    await pick(user, within(dialog).getByRole('combobox', { name: 'User' }), 'Ganesh Mobile Store');
+    expect(await within(dialog).findByText('Available balance: ₹320.50')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '400.5');
+    await user.type(within(dialog).getByLabelText('Reference'), ' NEFT-1 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Payout' }));
+    expect(
+      await screen.findByText('Error: Payout exceeds the available balance of ₹320.50'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Record Payout' })).toBeInTheDocument();
+
+    refuse = false;
+    await user.clear(within(dialog).getByLabelText('Amount (₹)'));
+    await user.type(within(dialog).getByLabelText('Amount (₹)'), '80.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Payout' }));
+    expect(await screen.findByText(SALES_MSG.payoutRecorded)).toBeInTheDocument();
+    expect(api.posts()).toEqual([
+      ['POST wallet/payout', { userId: IDS.retailer, amount: '400.5', reference: 'NEFT-1' }],
+      ['POST wallet/payout', { userId: IDS.retailer, amount: '80.5', reference: 'NEFT-1' }],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
