@@ -32,7 +32,7 @@ interface Product {
 }
 
 /** A network large enough that only the admin wallet is shared by every sale: 20 MDs, 100 Ds, 500 Rs, 2000 Cs. */
-export async function seedNetwork(pool: pg.Pool): Promise<Network> {
+async function seedNetwork(pool: pg.Pool): Promise<Network> {
   const admin = randomUUID();
   const users: unknown[][] = [[admin, 0, 'Administrator', 'bench-admin', `/${admin}/`, null, null, null]];
   const chains: Network['chains'] = [];
@@ -99,7 +99,7 @@ interface Pending {
 }
 
 /** PENDING sales, written directly (this is set-up, not what is measured). */
-export async function pendingSales(
+async function pendingSales(
   pool: pg.Pool,
   net: Network,
   product: Product,
@@ -332,7 +332,7 @@ async function main() {
   console.log(`  written to ${path.join(out, 'ledger.json')}`);
 }
 
-if (!process.env.BENCH_NO_MAIN) main().catch((error) => {
+main().catch((error) => {
   console.error(error);
   process.exit(1);
 });

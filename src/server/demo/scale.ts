@@ -583,8 +583,8 @@ export async function seedScale(opts: { users: number; postings: number }) {
       { balance: number; clearing: number; count: number; head: string | null }
     >();
     const walletOf = (id: string) => {
-      let w = wallets.get(id);
-      if (!w) wallets.set(id, (w = { balance: 0, clearing: 0, count: 0, head: null }));
+      const w = wallets.get(id) ?? { balance: 0, clearing: 0, count: 0, head: null };
+      wallets.set(id, w);
       return w;
     };
     bar = progress('postings', events.length);
