@@ -21,8 +21,8 @@ import { PayoutButton, SettleButton } from './LedgerActions';
 import { UserLookup, UserTypeInput } from './UserLookups';
 
 export const TRANSACTION_LIST_PATH = '/transaction/list';
-/** Seed section 9: the transaction list shows at most 5 page links. */
-const TRANSACTION_PAGE_WINDOW = 5;
+/** Seed sections 2 and 9: the transaction list shows at most 5 page links. */
+const TRANSACTION_PAGE_LINKS = 5;
 
 export const transactionExporter = csvExporter<RaRecord>([
   csv.name('transactions', 'name', (r) => r.name),
@@ -102,7 +102,7 @@ export const TransactionList = () => {
         filters={transactionFilters}
         actions={<TransactionActions />}
         exporter={transactionExporter}
-        pagination={<ListPagination window={TRANSACTION_PAGE_WINDOW} />}
+        pagination={<ListPagination maxLinks={TRANSACTION_PAGE_LINKS} />}
         empty={false}
       >
         <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />}>
