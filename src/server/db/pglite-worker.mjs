@@ -10,7 +10,11 @@ let db;
 let server;
 try {
   db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
-  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
+  // The server's pool holds one connection, but pg drops a connection whenever a query on it fails and opens
+  // a new one at once, before the socket server has seen the old one close. Allowing a few lets that new
+  // connection in (with one, it was refused and the next request failed too); PGlite still runs one query at
+  // a time, and a half-finished transaction of a dropped connection is rolled back before anything else.
+  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();
   parentPort.postMessage({ type: 'ready' });
 } catch (error) {
