@@ -1,12 +1,20 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { DEFAULTS, readConfig } from './config';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
 import { DEMO_PASSWORD, ensureBootstrapAdmin, isEmptyNetwork, seedDemoNetwork } from './db/seed';
+import { removeStaleUploads } from './modules/leads/intake';
 import { loadDataKey, PersonalDataCipher } from './security/personal-data';
 
 /** Reads the environment, migrates, creates the bootstrap admin and demo data, and listens. */
 async function main() {
   const config = readConfig();
+  // Before anything touches DATA_DIR (the database socket above all): a second server refuses here.
+  const lock = lockDataDir(config.dataDir);
+  process.once('exit', () => lock.release());
+  const removed = await removeStaleUploads(path.join(config.dataDir, 'uploads'));
+  if (removed > 0) console.log(`Removed ${removed} unfinished upload(s) left by an earlier run.`);
   const cipher = new PersonalDataCipher(loadDataKey(config.dataKeyEnv, config.dataDir));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await ensureBootstrapAdmin(database.db, config);
@@ -40,6 +48,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  if (error instanceof DataDirInUseError) {
+    console.error(`${error.message}. Stop that server first, or start this one with another DATA_DIR.`);
+  } else console.error(error);
   process.exit(1);
 });

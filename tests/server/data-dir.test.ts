@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/server/data-dir-lock';
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-lock-'));
+  dirs.push(dir);
+  return dir;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
+}
+
+/** `node --import tsx src/server/main.ts`, as `npm start` runs it, on the given DATA_DIR. */
+async function startServer(dataDir: string): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let text = '';
+  child.stdout?.on('data', (d) => {
+    text += d;
+  });
+  child.stderr?.on('data', (d) => {
+    text += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, port, output: () => text, exited };
+}
+
+/** Waits for the server to say it is running, or fails with what it printed instead. */
+async function running(server: Started) {
+  const until = Date.now() + 60_000;
+  while (!server.output().includes('Tierdesk is running')) {
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
+    if (Date.now() > until) throw new Error(`server did not start:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const states = async (port: number) => {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/state/fetch`);
+  return res.status;
+};
+
+describe('one server per data directory', () => {
+  it('refuses a second server on a DATA_DIR in use, without disturbing the first; takes over a crashed one', async () => {
+    const dataDir = tempDir();
+    fs.mkdirSync(path.join(dataDir, 'uploads'));
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'upload-0123abcd'), 'half an upload from a crash');
+    fs.writeFileSync(path.join(dataDir, 'uploads', '0123abcd'), 'a kept file');
+
+    const first = await startServer(dataDir);
+    await running(first);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(first.child.pid);
+    // Unfinished uploads a crash left behind are removed at start-up; kept files stay.
+    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual(['0123abcd']);
+    expect(await states(first.port)).toBe(200);
+
+    const second = await startServer(dataDir);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`${dataDir} is in use by process ${first.child.pid}.`);
+    expect(second.output()).not.toContain('Tierdesk is running');
+    // The first server is untouched: its database socket is still there and it still answers.
+    expect(fs.existsSync(path.join(dataDir, '.s.PGSQL.5432'))).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await states(first.port)).toBe(200);
+
+    // `npm start` checks before it rebuilds the panel the running server serves.
+    const check = spawn(process.execPath, ['--import', 'tsx', 'src/server/check-data-dir.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let checkOutput = '';
+    check.stderr?.on('data', (d) => {
+      checkOutput += d;
+    });
+    expect(await new Promise((resolve) => check.once('exit', resolve))).toBe(1);
+    expect(checkOutput).toContain(`${dataDir} is in use by process ${first.child.pid}.`);
+
+    // A crash leaves the lock behind; the next server finds its process gone and takes over.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
+    const third = await startServer(dataDir);
+    await running(third);
+    expect(await states(third.port)).toBe(200);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(third.child.pid);
+
+    // A clean stop releases the lock.
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  }, 180_000);
+
+  it('takes over a lock whose process id now belongs to another program', async () => {
+    const dataDir = tempDir();
+    const other = spawn('sleep', ['60']);
+    children.push(other);
+    try {
+      fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: other.pid }));
+      expect(() => lockDataDir(dataDir)).toThrow(new DataDirInUseError(dataDir, other.pid!));
+      // Same id, but a start time that is not that program's: the server that wrote it is gone.
+      fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: other.pid, processStart: '1' }));
+      const lock = lockDataDir(dataDir);
+      expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+      lock.release();
+      expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
+  it('takes over a lock naming a process that no longer exists', async () => {
+    const dataDir = tempDir();
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.once('exit', resolve));
+    fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: gone.pid }));
+    const lock = lockDataDir(dataDir);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    lock.release();
+  });
+});
