@@ -119,6 +119,7 @@ export async function buildApp({ config, db, cipher, logger, onRoute }: AppDeps)
 
   await app.register(
     async (api) => {
+      registerErrorHandler(api);
       api.setNotFoundHandler(notFoundJson);
       // API answers are personal and change with every write: never cached, by browsers or proxies.
       api.addHook('onSend', async (_request, reply) => {

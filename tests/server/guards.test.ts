@@ -235,3 +235,35 @@ describe('configuration', () => {
     );
   });
 });
+
+describe('5xx answers', () => {
+  it('are the generic message even when the failure is in a header or in sending the answer', async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    await app.register(async (api) => {
+      registerErrorHandler(api);
+      api.addHook('onSend', async (request, _reply, payload) => {
+        if (request.url === '/failing-hook') throw new Error('hook detail');
+        return payload;
+      });
+      api.get('/bad-header', async (_request, reply) =>
+        reply.header('content-disposition', 'inline; filename="पैन कार्ड.pdf"').send('file'),
+      );
+      api.get('/failing-hook', async () => ({ result: true }));
+      api.get('/thrown', async () => {
+        throw Object.assign(new Error('connection to 10.0.0.5 refused'), { code: 'ECONNREFUSED' });
+      });
+      api.get('/circular', async () => {
+        const value: Record<string, unknown> = {};
+        value.self = value;
+        return value;
+      });
+    });
+    for (const url of ['/bad-header', '/failing-hook', '/thrown', '/circular']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(500);
+      expect(res.json(), url).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    await app.close();
+  });
+});

@@ -57,9 +57,34 @@ export function errorBody(error: unknown): {
   return { status: 500, body: { message: MSG.internalError } };
 }
 
-/** One central error handler: 4xx keep their message, 5xx answer a generic one and are logged. */
+/** What Node refuses in a header value: a route that set one would fail again while answering its error. */
+const INVALID_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+const ANSWERED = Symbol('errorAnswered');
+
+/**
+ * One central error handler: 4xx keep their message, 5xx answer a generic one and are logged. Registered at
+ * the root and again on the /api scope, so that if sending an error answer fails in turn (an onSend hook
+ * throwing), the outer copy answers directly, past the hooks, instead of Fastify's fallback error object.
+ * Headers the route set that Node cannot send are dropped first, or the error answer would fail the same way.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    const marked = request as FastifyRequest & { [ANSWERED]?: boolean };
+    if (marked[ANSWERED]) {
+      request.log.error({ err: error }, 'sending the error answer failed');
+      if (reply.raw.headersSent) return reply.raw.destroy();
+      reply.hijack();
+      reply.raw.writeHead(500, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      reply.raw.end(JSON.stringify({ message: MSG.internalError }));
+      return;
+    }
+    marked[ANSWERED] = true;
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if ([value].flat().some((v) => INVALID_HEADER_VALUE.test(String(v)))) reply.removeHeader(name);
     const { status, body, headers } = errorBody(error);
     if (headers) reply.headers(headers);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
