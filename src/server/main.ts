@@ -13,10 +13,10 @@ async function main() {
   // Before anything touches DATA_DIR (the database socket above all): a second server refuses here.
   const lock = lockDataDir(config.dataDir);
   process.once('exit', () => lock.release());
-  const removed = await removeStaleUploads(path.join(config.dataDir, 'uploads'));
-  if (removed > 0) console.log(`Removed ${removed} unfinished upload(s) left by an earlier run.`);
   const cipher = new PersonalDataCipher(loadDataKey(config.dataKeyEnv, config.dataDir));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const removed = await removeStaleUploads(database.db, path.join(config.dataDir, 'uploads'));
+  if (removed > 0) console.log(`Removed ${removed} unfinished upload(s) left by an earlier run.`);
   await ensureBootstrapAdmin(database.db, config);
   const seeded = config.demoData && (await isEmptyNetwork(database.db));
   if (seeded) await seedDemoNetwork(database.db, config, cipher);

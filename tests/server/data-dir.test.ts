@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/server/data-dir-lock';
+import { verhoeffDigit } from '../../src/shared/identity';
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -46,7 +47,7 @@ async function startServer(dataDir: string): Promise<Started> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DEMO_DATA: '0',
+      DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },
@@ -74,6 +75,65 @@ async function running(server: Started) {
   }
 }
 
+/** Sends one whole application; returns the names of the files it stored. */
+async function applyOnce(port: number, dataDir: string): Promise<string[]> {
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const tehsil = (await (await fetch(`${base}/tehsil/fetch?limit=1`)).json()).result.tehsil[0];
+  const place = { stateId: tehsil.stateId._id, districtId: tehsil.districtId._id, tehsilId: tehsil._id };
+  const sections = {
+    applicantInfo: { name: 'Kiran Patil', education: 'B.Com', gender: 'Female' },
+    businessInfo: {
+      establishmentName: 'Kiran Mobile Point',
+      outletAddress: 'Shop 4',
+      businessLandmark: 'Bus stand',
+      pincode: '411001',
+      ...place,
+      mobile: '9876543210',
+      telephone: '020-2345678',
+      email: 'kiran@example.in',
+      ownershipType: 'Rented',
+      yearsInLocation: '5',
+    },
+    permanentAddress: {
+      residentialAddress: '12 Lane 3',
+      landmark: 'Temple',
+      permanentAddressPincode: '411002',
+      permanentStateId: place.stateId,
+      permanentDistrictId: place.districtId,
+      permanentTehsilId: place.tehsilId,
+      permanentMobile: '9876543211',
+      permanentTelephone: '020-2345679',
+      permanentEmail: 'kiran.home@example.in',
+    },
+    otherBusinessInfo: {
+      outletDescription: 'Recharge',
+      similarServiceDetails: 'None',
+      panNumber: 'ABCDE1234F',
+      aadharNumber: `23412341234${verhoeffDigit('23412341234')}`,
+    },
+    bankInfo: { bankName: 'State Bank', accountNumber: '123456789012', ifscCode: 'SBIN0001234' },
+    identityProof: { type: 'PAN', documentNumber: 'ABCDE1234F' },
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(sections)) form.append(name, JSON.stringify(value));
+  form.append('leadType', 'RETAILER');
+  form.append('picture', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'me.png');
+  form.append('document', new Blob([PDF], { type: 'application/pdf' }), 'pan.pdf');
+  const res = await fetch(`${base}/leads/create`, {
+    method: 'POST',
+    headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return fs.readdirSync(path.join(dataDir, 'uploads'));
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+
 const states = async (port: number) => {
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/state/fetch`);
   return res.status;
@@ -84,14 +144,16 @@ describe('one server per data directory', () => {
     const dataDir = tempDir();
     fs.mkdirSync(path.join(dataDir, 'uploads'));
     fs.writeFileSync(path.join(dataDir, 'uploads', 'upload-0123abcd'), 'half an upload from a crash');
-    fs.writeFileSync(path.join(dataDir, 'uploads', '0123abcd'), 'a kept file');
+    fs.writeFileSync(path.join(dataDir, 'uploads', '0123abcd'), 'stored just before a crash undid its row');
 
     const first = await startServer(dataDir);
     await running(first);
     expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(first.child.pid);
-    // Unfinished uploads a crash left behind are removed at start-up; kept files stay.
-    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual(['0123abcd']);
+    // What a crash left behind (a temporary upload, a file no application refers to) is removed at start-up.
+    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
     expect(await states(first.port)).toBe(200);
+    const stored = await applyOnce(first.port, dataDir);
+    expect(stored).toHaveLength(2);
 
     const second = await startServer(dataDir);
     expect(await second.exited).toBe(1);
@@ -117,8 +179,11 @@ describe('one server per data directory', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'feedbeef'), 'orphan');
     const third = await startServer(dataDir);
     await running(third);
+    // The application's files stay; the orphan goes.
+    expect(fs.readdirSync(path.join(dataDir, 'uploads')).sort()).toEqual([...stored].sort());
     expect(await states(third.port)).toBe(200);
     expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(third.child.pid);
 

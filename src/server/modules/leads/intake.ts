@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type/core';
 import { LEAD_FILES, LEAD_JSON_PARTS, LEAD_MSG, type LeadFileField } from '../../../shared/schemas/leads';
+import type { Queryable } from '../../db/open';
+import { leads } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
 import { isMultipart, readMultipart } from '../../http/multipart';
 
@@ -114,15 +116,21 @@ export async function receiveLead(
   return { fields, files, discard };
 }
 
-/** Removes temporary uploads a crashed server left behind; called at start-up, before anyone uploads. */
-export async function removeStaleUploads(uploadsDir: string): Promise<number> {
+/**
+ * Removes what a crashed server left in the uploads directory: temporary uploads, and kept files no
+ * application refers to (stored just before a crash undid the application's row). Called at start-up, once
+ * the data directory is this server's and before anyone uploads.
+ */
+export async function removeStaleUploads(db: Queryable, uploadsDir: string): Promise<number> {
   let names: string[];
   try {
     names = await fs.promises.readdir(uploadsDir);
   } catch {
     return 0;
   }
-  const stale = names.filter((name) => name.startsWith(TEMP_PREFIX));
+  const rows = await db.select({ picture: leads.pictureFile, document: leads.documentFile }).from(leads);
+  const referenced = new Set(rows.flatMap((row) => [row.picture, row.document]));
+  const stale = names.filter((name) => name.startsWith(TEMP_PREFIX) || !referenced.has(name));
   await Promise.all(stale.map((name) => fs.promises.rm(path.join(uploadsDir, name), { force: true })));
   return stale.length;
 }
