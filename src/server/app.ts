@@ -77,7 +77,9 @@ function helmetOptions(config: Config) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
+        // A lead's PDF opens from a blob: URL in a new tab, whose document inherits this policy; Chromium
+        // shows it through its plugin, so blob: stays allowed (headless Chromium shows no PDF to test).
+        objectSrc: ["'self'", 'blob:'],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
