@@ -1,16 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { LEAD_FILES } from '../shared/schemas/leads';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/open';
-import { registerErrorHandling } from './http/errors';
-import { registerSessionGuard } from './http/session';
-import { registerXsrf } from './http/xsrf';
+import { apiGuards } from './http/api';
+import { notFoundJson, registerErrorHandler } from './http/errors';
+import { trustProxyOption } from './http/trust-proxy';
+import { xsrfCookie } from './http/xsrf';
 import accountRoutes from './modules/account/routes';
+import { throttlePruning } from './modules/account/throttle';
 import catalogRoutes from './modules/catalog/routes';
 import leadRoutes from './modules/leads/routes';
 import ledgerRoutes from './modules/ledger/routes';
@@ -42,6 +44,8 @@ export interface AppDeps {
   webhookSecret: string;
   /** false = no logs (tests); otherwise overrides of the level and the destination stream. */
   logger?: false | { level?: string; stream?: { write(line: string): void } };
+  /** Sees every route as it is added (tests use it to reach every route the app has). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -66,7 +70,43 @@ function loggerOptions(config: Config, override: AppDeps['logger']) {
   };
 }
 
-/** Builds the Fastify app: plugins, then the app's own guards, then the /api/v1 route folders. */
+const isHttps = (config: Config) => config.publicUrl?.startsWith('https://') ?? false;
+
+/**
+ * Security headers for everything the server sends. The built panel loads only module scripts from its own
+ * origin, so scripts need no 'unsafe-inline'; MUI (emotion) injects <style> elements at run time, so styles do.
+ */
+function helmetOptions(config: Config) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // A lead's PDF opens from a blob: URL in a new tab, whose document inherits this policy; Chromium
+        // shows it through its plugin, so blob: stays allowed (headless Chromium shows no PDF to test).
+        objectSrc: ["'self'", 'blob:'],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(isHttps(config) ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' as const },
+    referrerPolicy: { policy: 'no-referrer' as const },
+    hsts: isHttps(config) ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+  };
+}
+
+/**
+ * Builds the Fastify app: external plugins (headers, cookies, rate limits), then the `/api` scope with its
+ * JSON 404 and, inside it, `/api/v1` with the guards and the route folders; the built panel outside it.
+ */
 export async function buildApp({
   config,
   db,
@@ -74,50 +114,58 @@ export async function buildApp({
   ledgerKey,
   webhookSecret,
   logger,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logger),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Every spelling of a path reaches the same route, and so the same guards (they run on the route).
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },
+    // A request body still arriving after five minutes is cut off (408) rather than held open forever.
+    requestTimeout: 300_000,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('cipher', cipher);
   app.decorate('ledgerKey', ledgerKey);
   app.decorate('webhookSecret', webhookSecret);
 
+  await app.register(helmet, helmetOptions(config));
   await app.register(cookie);
-  // Only leads/create takes multipart; its per-file limits are checked while streaming (modules/leads).
-  await app.register(multipart, {
-    limits: {
-      fileSize: LEAD_FILES.document.maxBytes + 1,
-      files: 2,
-      fields: 10,
-      parts: 12,
-      fieldSize: 64 * 1024,
-      headerPairs: 50,
-    },
-  });
-  const webDir =
-    config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;
-  if (webDir) await app.register(fastifyStatic, { root: webDir, index: 'index.html' });
-  registerErrorHandling(app, { serveSpa: () => !!webDir });
-  registerXsrf(app);
-  registerSessionGuard(app);
+  // Per-address limits, set per route through `config.rateLimit` (in memory: each server counts its own).
+  await app.register(rateLimit, { global: false });
+  registerErrorHandler(app);
+  await app.register(xsrfCookie, { secure: isHttps(config) });
+  await app.register(throttlePruning);
 
   await app.register(
     async (api) => {
-      await api.register(accountRoutes);
-      await api.register(reportRoutes);
-      await api.register(locationRoutes);
-      await api.register(catalogRoutes);
-      await api.register(leadRoutes);
-      await api.register(partnerRoutes);
-      await api.register(salesRoutes);
-      await api.register(ledgerRoutes);
+      registerErrorHandler(api);
+      api.setNotFoundHandler(notFoundJson);
+      // API answers are personal and change with every write: never cached, by browsers or proxies.
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+      await api.register(
+        async (v1) => {
+          await v1.register(apiGuards);
+          await v1.register(accountRoutes);
+          await v1.register(reportRoutes);
+          await v1.register(locationRoutes);
+          await v1.register(catalogRoutes);
+          await v1.register(leadRoutes);
+          await v1.register(partnerRoutes);
+          await v1.register(salesRoutes);
+          await v1.register(ledgerRoutes);
+        },
+        { prefix: '/v1' },
+      );
     },
-    { prefix: '/api/v1' },
+    { prefix: '/api' },
   );
+
   if (config.providerMode === 'sandbox')
     await app.register(sandboxPartner, { webhookSecret, selfOrigin: () => selfOrigin(app) });
 
@@ -133,5 +181,14 @@ export async function buildApp({
     });
     app.addHook('onClose', async () => stopJob?.());
   }
+
+  const webDir =
+    config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;
+  if (webDir) await app.register(fastifyStatic, { root: webDir, index: 'index.html' });
+  app.setNotFoundHandler((request, reply) => {
+    // Panel routes (/home, /auth, ...) are client-side: hand them the app shell.
+    if (webDir && request.method === 'GET') return reply.type('text/html').sendFile('index.html');
+    return notFoundJson(request, reply);
+  });
   return app;
 }

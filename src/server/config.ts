@@ -14,12 +14,21 @@ export interface Config {
   /** Built panel to serve; absent in API-only tests. */
   webDir?: string;
   logLevel: string;
-  /** Behind a reverse proxy: trust X-Forwarded-For so per-address limits see the real client. */
-  trustProxy: boolean;
+  /**
+   * Behind a reverse proxy: how many proxy hops to trust (a number), or which proxy addresses (a list), so
+   * per-address limits see the client's address in X-Forwarded-For. Never "trust everything": a client
+   * could then choose its own address.
+   */
+  trustProxy: false | number | string[];
+  /**
+   * The URL people use, e.g. https://desk.example.com: `https://...` makes the XSRF cookie Secure even when TLS
+   * ends at a proxy, and the sandbox partner's links point there.
+   */
+  publicUrl?: string;
+  /** An upload that sends no bytes for this long is answered 408 and discarded. */
+  uploadIdleTimeoutMs: number;
   /** DATA_KEY as given; main.ts falls back to a key file in dataDir (see security/personal-data.ts). */
   dataKeyEnv?: string;
-  /** The URL people use, e.g. https://desk.example.com (Secure cookies behind TLS, partner links). */
-  publicUrl?: string;
   /** `sandbox`: Tierdesk plays the account-opening partner itself; `http`: the real partner's API. */
   providerMode: 'sandbox' | 'http';
   /** The partner's API in `http` mode when a call names no product (the product's own URL wins). */
@@ -68,8 +77,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
     dataKeyEnv: env.DATA_KEY || undefined,
-    trustProxy: env.TRUST_PROXY === '1',
-    publicUrl: env.PUBLIC_URL || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    uploadIdleTimeoutMs: 30_000,
     providerMode: providerMode(env.PROVIDER_MODE),
     providerBaseUrl: env.PROVIDER_BASE_URL || undefined,
     providerTimeoutMs: positiveNumber('PROVIDER_TIMEOUT_MS', env.PROVIDER_TIMEOUT_MS, 10_000),
@@ -77,4 +87,37 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementDelayHours: positiveNumber('SETTLEMENT_DELAY_HOURS', env.SETTLEMENT_DELAY_HOURS, 24),
     settlementIntervalMs: 60_000,
   };
+}
+
+/** `TRUST_PROXY`: a hop count (`1` = one reverse proxy in front) or a comma-separated list of addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim();
+  if (!text || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const address = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const bad = list.find((entry) => !address.test(entry) && !named.has(entry));
+  if (bad !== undefined || list.length === 0)
+    throw new Error(
+      `TRUST_PROXY must be a hop count (such as 1) or a comma-separated list of proxy addresses; got "${text}"`,
+    );
+  return list;
+}
+
+function parsePublicUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http:// or https:// URL; got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`PUBLIC_URL must be an absolute http:// or https:// URL; got "${text}"`);
+  return text.replace(/\/+$/, '');
 }

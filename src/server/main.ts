@@ -1,16 +1,24 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { DEFAULTS, readConfig } from './config';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
 import { DEMO_PASSWORD, isEmptyNetwork, seedDemoNetwork } from './demo/network';
 import { seedDemoSales } from './demo/sales';
 import { ensureBootstrapAdmin } from './modules/account/bootstrap';
+import { removeStaleUploads } from './modules/leads/intake';
 import { loadServerKeys } from './security/personal-data';
 
 /** Reads the environment, migrates, creates the bootstrap admin and demo data, and listens. */
 async function main() {
   const config = readConfig();
+  // Before anything touches DATA_DIR (the database socket above all): a second server refuses here.
+  const lock = lockDataDir(config.dataDir);
+  process.once('exit', () => lock.release());
   const keys = loadServerKeys(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const removed = await removeStaleUploads(database.db, path.join(config.dataDir, 'uploads'));
+  if (removed > 0) console.log(`Removed ${removed} unfinished upload(s) left by an earlier run.`);
   await ensureBootstrapAdmin(database.db, config);
   const seeded = config.demoData && (await isEmptyNetwork(database.db));
   if (seeded) {
@@ -45,6 +53,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  if (error instanceof DataDirInUseError) {
+    console.error(`${error.message}. Stop that server first, or start this one with another DATA_DIR.`);
+  } else console.error(error);
   process.exit(1);
 });

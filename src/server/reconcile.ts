@@ -1,5 +1,6 @@
 import { formatRupees } from '../shared/format';
 import { readConfig } from './config';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
 import { reconcile } from './modules/ledger/reconcile';
 import { loadServerKeys } from './security/personal-data';
@@ -10,6 +11,11 @@ import { loadServerKeys } from './security/personal-data';
  */
 async function main() {
   const config = readConfig();
+  // The embedded database belongs to one process at a time: while the server runs, ask it instead.
+  if (!config.databaseUrl) {
+    const lock = lockDataDir(config.dataDir);
+    process.once('exit', () => lock.release());
+  }
   const { ledgerKey } = loadServerKeys(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -31,6 +37,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  if (error instanceof DataDirInUseError)
+    console.error(`${error.message}: while the server runs, an ADMIN can call GET /api/v1/ledger/reconcile.`);
+  else console.error(error instanceof Error ? error.message : error);
   process.exit(2);
 });

@@ -10,6 +10,10 @@ export const MSG = {
   inactiveUser: 'Your account is inactive. Please contact your administrator.',
   tooManyAttempts: (minutes: number) =>
     `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyAddressAttempts: (minutes: number) =>
+    `Too many sign-in attempts from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyPasswordAttempts: (minutes: number) =>
+    `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   loginSuccess: 'Logged in successfully',
   authRequired: 'Authentication required',
   invalidSession: 'Invalid session token',
@@ -21,6 +25,11 @@ export const MSG = {
   routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
   internalError: 'Something went wrong on our side. Please try again.',
   validationFailed: 'Invalid data!',
+  invalidText: 'Text must not contain NUL bytes, control characters or invalid Unicode',
+  tooDeep: 'Data is nested too deeply',
+  malformedUpload: 'The upload is not valid multipart/form-data',
+  uploadCutOff: 'The upload ended before it was complete. Please send it again.',
+  uploadStalled: 'The upload stopped arriving. Please send it again.',
 
   // Password change
   passwordUpdated: 'Password Updated Successfully!',

@@ -10,4 +10,15 @@ export const TYPEAHEAD_DEBOUNCE_MS = 200;
 /** At least 8 chars with an upper case letter, a lower case letter, a digit and one of # ? ! @ $ % ^ & * - */
 export const PASSWORD_PATTERN = /^(?=.*?[A-Z])(?=.*?[a-z])(?=.*?[0-9])(?=.*?[#?!@$%^&*-]).{8,}$/;
 
-export const LOGIN_THROTTLE = { maxFailures: 5, windowMinutes: 15 } as const;
+/**
+ * Password guessing (README, Security): failed passwords (sign-in or password change) are counted per account
+ * in the database, so every server agrees. `maxFailures` from one address lock that address out of the
+ * account; `maxAccountFailures` from all addresses together lock the account for everyone. `perAddress`
+ * caps sign-in attempts from one address across every user name (password spraying), per server.
+ */
+export const LOGIN_THROTTLE = {
+  maxFailures: 5,
+  maxAccountFailures: 20,
+  windowMinutes: 15,
+  perAddress: { max: 30, windowMinutes: 15 },
+} as const;

@@ -2,8 +2,39 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this closed network needs (no background connections). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Content-Security-Policy violations any page of this file reported (Chromium logs each one to the console;
+ * the listener below adds the ones only the `securitypolicyviolation` event names).
+ */
+export const cspViolations: string[] = [];
+
+function watchCsp(page: Page) {
+  page.on('console', (message) => {
+    if (/Content.Security.Policy|CSP violation/i.test(message.text())) cspViolations.push(message.text());
+  });
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+}
+
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs (no background connections). Every
+ * page it opens is watched for CSP violations (`cspViolations`).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launch();
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    watchCsp(page);
+    return page;
+  };
+  return browser;
+}
+
+function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

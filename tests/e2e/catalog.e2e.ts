@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signIn } from './browser';
+import { cspViolations, launchBrowser, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -139,5 +139,12 @@ describe('locations and catalogue in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     const row = await findRow(stamp, title(productName));
     await row.getByText(title(providerName)).waitFor();
+  });
+});
+
+// Runs after this file's other tests: the built panel works under the server's Content-Security-Policy.
+describe('Content-Security-Policy', () => {
+  it('was not violated by any page above', () => {
+    expect(cspViolations).toEqual([]);
   });
 });

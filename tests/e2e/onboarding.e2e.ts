@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { LEAD_MSG } from '../../src/shared/schemas/leads';
-import { launchBrowser, signIn } from './browser';
+import { cspViolations, launchBrowser, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -172,5 +172,12 @@ describe('onboarding in Chromium', () => {
 
     await detail.getByRole('button', { name: 'Close' }).click();
     await row.getByText('APPROVED', { exact: true }).waitFor();
+  });
+});
+
+// Runs after this file's other tests: the built panel works under the server's Content-Security-Policy.
+describe('Content-Security-Policy', () => {
+  it('was not violated by any page above', () => {
+    expect(cspViolations).toEqual([]);
   });
 });

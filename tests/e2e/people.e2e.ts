@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { launchBrowser, signIn } from './browser';
+import { cspViolations, launchBrowser, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -174,5 +174,12 @@ describe('people in Chromium', () => {
     // Exactly the one customer of this retailer, out of the network's many.
     await expect(page.locator('tbody tr').count()).resolves.toBe(1);
     await page.close();
+  });
+});
+
+// Runs after this file's other tests: the built panel works under the server's Content-Security-Policy.
+describe('Content-Security-Policy', () => {
+  it('was not violated by any page above', () => {
+    expect(cspViolations).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signIn } from './browser';
+import { cspViolations, launchBrowser, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -113,5 +113,23 @@ describe('walking skeleton in Chromium', () => {
     await page.getByTestId('tile-EMPLOYEE').filter({ hasText: '2' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Update Password' }).count()).toBe(0);
     await page.close();
+  });
+});
+
+// Runs after this file's other tests: the built panel works under the server's Content-Security-Policy.
+describe('Content-Security-Policy', () => {
+  it('is sent with the panel: no inline scripts, no framing', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${baseURL}/auth`);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
+    await page.close();
+  });
+
+  it('was not violated by any page above', () => {
+    expect(cspViolations).toEqual([]);
   });
 });

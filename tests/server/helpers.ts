@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
+import { type AppDeps, buildApp } from '../../src/server/app';
 import { type Config, readConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/open';
 import { seedDemoNetwork } from '../../src/server/demo/network';
@@ -32,7 +32,12 @@ export interface TestContext {
  * names a PostgreSQL server (CI's second run), a throw-away database created on it for this test file.
  */
 export async function makeTestContext(
-  opts: { demo?: boolean; logger?: object; config?: Partial<Config> } = {},
+  opts: {
+    demo?: boolean;
+    logger?: AppDeps['logger'];
+    onRoute?: AppDeps['onRoute'];
+    config?: Partial<Config>;
+  } = {},
 ): Promise<TestContext> {
   const serverUrl = process.env.DATABASE_URL;
   let databaseUrl = 'memory://';
@@ -79,6 +84,7 @@ export async function makeTestContext(
     ledgerKey,
     webhookSecret: WEBHOOK_SECRET,
     logger: opts.logger ?? false,
+    onRoute: opts.onRoute,
   });
   await app.ready();
   return {
@@ -102,10 +108,11 @@ export async function call(
   app: FastifyInstance,
   method: Method,
   path: string,
-  opts: { token?: string; body?: unknown; query?: Record<string, string>; xsrf?: boolean } = {},
+  opts: { token?: string; body?: unknown; query?: Record<string, string>; xsrf?: boolean; ip?: string } = {},
 ) {
   const headers: Record<string, string> = {};
   const request: InjectOptions = { method, url: `/api/v1/${path}`, headers };
+  if (opts.ip) request.remoteAddress = opts.ip;
   if (opts.token) headers['x-auth-token'] = `bearer ${opts.token}`;
   if (opts.xsrf !== false) {
     headers.cookie = `XSRF-TOKEN=${XSRF}`;
@@ -117,8 +124,15 @@ export async function call(
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
+let addressCounter = 0;
+/** A new client address each time, so sign-ins made to set a test up never meet the per-address limit. */
+export const freshAddress = () => {
+  addressCounter += 1;
+  return `10.88.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+};
+
 export async function login(app: FastifyInstance, userName: string, password: string) {
-  const res = await call(app, 'POST', 'account/login', { body: { userName, password } });
+  const res = await call(app, 'POST', 'account/login', { body: { userName, password }, ip: freshAddress() });
   if (res.status !== 200)
     throw new Error(`login ${userName} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.result as {

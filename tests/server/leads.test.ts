@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verhoeffDigit } from '../../src/shared/identity';
@@ -87,8 +88,8 @@ interface Application {
   ip?: string;
 }
 
-/** Sends a real multipart body, as the browser's FormData does. */
-async function apply(app: Application = {}) {
+/** A real multipart body, as the browser's FormData builds it. */
+async function multipartBody(app: Application = {}) {
   const form = new FormData();
   const parts = {
     ...Object.fromEntries(Object.entries(sections()).map(([k, v]) => [k, JSON.stringify(v)])),
@@ -109,19 +110,26 @@ async function apply(app: Application = {}) {
       document.name,
     );
   const request = new Request('http://x/', { method: 'POST', body: form });
-  const payload = Buffer.from(await request.arrayBuffer());
-  const response = await ctx.app.inject({
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type')!,
+  };
+}
+
+const postLead = (payload: Buffer | string, contentType: string, ip = freshIp()) =>
+  ctx.app.inject({
     method: 'POST',
     url: '/api/v1/leads/create',
-    remoteAddress: app.ip ?? freshIp(),
-    headers: {
-      'content-type': request.headers.get('content-type')!,
-      cookie: `XSRF-TOKEN=${XSRF}`,
-      'x-xsrf-token': XSRF,
-    },
+    remoteAddress: ip,
+    headers: { 'content-type': contentType, cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
     payload,
   });
-  return { status: response.statusCode, body: response.json() };
+
+/** Sends a real multipart body, as the browser's FormData does. */
+async function apply(app: Application = {}) {
+  const { payload, contentType } = await multipartBody(app);
+  const response = await postLead(payload, contentType, app.ip);
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
 const uploads = () => path.join(ctx.config.dataDir, 'uploads');
@@ -426,6 +434,7 @@ describe('POST leads/create', () => {
     expect(limited.body.message).toBe(
       'Too many applications from this network. Please try again in an hour.',
     );
+    expect(Number(limited.headers?.['retry-after'])).toBeGreaterThan(3500);
     expect(await leadCount()).toBe(leadsBefore);
     expect((await apply({ ip: '10.77.0.2' })).status).toBe(200);
   });
@@ -619,5 +628,134 @@ describe('review', () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Application not found');
+  });
+});
+
+/** Open file descriptors of this process that point into the uploads directory. */
+const openUploads = () =>
+  fs
+    .readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return '';
+      }
+    })
+    .filter((target) => target.startsWith(uploads()));
+
+/** Waits, as a user would, for something the server finishes after it answered (closing files). */
+async function eventually(check: () => boolean, what: string, ms = 10_000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`still not ${what} after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('broken uploads', () => {
+  it('answers a multipart request without a boundary 400', async () => {
+    const res = await postLead('whatever', 'multipart/form-data');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The upload is not valid multipart/form-data' });
+  });
+
+  it('refuses a body cut off inside a file, and leaves no file and no open handle', async () => {
+    const leadsBefore = await leadCount();
+    const filesBefore = storedFiles().length;
+    const { payload, contentType } = await multipartBody();
+    const res = await postLead(payload.subarray(0, payload.length - 60), contentType);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The upload ended before it was complete. Please send it again.' });
+    expect(await leadCount()).toBe(leadsBefore);
+    expect(storedFiles()).toHaveLength(filesBefore);
+    await eventually(() => openUploads().length === 0, 'closed');
+  });
+
+  it('refuses a whole body that lacks its closing boundary instead of keeping a truncated file', async () => {
+    const leadsBefore = await leadCount();
+    const { payload, contentType } = await multipartBody();
+    const text = payload.toString('latin1');
+    const cut = Buffer.from(text.slice(0, text.lastIndexOf('\r\n--')), 'latin1');
+    const res = await postLead(cut, contentType);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The upload ended before it was complete. Please send it again.');
+    expect(await leadCount()).toBe(leadsBefore);
+  });
+
+  it('answers an upload that stops arriving 408 within the idle timeout, and keeps nothing', async () => {
+    const slow = await makeTestContext({ demo: false, config: { uploadIdleTimeoutMs: 400 } });
+    try {
+      await slow.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = slow.app.server.address() as net.AddressInfo;
+      const { payload, contentType } = await multipartBody();
+      const started = Date.now();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(
+            `POST /api/v1/leads/create HTTP/1.1\r\nHost: x\r\ncontent-type: ${contentType}\r\n` +
+              `content-length: ${payload.length}\r\ncookie: XSRF-TOKEN=${XSRF}\r\nx-xsrf-token: ${XSRF}\r\n\r\n`,
+          );
+          // Half the body, then nothing: a client that stalled mid-upload.
+          socket.write(payload.subarray(0, Math.floor(payload.length / 2)));
+        });
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk;
+        });
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain('{"message":"The upload stopped arriving. Please send it again."}');
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const dir = path.join(slow.config.dataDir, 'uploads');
+      expect(fs.readdirSync(dir)).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('cleans up after a client that disconnects mid-upload', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as net.AddressInfo;
+    const filesBefore = storedFiles().length;
+    const { payload, contentType } = await multipartBody();
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST /api/v1/leads/create HTTP/1.1\r\nHost: x\r\ncontent-type: ${contentType}\r\n` +
+            `content-length: ${payload.length}\r\ncookie: XSRF-TOKEN=${XSRF}\r\nx-xsrf-token: ${XSRF}\r\n\r\n`,
+        );
+        socket.write(payload.subarray(0, payload.length - 100), () => setTimeout(() => socket.destroy(), 50));
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+    await eventually(() => storedFiles().length === filesBefore && openUploads().length === 0, 'cleaned up');
+  });
+});
+
+describe('lead files with names in any script', () => {
+  it.each([
+    ['Hindi', 'पैन कार्ड.pdf'],
+    ['Chinese', '身份证明.pdf'],
+    ['emoji', 'pan 📄.pdf'],
+  ])('downloads a document named in %s (RFC 6266 filename*)', async (_script, name) => {
+    const created = await apply({ document: { bytes: PDF, name, type: 'application/pdf' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/leads/${created.body.result._id}/document`,
+      headers: { 'x-auth-token': `bearer ${admin}` },
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+    const disposition = String(res.headers['content-disposition']);
+    expect(disposition).toMatch(/^inline; filename="[\x20-\x7e]*"; filename\*=UTF-8''/);
+    const encoded = /filename\*=UTF-8''(.+)$/.exec(disposition)![1];
+    expect(decodeURIComponent(encoded)).toBe(name);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -10,11 +10,10 @@ let db;
 let server;
 try {
   db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
-  // The server uses one pooled connection, but pg's pool drops a connection whenever a query on it fails and
-  // opens a new one at once, before this side has noticed the old one close: with room for a single
-  // connection that new one was refused, and the next request failed too (one bad query broke another
-  // person's request). The queue behind these connections runs one statement at a time and keeps a
-  // transaction's statements together, so accepting a few connections changes nothing else.
+  // The server's pool holds one connection, but pg drops a connection whenever a query on it fails and opens
+  // a new one at once, before the socket server has seen the old one close. Allowing a few lets that new
+  // connection in (with one, it was refused and the next request failed too); PGlite still runs one query at
+  // a time, and a half-finished transaction of a dropped connection is rolled back before anything else.
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
   await server.start();
   parentPort.postMessage({ type: 'ready' });

@@ -124,15 +124,24 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-ins per user name, for the 5-in-15-minutes throttle (kept in the database so several servers agree). */
+/**
+ * Failed passwords (sign-in or password change), for the per-account lock (modules/account/throttle.ts). Kept
+ * in the database so several servers agree. `account` is the user's id, or `name:<lower-cased name>` for a
+ * name that matches no user (so unknown names are throttled alike and reveal nothing). Pruned once older than
+ * the window.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userName: text('user_name').notNull(),
+    account: text('account').notNull(),
+    ip: text('ip').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_user_idx').on(t.userName, t.failedAt)],
+  (t) => [
+    index('login_failures_account_idx').on(t.account, t.failedAt),
+    index('login_failures_failed_idx').on(t.failedAt),
+  ],
 );
 
 export const providers = pgTable(
@@ -227,17 +236,6 @@ export const leads = pgTable(
     check('leads_type_check', sql`${t.leadType} in ('RETAILER', 'DISTRIBUTOR')`),
     check('leads_status_check', sql`${t.status} in ('NEW', 'APPROVED', 'REJECTED')`),
   ],
-);
-
-/** Every application attempt per client address, for the hourly limit (refused attempts count too). */
-export const leadAttempts = pgTable(
-  'lead_attempts',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ip: text('ip').notNull(),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('lead_attempts_ip_idx').on(t.ip, t.attemptedAt)],
 );
 
 // Money (issue 9) ------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { verhoeffDigit } from '../../shared/identity';
 import { COMMISSION_TIERS, splitAmount } from '../../shared/money';
 import { URL_DATA_IDENTIFIERS } from '../../shared/schemas/catalog';
 import { readConfig } from '../config';
+import { lockDataDir } from '../data-dir-lock';
 import { openDatabase } from '../db/open';
 import { ensureBootstrapAdmin } from '../modules/account/bootstrap';
 import { hashPassword } from '../modules/account/passwords';
@@ -139,6 +140,10 @@ const SHOPS = [
 
 export async function seedScale(opts: { users: number; postings: number }) {
   const config = readConfig();
+  if (!config.databaseUrl) {
+    const lock = lockDataDir(config.dataDir);
+    process.once('exit', () => lock.release());
+  }
   const keys = loadServerKeys(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { pool, db } = database;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
 import { MSG } from '../../shared/messages';
 import type { ErrorBody } from '../../shared/wire';
@@ -35,36 +35,66 @@ export function parseInput<S extends ZodType>(schema: S, input: unknown): z.infe
   return parsed.data;
 }
 
-/** One central error handler: 4xx keep their message, 5xx answer a generic one and are logged. */
-export function registerErrorHandling(app: FastifyInstance, opts: { serveSpa: () => boolean }) {
+/** The wire contract's body for any error: 4xx keep their message, everything else the generic one. */
+export function errorBody(error: unknown): {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+} {
+  if (error instanceof HttpError) {
+    const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    return { status: error.status, body, headers: error.headers };
+  }
+  if (error instanceof ZodError) {
+    const http = zodToHttpError(error);
+    return { status: http.status, body: { message: http.message, errors: http.errors } };
+  }
+  const statusCode = (error as FastifyError | null)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    // Fastify's own refusals: bad JSON, unsupported media type, body too large.
+    return { status: statusCode, body: { message: String((error as Error).message) } };
+  }
+  return { status: 500, body: { message: MSG.internalError } };
+}
+
+/** What Node refuses in a header value: a route that set one would fail again while answering its error. */
+const INVALID_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+const ANSWERED = Symbol('errorAnswered');
+
+/**
+ * One central error handler: 4xx keep their message, 5xx answer a generic one and are logged. Registered at
+ * the root and again on the /api scope, so that if sending an error answer fails in turn (an onSend hook
+ * throwing), the outer copy answers directly, past the hooks, instead of Fastify's fallback error object.
+ * Headers the route set that Node cannot send are dropped first, or the error answer would fail the same way.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
-    let status = 500;
-    let body: ErrorBody = { message: MSG.internalError };
-    if (error instanceof HttpError) {
-      status = error.status;
-      body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
-      if (error.headers) reply.headers(error.headers);
-    } else if (error instanceof ZodError) {
-      const http = zodToHttpError(error);
-      status = http.status;
-      body = { message: http.message, errors: http.errors };
-    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own refusals: bad JSON, unsupported media type, body too large.
-      status = error.statusCode;
-      body = { message: error.message };
+    const marked = request as FastifyRequest & { [ANSWERED]?: boolean };
+    if (marked[ANSWERED]) {
+      request.log.error({ err: error }, 'sending the error answer failed');
+      if (reply.raw.headersSent) return reply.raw.destroy();
+      reply.hijack();
+      reply.raw.writeHead(500, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      reply.raw.end(JSON.stringify({ message: MSG.internalError }));
+      return;
     }
+    marked[ANSWERED] = true;
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if ([value].flat().some((v) => INVALID_HEADER_VALUE.test(String(v)))) reply.removeHeader(name);
+    const { status, body, headers } = errorBody(error);
+    if (headers) reply.headers(headers);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).send(body);
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/');
-    if (!isApi && request.method === 'GET' && opts.serveSpa()) {
-      // Panel routes (/home, /auth, ...) are client-side: hand them the app shell.
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send({ message: MSG.routeNotFound(request.method, request.url.split('?')[0]) });
-  });
+/** Unknown API paths: JSON 404, whoever asks (registered on the `/api` scope). */
+export function notFoundJson(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ message: MSG.routeNotFound(request.method, request.url.split('?')[0]) });
 }
 
 /** PostgreSQL's unique_violation, whether drizzle wrapped the driver error or not. */

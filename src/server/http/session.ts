@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { UserStatus, UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { can } from '../../shared/roles';
-import { lookupSession, type UserRow } from '../modules/account/sessions';
 import { forbidden, unauthorized } from './errors';
+import { lookupSession, type UserRow } from './session-token';
 
 /**
  * Who may call a route: `public` (no token), `optional` (anyone; a valid token identifies the caller),
@@ -25,28 +26,33 @@ declare module 'fastify' {
 
 const BEARER = /^bearer\s+(\S+)$/i;
 
-/** Authenticates every /api route that is not public, from the `X-auth-token: bearer <token>` header. */
-export function registerSessionGuard(app: FastifyInstance) {
-  app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
-    // Unknown routes fall through to the JSON 404, whoever asks.
-    if (request.is404 || !request.url.startsWith('/api/')) return;
-    const access: RouteAccess = request.routeOptions.config.access ?? 'private';
-    if (access === 'public') return;
-    const header = request.headers['x-auth-token'];
-    const token = typeof header === 'string' ? BEARER.exec(header.trim())?.[1] : undefined;
-    if (!token && access === 'optional') return;
-    if (!token) throw unauthorized(MSG.authRequired);
-    const found = await lookupSession(app.db, token);
-    if (found.kind === 'missing') throw unauthorized(MSG.invalidSession);
-    if (found.kind === 'expired') throw unauthorized(MSG.sessionExpired);
-    // Status and type are read fresh on every call, so deactivation locks a user out at once.
-    if (found.user.status !== UserStatus.ACTIVE) throw unauthorized(MSG.inactiveUser);
-    if (found.user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
-    if (access === 'private' && !found.user.passwordUpdatedAt) throw forbidden(MSG.passwordChangeRequired);
-    request.auth = { user: found.user, tokenHash: found.tokenHash };
-  });
-}
+/**
+ * Authenticates every route of the scope it is registered in (`/api/v1`) from the `X-auth-token: bearer
+ * <token>` header, by the route's own `config.access`: the route that answers decides, however its path was
+ * spelled.
+ */
+export const sessionGuard = fp(
+  async (api: FastifyInstance) => {
+    api.decorateRequest('auth', null);
+    api.addHook('onRequest', async (request) => {
+      const access: RouteAccess = request.routeOptions.config.access ?? 'private';
+      if (access === 'public') return;
+      const header = request.headers['x-auth-token'];
+      const token = typeof header === 'string' ? BEARER.exec(header.trim())?.[1] : undefined;
+      if (!token && access === 'optional') return;
+      if (!token) throw unauthorized(MSG.authRequired);
+      const found = await lookupSession(api.db, token);
+      if (found.kind === 'missing') throw unauthorized(MSG.invalidSession);
+      if (found.kind === 'expired') throw unauthorized(MSG.sessionExpired);
+      // Status and type are read fresh on every call, so deactivation locks a user out at once.
+      if (found.user.status !== UserStatus.ACTIVE) throw unauthorized(MSG.inactiveUser);
+      if (found.user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
+      if (access === 'private' && !found.user.passwordUpdatedAt) throw forbidden(MSG.passwordChangeRequired);
+      request.auth = { user: found.user, tokenHash: found.tokenHash };
+    });
+  },
+  { name: 'session-guard' },
+);
 
 /** The signed-in caller; only call from non-public routes. */
 export function caller(request: FastifyRequest) {

@@ -16,6 +16,7 @@ import {
 import type { Config } from '../../config';
 import type { Db, Queryable, Tx } from '../../db/open';
 import { users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, parseInput } from '../../http/errors';
 import type { PersonalDataCipher } from '../../security/personal-data';
 import { openWallet } from '../ledger/ledger';
@@ -64,27 +65,37 @@ function asObject(body: unknown): Record<string, unknown> {
 
 /** Account create/update/status: every rule of seed sections 5 and 6 plus Tierdesk's own, in one place. */
 export function peopleService({ db, config, cipher }: PeopleDeps) {
-  const checkLocation = (q: Queryable, input: Parsed) =>
-    checkLocationChain(q, {
-      district: { id: input.districtId, param: 'districtId' },
-      tehsil: { id: input.tehsilId, param: 'tehsilId' },
-    });
+  // Inside the write's transaction, with the district and tehsil share-locked: a concurrent move of either
+  // waits for this write, or this write sees the move.
+  const checkLocation = (tx: Tx, input: Parsed) =>
+    checkLocationChain(
+      tx,
+      {
+        district: { id: input.districtId, param: 'districtId' },
+        tehsil: { id: input.tehsilId, param: 'tehsilId' },
+      },
+      { lock: true },
+    );
 
-  /** A parent must exist, be of the right type and lie inside the caller's network. */
+  /**
+   * A parent must exist, be of the right type and lie inside the caller's network. Share-locked, so its path
+   * cannot move under the write that hangs a user below it.
+   */
   async function visibleParent(
-    q: Queryable,
+    tx: Tx,
     caller: UserRow,
     id: string,
     type: UserType,
     message: string,
     param: string,
   ) {
-    const row = await findVisibleUser(q, caller, id);
+    const row = await findVisibleUser(tx, caller, id, 'share');
     if (!row || row.type !== type) throw badRequest(message, param);
     return row;
   }
 
-  async function placementFor(q: Queryable, caller: UserRow, input: Parsed): Promise<Placement> {
+  /** Parents are read (and locked) top-down, master distributor first: every write locks in that order. */
+  async function placementFor(q: Tx, caller: UserRow, input: Parsed): Promise<Placement> {
     const none: Placement = {
       parentPath: null,
       masterDistributorId: null,
@@ -125,7 +136,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
         if (!retailerId) return none;
         const r =
           retailerId === caller.id
-            ? caller
+            ? await lockedSelf(q, caller)
             : await visibleParent(
                 q,
                 caller,
@@ -144,6 +155,13 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       default:
         return none;
     }
+  }
+
+  /** The caller's own row, read fresh and share-locked (the session's copy may predate a move). */
+  async function lockedSelf(tx: Tx, caller: UserRow) {
+    const [row] = await tx.select().from(users).where(eq(users.id, caller.id)).for('share');
+    if (!row) throw notFound(USER_MSG.userNotFound);
+    return row;
   }
 
   async function checkUnique(q: Queryable, input: Parsed, exceptId?: string) {
@@ -202,40 +220,55 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     const { type } = parseInput(z.object({ type: userTypeField }), raw);
     if (!can(caller.type as UserType, USER_TYPE_RESOURCE[type], 'create')) throw forbidden();
     const input = parseInput(userCreateSchemas[type], raw) as Parsed;
-    await checkLocation(q, input);
-    const placement = await placementFor(q, caller, input);
-    await checkUnique(q, input);
-    const id = randomUUID();
-    const row: NewUser = {
-      ...commonColumns(input),
-      id,
-      type,
-      name: input.name,
-      userName: input.userName,
-      path: childPath(placement.parentPath, id),
-      masterDistributorId: placement.masterDistributorId,
-      distributorId: placement.distributorId,
-      retailerId: placement.retailerId,
-      // Staff choose an employee's first password; everyone else gets INITIAL_PASSWORD. Either way the user
-      // must replace it at first sign-in (no password-set marker).
-      passwordHash: await hashPassword(type === UserType.EMPLOYEE ? input.password! : config.initialPassword),
-      passwordUpdatedAt: null,
-      status: UserStatus.ACTIVE,
-      ...(type === UserType.MASTER_DISTRIBUTOR ? MASTER_DISTRIBUTOR_DEFAULTS : {}),
-      ...(type === UserType.DISTRIBUTOR ? { isMaster: false } : {}),
-    };
-    await guardUniqueUser(() => q.insert(users).values(row));
-    await openWallet(q, id);
-    const [wire] = (await listWireUsers(q, caller, { id })).users;
-    return { result: wire, message: USER_SAVED_MSG[type].created };
+    // Staff choose an employee's first password; everyone else gets INITIAL_PASSWORD. Either way the user
+    // must replace it at first sign-in (no password-set marker). Hashed before any row is locked.
+    const passwordHash = await hashPassword(
+      type === UserType.EMPLOYEE ? input.password! : config.initialPassword,
+    );
+    return inTransaction(q, async (tx) => {
+      await checkLocation(tx, input);
+      const placement = await placementFor(tx, caller, input);
+      await checkUnique(tx, input);
+      const id = randomUUID();
+      const row: NewUser = {
+        ...commonColumns(input),
+        id,
+        type,
+        name: input.name,
+        userName: input.userName,
+        path: childPath(placement.parentPath, id),
+        masterDistributorId: placement.masterDistributorId,
+        distributorId: placement.distributorId,
+        retailerId: placement.retailerId,
+        passwordHash,
+        passwordUpdatedAt: null,
+        status: UserStatus.ACTIVE,
+        ...(type === UserType.MASTER_DISTRIBUTOR ? MASTER_DISTRIBUTOR_DEFAULTS : {}),
+        ...(type === UserType.DISTRIBUTOR ? { isMaster: false } : {}),
+      };
+      await guardUniqueUser(() => tx.insert(users).values(row));
+      await openWallet(tx, id);
+      const [wire] = (await listWireUsers(tx, caller, { id })).users;
+      return { result: wire, message: USER_SAVED_MSG[type].created };
+    });
   }
 
-  /** Moves a user and everything under it to a new place in the tree, keeping the parent columns right. */
+  /**
+   * Moves a user and everything under it to a new place in the tree, keeping the parent columns right. The
+   * subtree is locked top-down first (shorter paths first), the order every write locks in, so a concurrent
+   * move inside it waits instead of deadlocking.
+   */
   async function moveSubtree(tx: Tx, target: UserRow, placement: Placement) {
     const newPath = childPath(placement.parentPath, target.id);
     if (newPath === target.path) return;
     const oldPrefixLength = target.path.length;
     const descendants = and(like(users.path, `${target.path}%`), ne(users.id, target.id));
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(descendants)
+      .orderBy(sql`length(${users.path})`, users.id)
+      .for('no key update');
     await tx
       .update(users)
       .set({ path: sql`${newPath} || substr(${users.path}, ${oldPrefixLength + 1})` })
@@ -255,22 +288,26 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
   async function update(caller: UserRow, id: string, body: unknown) {
     const raw = asObject(body);
     if ('status' in raw) return changeStatus(caller, id, raw);
-    const target = await findVisibleUser(db, caller, id);
-    if (!target || target.type === UserType.ADMIN) throw notFound(USER_MSG.userNotFound);
-    if (raw.type !== undefined && raw.type !== null && Number(raw.type) !== target.type) {
+    // The type never changes, so it may be read before the transaction; everything else is read inside it.
+    const seen = await findVisibleUser(db, caller, id);
+    if (!seen || seen.type === UserType.ADMIN) throw notFound(USER_MSG.userNotFound);
+    if (raw.type !== undefined && raw.type !== null && Number(raw.type) !== seen.type) {
       throw badRequest(USER_MSG.typeChange, 'type');
     }
-    const type = target.type as keyof typeof userUpdateSchemas;
+    const type = seen.type as keyof typeof userUpdateSchemas;
     if (!can(caller.type as UserType, USER_TYPE_RESOURCE[type], 'edit')) throw forbidden();
     const input = parseInput(userUpdateSchemas[type], { ...raw, type }) as Parsed;
-    await checkLocation(db, input);
-    const placement = await placementFor(db, caller, input);
-    if (placement.parentPath?.startsWith(target.path)) {
-      throw badRequest('A user cannot be placed under its own network', 'distributor.masterDistributorId');
-    }
-    await checkUnique(db, input, id);
-    await guardUniqueUser(() =>
-      db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
+      await checkLocation(tx, input);
+      const placement = await placementFor(tx, caller, input);
+      // Locked after its new parents (top-down) and read fresh: a move that committed meanwhile is seen.
+      const target = await findVisibleUser(tx, caller, id, 'no key update');
+      if (!target) throw notFound(USER_MSG.userNotFound);
+      if (placement.parentPath?.startsWith(target.path)) {
+        throw badRequest('A user cannot be placed under its own network', 'distributor.masterDistributorId');
+      }
+      await checkUnique(tx, input, id);
+      await guardUniqueUser(async () => {
         await moveSubtree(tx, target, placement);
         await tx
           .update(users)
@@ -282,24 +319,24 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
             retailerId: placement.retailerId,
           })
           .where(eq(users.id, id));
-      }),
-    );
-    const [wire] = (await listWireUsers(db, caller, { id })).users;
-    return { result: wire, message: USER_SAVED_MSG[type].updated };
+      });
+      const [wire] = (await listWireUsers(tx, caller, { id })).users;
+      return { result: wire, message: USER_SAVED_MSG[type].updated };
+    });
   }
 
   async function changeStatus(caller: UserRow, id: string, raw: Record<string, unknown>) {
     if (!can(caller.type as UserType, 'userStatus', 'edit')) throw forbidden();
     const { status } = parseInput(statusSchema, { status: raw.status });
-    const target = await findVisibleUser(db, caller, id);
-    if (!target || target.type === UserType.ADMIN) throw notFound(USER_MSG.userNotFound);
-    await db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
+      const target = await findVisibleUser(tx, caller, id, 'no key update');
+      if (!target || target.type === UserType.ADMIN) throw notFound(USER_MSG.userNotFound);
       await tx.update(users).set({ status }).where(eq(users.id, id));
       // A deactivated user is signed out everywhere at once.
       if (status === UserStatus.INACTIVE) await revokeAllSessions(tx, id);
+      const [wire] = (await listWireUsers(tx, caller, { id })).users;
+      return { result: wire, message: USER_MSG.statusChanged };
     });
-    const [wire] = (await listWireUsers(db, caller, { id })).users;
-    return { result: wire, message: USER_MSG.statusChanged };
   }
 
   return { create, update };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { UserStatus, UserType } from '../../../shared/enums';
 import { MSG } from '../../../shared/messages';
 import { can, USER_TYPE_RESOURCE } from '../../../shared/roles';
+import { LOGIN_THROTTLE } from '../../../shared/rules';
 import { loginSchema, resetPasswordSchema } from '../../../shared/schemas/account';
 import { USER_MSG, userTypeField } from '../../../shared/schemas/users';
 import { users } from '../../db/schema';
@@ -14,7 +15,7 @@ import { caller } from '../../http/session';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { peopleService } from './people';
 import { issueSession, revokeOtherSessions, revokeSession } from './sessions';
-import { clearFailures, lockedForMinutes, recordFailure } from './throttle';
+import { accountKey, clearFailures, lockedForMinutes, recordFailure } from './throttle';
 import { findLoginUser, listWireUsers } from './users';
 import { toWireUser } from './wire';
 
@@ -29,30 +30,40 @@ const fetchQuery = pagingQuery.and(
   }),
 );
 
+const tooMany = (message: string, minutes: number) =>
+  new HttpError(429, message, undefined, { 'retry-after': String(minutes * 60) });
+
 export default async function accountRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const people = peopleService({ db, config, cipher: app.cipher });
 
-  app.post('/account/login', { config: { access: 'public' } }, async (request) => {
+  // Per address, across every user name (password spraying): in memory, per server.
+  const perAddress = LOGIN_THROTTLE.perAddress;
+  const addressLimit = {
+    max: perAddress.max,
+    timeWindow: perAddress.windowMinutes * 60_000,
+    errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
+      new HttpError(429, MSG.tooManyAddressAttempts(Math.max(1, Math.ceil(context.ttl / 60_000)))),
+  };
+
+  app.post('/account/login', { config: { access: 'public', rateLimit: addressLimit } }, async (request) => {
     const input = parseInput(loginSchema, request.body);
-    const lockedMinutes = await lockedForMinutes(db, input.userName);
-    if (lockedMinutes > 0) {
-      throw new HttpError(429, MSG.tooManyAttempts(lockedMinutes), undefined, {
-        'retry-after': String(lockedMinutes * 60),
-      });
-    }
     const user = await findLoginUser(db, input.userName);
+    const account = accountKey(user, input.userName);
+    // Checked before the password, so the right password is refused too while locked.
+    const lockedMinutes = await lockedForMinutes(db, account, request.ip);
+    if (lockedMinutes > 0) throw tooMany(MSG.tooManyAttempts(lockedMinutes), lockedMinutes);
     const passwordOk = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!user || !passwordOk) {
-      await recordFailure(db, input.userName);
+      await recordFailure(db, account, request.ip);
       throw unauthorized(MSG.invalidCredentials);
     }
     // Only a caller who knows the password learns the account's type or status.
     if (user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
     if (user.status !== UserStatus.ACTIVE) throw forbidden(MSG.inactiveUser);
-    await clearFailures(db, input.userName);
+    await clearFailures(db, account, request.ip);
     const token = await issueSession(db, user.id, config.sessionTtlHours);
     return { result: { token, user: toWireUser(user) }, message: MSG.loginSuccess };
   });
@@ -110,7 +121,11 @@ export default async function accountRoutes(app: FastifyInstance) {
   app.post('/account/resetPassword', { config: { access: 'session' } }, async (request) => {
     const { user, tokenHash } = caller(request);
     const input = parseInput(resetPasswordSchema, request.body);
+    // A wrong old password is a password guess like a failed sign-in: same counter, same lock.
+    const lockedMinutes = await lockedForMinutes(db, user.id, request.ip);
+    if (lockedMinutes > 0) throw tooMany(MSG.tooManyPasswordAttempts(lockedMinutes), lockedMinutes);
     if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+      await recordFailure(db, user.id, request.ip);
       throw badRequest(MSG.wrongOldPassword, 'oldPassword');
     }
     if (input.newPassword === input.oldPassword) throw badRequest(MSG.passwordSameAsOld, 'newPassword');
@@ -121,6 +136,7 @@ export default async function accountRoutes(app: FastifyInstance) {
         .set({ passwordHash, passwordUpdatedAt: new Date() })
         .where(eq(users.id, user.id));
       await revokeOtherSessions(tx, user.id, tokenHash);
+      await clearFailures(tx, user.id, request.ip);
     });
     return { result: true, message: MSG.passwordUpdated };
   });

@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Queryable as Db } from '../../db/open';
-import { sessions, users } from '../../db/schema';
+import { sessions } from '../../db/schema';
+import { hashToken } from '../../http/session-token';
 
-export type UserRow = typeof users.$inferSelect;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// The lookup lives with the session guard in http/; issuing and revoking sessions is this module's.
+export { hashToken, lookupSession, type SessionLookup, type UserRow } from '../../http/session-token';
 
 /** Issues an opaque random token; only its hash is stored. Also sweeps this user's expired sessions. */
 export async function issueSession(db: Db, userId: string, ttlHours: number): Promise<string> {
@@ -18,27 +18,6 @@ export async function issueSession(db: Db, userId: string, ttlHours: number): Pr
     expiresAt: new Date(now.getTime() + ttlHours * 3_600_000),
   });
   return token;
-}
-
-export type SessionLookup =
-  | { kind: 'missing' }
-  | { kind: 'expired' }
-  | { kind: 'ok'; user: UserRow; tokenHash: string };
-
-export async function lookupSession(db: Db, token: string): Promise<SessionLookup> {
-  const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  if (!row) return { kind: 'missing' };
-  if (row.session.expiresAt.getTime() <= Date.now()) {
-    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-    return { kind: 'expired' };
-  }
-  return { kind: 'ok', user: row.user, tokenHash };
 }
 
 export const revokeSession = (db: Db, tokenHash: string) =>

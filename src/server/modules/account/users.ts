@@ -103,17 +103,25 @@ export async function listWireUsers(
   };
 }
 
-/** One user row by id, only if the viewer's network includes it. */
+/**
+ * Row locks a write takes on what it decides on: `share` on a parent it hangs a user under (its path must not
+ * change until the write commits), `no key update` on the user it changes.
+ */
+export type UserLock = 'share' | 'no key update';
+
+/** One user row by id, only if the viewer's network includes it; locked when a write will act on it. */
 export async function findVisibleUser(
   db: Queryable,
   viewer: UserRow,
   id: string,
+  lock?: UserLock,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
+  const query = db
     .select()
     .from(users)
     .where(and(eq(users.id, id), networkScope(viewer)))
     .limit(1);
+  const [row] = lock ? await query.for(lock) : await query;
   return row;
 }
 

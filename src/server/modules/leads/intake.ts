@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -6,7 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type/core';
 import { LEAD_FILES, LEAD_JSON_PARTS, LEAD_MSG, type LeadFileField } from '../../../shared/schemas/leads';
+import type { Queryable } from '../../db/open';
+import { leads } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
+import { isMultipart, readMultipart } from '../../http/multipart';
 
 export interface ReceivedFile {
   field: LeadFileField;
@@ -25,7 +29,7 @@ export interface ReceivedLead {
 }
 
 const TEXT_PARTS = new Set<string>([...LEAD_JSON_PARTS, 'leadType']);
-const isFileField = (name: string): name is LeadFileField => name in LEAD_FILES;
+const isFileField = (name: string): name is LeadFileField => Object.hasOwn(LEAD_FILES, name);
 
 /** Counts bytes as they stream and stops the upload as soon as the field's limit is passed. */
 function sizeGuard(field: LeadFileField, onBytes: (n: number) => void) {
@@ -40,70 +44,95 @@ function sizeGuard(field: LeadFileField, onBytes: (n: number) => void) {
   });
 }
 
+/** Temporary names of uploads still being received or checked; kept files get a plain random name. */
+const TEMP_PREFIX = 'upload-';
+
 /**
  * Reads the multipart application: JSON text parts into `fields`, the two files into `uploadsDir` under
- * random names. Nothing here is trusted yet: the caller validates, then keeps or discards the files.
+ * temporary random names. Nothing here is trusted yet: the caller validates, then keeps or discards the
+ * files. A refused, cut-off or stalled upload leaves no file behind (http/multipart.ts closes every file
+ * before this rejects).
  */
-export async function receiveLead(request: FastifyRequest, uploadsDir: string): Promise<ReceivedLead> {
-  if (!request.isMultipart()) throw new HttpError(415, LEAD_MSG.notMultipart);
+export async function receiveLead(
+  request: FastifyRequest,
+  uploadsDir: string,
+  idleTimeoutMs: number,
+): Promise<ReceivedLead> {
+  if (!isMultipart(request)) throw new HttpError(415, LEAD_MSG.notMultipart);
   fs.mkdirSync(uploadsDir, { recursive: true });
   const fields = new Map<string, string>();
   const files = new Map<LeadFileField, ReceivedFile>();
+  const claimed = new Set<string>();
   const written: string[] = [];
   const discard = async () => {
     await Promise.all(written.map((file) => fs.promises.rm(file, { force: true })));
   };
-  let currentFile: LeadFileField | undefined;
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (!TEXT_PARTS.has(part.fieldname))
-          throw badRequest(LEAD_MSG.unexpectedPart(part.fieldname), part.fieldname);
-        fields.set(part.fieldname, String(part.value));
-        continue;
-      }
-      const field = part.fieldname;
-      if (!isFileField(field) || files.has(field)) {
-        part.file.resume();
-        throw badRequest(LEAD_MSG.unexpectedPart(field), field);
-      }
-      currentFile = field;
-      const target = path.join(uploadsDir, `upload-${randomBytes(16).toString('hex')}`);
-      written.push(target);
-      let size = 0;
-      await pipeline(
-        part.file,
-        sizeGuard(field, (n) => {
-          size = n;
-        }),
-        fs.createWriteStream(target, { mode: 0o600 }),
-      );
-      if (size === 0) {
-        files.set(field, { field, path: target, size, originalName: part.filename, mime: null });
-        continue;
-      }
-      const detected = await fileTypeFromBuffer(await readHead(target));
-      files.set(field, {
-        field,
-        path: target,
-        size,
-        originalName: part.filename || field,
-        mime: detected?.mime ?? null,
-      });
-    }
+    await readMultipart(request, {
+      limits: {
+        fileSize: LEAD_FILES.document.maxBytes + 1,
+        files: 2,
+        fields: 10,
+        parts: 12,
+        fieldSize: 64 * 1024,
+        headerPairs: 50,
+      },
+      idleTimeoutMs,
+      tooLarge: LEAD_MSG.requestTooLarge,
+      field(name, value) {
+        if (!TEXT_PARTS.has(name)) throw badRequest(LEAD_MSG.unexpectedPart(name), name);
+        fields.set(name, value);
+      },
+      async file(name, stream, info) {
+        if (!isFileField(name) || claimed.has(name)) {
+          stream.resume();
+          throw badRequest(LEAD_MSG.unexpectedPart(name), name);
+        }
+        claimed.add(name);
+        const target = path.join(uploadsDir, `${TEMP_PREFIX}${randomBytes(16).toString('hex')}`);
+        written.push(target);
+        const out = fs.createWriteStream(target, { mode: 0o600 });
+        let size = 0;
+        try {
+          await pipeline(
+            stream,
+            sizeGuard(name, (n) => {
+              size = n;
+            }),
+            out,
+          );
+        } finally {
+          // The file is closed before anyone removes it or answers the request.
+          if (!out.closed) await once(out, 'close');
+        }
+        const mime = size === 0 ? null : ((await fileTypeFromBuffer(await readHead(target)))?.mime ?? null);
+        files.set(name, { field: name, path: target, size, originalName: info.filename || name, mime });
+      },
+    });
   } catch (error) {
     await discard();
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new HttpError(413, LEAD_MSG.requestTooLarge);
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, LEAD_MSG.notMultipart);
-    // The multipart plugin's own cap (just above the larger file limit) ends an upload the same way.
-    if (code === 'FST_REQ_FILE_TOO_LARGE' && currentFile)
-      throw new HttpError(413, LEAD_MSG.fileTooLarge(currentFile));
     throw error;
   }
   return { fields, files, discard };
+}
+
+/**
+ * Removes what a crashed server left in the uploads directory: temporary uploads, and kept files no
+ * application refers to (stored just before a crash undid the application's row). Called at start-up, once
+ * the data directory is this server's and before anyone uploads.
+ */
+export async function removeStaleUploads(db: Queryable, uploadsDir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(uploadsDir);
+  } catch {
+    return 0;
+  }
+  const rows = await db.select({ picture: leads.pictureFile, document: leads.documentFile }).from(leads);
+  const referenced = new Set(rows.flatMap((row) => [row.picture, row.document]));
+  const stale = names.filter((name) => name.startsWith(TEMP_PREFIX) || !referenced.has(name));
+  await Promise.all(stale.map((name) => fs.promises.rm(path.join(uploadsDir, name), { force: true })));
+  return stale.length;
 }
 
 /** The first bytes of a file: enough for file-type to recognise every format it knows. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, count, desc, eq, gt, ilike, or } from 'drizzle-orm';
+import contentDisposition from 'content-disposition';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { UserType } from '../../../shared/enums';
@@ -21,7 +22,7 @@ import {
   leadTypeSchema,
   rejectLeadSchema,
 } from '../../../shared/schemas/leads';
-import { districts, leadAttempts, leads, states, tehsils } from '../../db/schema';
+import { districts, leads, states, tehsils } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound, parseInput, zodToHttpError } from '../../http/errors';
 import { likePattern, offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalFilter, optionalUuid } from '../../http/params';
@@ -89,26 +90,30 @@ export default async function leadRoutes(app: FastifyInstance) {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const people = peopleService({ db, config, cipher });
 
-  // Public: the onboarding form. Capped before parsing, limited per address, all or nothing.
+  // busboy reads the body in the handler (http/multipart.ts); Fastify only has to let it through.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+
+  // Public: the onboarding form. Capped before parsing, limited per address (in memory, per server: a spam
+  // limit, not an account lock), all or nothing.
   app.post(
     '/leads/create',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: LEADS_PER_IP_PER_HOUR,
+          timeWindow: 3_600_000,
+          errorResponseBuilder: () => new HttpError(429, LEAD_MSG.rateLimited),
+        },
+      },
       onRequest: async (request) => {
         const length = Number(request.headers['content-length'] ?? 0);
-        if (length > LEAD_MAX_REQUEST_BYTES) throw new HttpError(413, LEAD_MSG.requestTooLarge);
-        const since = new Date(Date.now() - 3_600_000);
-        await db.insert(leadAttempts).values({ ip: request.ip });
-        const [recent] = await db
-          .select({ n: count() })
-          .from(leadAttempts)
-          .where(and(eq(leadAttempts.ip, request.ip), gt(leadAttempts.attemptedAt, since)));
-        if (recent.n > LEADS_PER_IP_PER_HOUR)
-          throw new HttpError(429, LEAD_MSG.rateLimited, undefined, { 'retry-after': '3600' });
+        if (length > LEAD_MAX_REQUEST_BYTES)
+          throw new HttpError(413, LEAD_MSG.requestTooLarge, undefined, { connection: 'close' });
       },
     },
     async (request) => {
-      const received = await receiveLead(request, uploadsDir);
+      const received = await receiveLead(request, uploadsDir, config.uploadIdleTimeoutMs);
       const kept: string[] = [];
       try {
         const { sections, leadType } = validateParts(received);
@@ -250,12 +255,14 @@ export default async function leadRoutes(app: FastifyInstance) {
       const name = field === 'picture' ? row.pictureFile : row.documentFile;
       const file = path.join(uploadsDir, name);
       if (!fs.existsSync(file)) throw notFound('File not found');
-      const filename = field === 'document' ? row.documentName.replace(/["\\\r\n]/g, '_') : 'picture';
+      // RFC 6266: an ASCII fallback name plus the UTF-8 original (Hindi, Chinese, emoji) in filename*.
+      const disposition = contentDisposition(field === 'document' ? row.documentName : 'picture', {
+        type: 'inline',
+      });
       return reply
         .header('content-type', field === 'picture' ? row.pictureMime : row.documentMime)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('content-disposition', disposition)
         .send(fs.createReadStream(file));
     });
   }

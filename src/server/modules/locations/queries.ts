@@ -140,29 +140,36 @@ type ChainLink = { id: string; param: string };
 
 /**
  * The one check that a state, district and tehsil exist and chain (district in state, tehsil in district),
- * used by every form that picks a place: tehsils, users and onboarding applications.
+ * used by every form that picks a place: tehsils, users and onboarding applications. With `lock` (inside a
+ * write's transaction) the rows are share-locked, state first, so a concurrent move of any of them either
+ * waits for the write or is seen by it.
  */
 export async function checkLocationChain(
   db: Queryable,
   chain: { state?: ChainLink; district: ChainLink; tehsil?: ChainLink },
+  opts: { lock?: boolean } = {},
 ) {
+  const share = opts.lock ? ('share' as const) : undefined;
   if (chain.state) {
-    const [state] = await db.select({ id: states.id }).from(states).where(eq(states.id, chain.state.id));
+    const query = db.select({ id: states.id }).from(states).where(eq(states.id, chain.state.id));
+    const [state] = share ? await query.for(share) : await query;
     if (!state) throw badRequest(LOCATION_MSG.stateMissing, chain.state.param);
   }
-  const [district] = await db
+  const districtQuery = db
     .select({ stateId: districts.stateId })
     .from(districts)
     .where(eq(districts.id, chain.district.id));
+  const [district] = share ? await districtQuery.for(share) : await districtQuery;
   if (!district) throw badRequest(LOCATION_MSG.districtMissing, chain.district.param);
   if (chain.state && district.stateId !== chain.state.id) {
     throw badRequest(LOCATION_MSG.districtOutsideState, chain.district.param);
   }
   if (!chain.tehsil) return;
-  const [tehsil] = await db
+  const tehsilQuery = db
     .select({ districtId: tehsils.districtId })
     .from(tehsils)
     .where(eq(tehsils.id, chain.tehsil.id));
+  const [tehsil] = share ? await tehsilQuery.for(share) : await tehsilQuery;
   if (!tehsil) throw badRequest(LOCATION_MSG.tehsilMissing, chain.tehsil.param);
   if (tehsil.districtId !== chain.district.id)
     throw badRequest(LOCATION_MSG.tehsilOutsideDistrict, chain.tehsil.param);

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { STAFF_TYPES, type UserType } from '../../../shared/enums';
 import { PUBLIC_LOOKUP_LIMIT } from '../../../shared/rules';
 import { districtSchema, LOCATION_MSG, stateSchema, tehsilSchema } from '../../../shared/schemas/locations';
-import { districts, states, tehsils } from '../../db/schema';
+import { districts, states, tehsils, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, guardUnique, notFound, parseInput } from '../../http/errors';
 import { pagingQuery, sortQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
@@ -73,24 +74,27 @@ export default async function locationRoutes(app: FastifyInstance) {
   });
 
   const saveDistrict = async (input: z.infer<typeof districtSchema>, id?: string) => {
-    const [state] = await db.select({ id: states.id }).from(states).where(eq(states.id, input.stateId));
-    if (!state) throw badRequest(LOCATION_MSG.stateMissing, 'stateId');
     const duplicate = LOCATION_MSG.duplicateDistrict(input.name);
     if (await nameTaken(db, districts, input.name, { column: districts.stateId, id: input.stateId }, id)) {
       throw conflict(duplicate, 'name');
     }
-    return guardUnique(duplicate, async () => {
-      if (!id) return (await db.insert(districts).values(input).returning())[0];
-      const [row] = await db.transaction(async (tx) => {
-        const updated = await tx.update(districts).set(input).where(eq(districts.id, id)).returning();
+    return guardUnique(duplicate, () =>
+      inTransaction(db, async (tx) => {
+        const [state] = await tx
+          .select({ id: states.id })
+          .from(states)
+          .where(eq(states.id, input.stateId))
+          .for('share');
+        if (!state) throw badRequest(LOCATION_MSG.stateMissing, 'stateId');
+        if (!id) return (await tx.insert(districts).values(input).returning())[0];
+        // The district row is locked first, so its tehsils follow the state it ends up in.
+        const [row] = await tx.update(districts).set(input).where(eq(districts.id, id)).returning();
+        if (!row) throw notFound(LOCATION_MSG.districtNotFound);
         // A district that moves to another state takes its tehsils along.
-        if (updated[0])
-          await tx.update(tehsils).set({ stateId: input.stateId }).where(eq(tehsils.districtId, id));
-        return updated;
-      });
-      if (!row) throw notFound(LOCATION_MSG.districtNotFound);
-      return row;
-    });
+        await tx.update(tehsils).set({ stateId: input.stateId }).where(eq(tehsils.districtId, id));
+        return row;
+      }),
+    );
   };
   app.post('/districts/create', { preHandler: requireRole('districts', 'create') }, async (request) => {
     const row = await saveDistrict(parseInput(districtSchema, request.body));
@@ -118,20 +122,29 @@ export default async function locationRoutes(app: FastifyInstance) {
   });
 
   const saveTehsil = async (input: z.infer<typeof tehsilSchema>, id?: string) => {
-    await checkLocationChain(db, {
-      state: { id: input.stateId, param: 'stateId' },
-      district: { id: input.districtId, param: 'districtId' },
-    });
     const duplicate = LOCATION_MSG.duplicateTehsil(input.name);
     if (await nameTaken(db, tehsils, input.name, { column: tehsils.districtId, id: input.districtId }, id)) {
       throw conflict(duplicate, 'name');
     }
-    return guardUnique(duplicate, async () => {
-      if (!id) return (await db.insert(tehsils).values(input).returning())[0];
-      const [row] = await db.update(tehsils).set(input).where(eq(tehsils.id, id)).returning();
-      if (!row) throw notFound(LOCATION_MSG.tehsilNotFound);
-      return row;
-    });
+    return guardUnique(duplicate, () =>
+      inTransaction(db, async (tx) => {
+        // Share-locked: the district cannot move to another state until this tehsil is saved under it.
+        await checkLocationChain(
+          tx,
+          {
+            state: { id: input.stateId, param: 'stateId' },
+            district: { id: input.districtId, param: 'districtId' },
+          },
+          { lock: true },
+        );
+        if (!id) return (await tx.insert(tehsils).values(input).returning())[0];
+        const [row] = await tx.update(tehsils).set(input).where(eq(tehsils.id, id)).returning();
+        if (!row) throw notFound(LOCATION_MSG.tehsilNotFound);
+        // A tehsil that moves to another district takes its users along, so theirs stays the tehsil's.
+        await tx.update(users).set({ districtId: input.districtId }).where(eq(users.tehsilId, id));
+        return row;
+      }),
+    );
   };
   app.post('/tehsil/create', { preHandler: requireRole('tehsils', 'create') }, async (request) => {
     const row = await saveTehsil(parseInput(tehsilSchema, request.body));

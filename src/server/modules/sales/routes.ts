@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SALE_STATUSES } from '../../../shared/enums';
 import { boughtProductSchema, providerCallbackSchema, SALES_MSG } from '../../../shared/schemas/sales';
 import { badRequest, notFound, parseInput, unauthorized } from '../../http/errors';
+import { assertCleanInput } from '../../http/input';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
 import { caller, requireRole } from '../../http/session';
@@ -83,6 +84,7 @@ export default async function salesRoutes(app: FastifyInstance) {
         } catch {
           throw badRequest('Body must be valid JSON');
         }
+        assertCleanInput(json, 'body');
         const event = parseInput(providerCallbackSchema, json);
         const { answer, replay } = await applyProviderEvent(db, event, app.ledgerKey);
         return { result: answer, message: replay ? SALES_MSG.eventReplayed : SALES_MSG.eventRecorded };

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { inputGuard } from './input';
+import { sessionGuard } from './session';
+import { xsrfGuard } from './xsrf';
+
+/**
+ * The cross-cutting guards of `/api/v1`, registered inside that scope (as fastify/demo registers its auth per
+ * route folder): they run on whichever route answers, so no spelling of a path can slip past them.
+ * Order per request: XSRF (onRequest), session (onRequest), input text (preValidation), then the route's own
+ * role check (preHandler).
+ */
+export const apiGuards = fp(
+  async (api: FastifyInstance) => {
+    await api.register(xsrfGuard);
+    await api.register(sessionGuard);
+    await api.register(inputGuard);
+  },
+  { name: 'api-guards' },
+);

@@ -1,0 +1,223 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/server/data-dir-lock';
+import { verhoeffDigit } from '../../src/shared/identity';
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-lock-'));
+  dirs.push(dir);
+  return dir;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
+}
+
+/** `node --import tsx src/server/main.ts`, as `npm start` runs it, on the given DATA_DIR. */
+async function startServer(dataDir: string): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let text = '';
+  child.stdout?.on('data', (d) => {
+    text += d;
+  });
+  child.stderr?.on('data', (d) => {
+    text += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, port, output: () => text, exited };
+}
+
+/** Waits for the server to say it is running, or fails with what it printed instead. */
+async function running(server: Started) {
+  const until = Date.now() + 60_000;
+  while (!server.output().includes('Tierdesk is running')) {
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
+    if (Date.now() > until) throw new Error(`server did not start:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Sends one whole application; returns the names of the files it stored. */
+async function applyOnce(port: number, dataDir: string): Promise<string[]> {
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const tehsil = (await (await fetch(`${base}/tehsil/fetch?limit=1`)).json()).result.tehsil[0];
+  const place = { stateId: tehsil.stateId._id, districtId: tehsil.districtId._id, tehsilId: tehsil._id };
+  const sections = {
+    applicantInfo: { name: 'Kiran Patil', education: 'B.Com', gender: 'Female' },
+    businessInfo: {
+      establishmentName: 'Kiran Mobile Point',
+      outletAddress: 'Shop 4',
+      businessLandmark: 'Bus stand',
+      pincode: '411001',
+      ...place,
+      mobile: '9876543210',
+      telephone: '020-2345678',
+      email: 'kiran@example.in',
+      ownershipType: 'Rented',
+      yearsInLocation: '5',
+    },
+    permanentAddress: {
+      residentialAddress: '12 Lane 3',
+      landmark: 'Temple',
+      permanentAddressPincode: '411002',
+      permanentStateId: place.stateId,
+      permanentDistrictId: place.districtId,
+      permanentTehsilId: place.tehsilId,
+      permanentMobile: '9876543211',
+      permanentTelephone: '020-2345679',
+      permanentEmail: 'kiran.home@example.in',
+    },
+    otherBusinessInfo: {
+      outletDescription: 'Recharge',
+      similarServiceDetails: 'None',
+      panNumber: 'ABCDE1234F',
+      aadharNumber: `23412341234${verhoeffDigit('23412341234')}`,
+    },
+    bankInfo: { bankName: 'State Bank', accountNumber: '123456789012', ifscCode: 'SBIN0001234' },
+    identityProof: { type: 'PAN', documentNumber: 'ABCDE1234F' },
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(sections)) form.append(name, JSON.stringify(value));
+  form.append('leadType', 'RETAILER');
+  form.append('picture', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'me.png');
+  form.append('document', new Blob([PDF], { type: 'application/pdf' }), 'pan.pdf');
+  const res = await fetch(`${base}/leads/create`, {
+    method: 'POST',
+    headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return fs.readdirSync(path.join(dataDir, 'uploads'));
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+
+const states = async (port: number) => {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/state/fetch`);
+  return res.status;
+};
+
+describe('one server per data directory', () => {
+  it('refuses a second server on a DATA_DIR in use, without disturbing the first; takes over a crashed one', async () => {
+    const dataDir = tempDir();
+    fs.mkdirSync(path.join(dataDir, 'uploads'));
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'upload-0123abcd'), 'half an upload from a crash');
+    fs.writeFileSync(path.join(dataDir, 'uploads', '0123abcd'), 'stored just before a crash undid its row');
+
+    const first = await startServer(dataDir);
+    await running(first);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(first.child.pid);
+    // What a crash left behind (a temporary upload, a file no application refers to) is removed at start-up.
+    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
+    expect(await states(first.port)).toBe(200);
+    const stored = await applyOnce(first.port, dataDir);
+    expect(stored).toHaveLength(2);
+
+    const second = await startServer(dataDir);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`${dataDir} is in use by process ${first.child.pid}.`);
+    expect(second.output()).not.toContain('Tierdesk is running');
+    // The first server is untouched: its database socket is still there and it still answers.
+    expect(fs.existsSync(path.join(dataDir, '.s.PGSQL.5432'))).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await states(first.port)).toBe(200);
+
+    // `npm start` checks before it rebuilds the panel the running server serves.
+    const check = spawn(process.execPath, ['--import', 'tsx', 'src/server/check-data-dir.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let checkOutput = '';
+    check.stderr?.on('data', (d) => {
+      checkOutput += d;
+    });
+    expect(await new Promise((resolve) => check.once('exit', resolve))).toBe(1);
+    expect(checkOutput).toContain(`${dataDir} is in use by process ${first.child.pid}.`);
+
+    // A crash leaves the lock behind; the next server finds its process gone and takes over.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
+    fs.writeFileSync(path.join(dataDir, 'uploads', 'feedbeef'), 'orphan');
+    const third = await startServer(dataDir);
+    await running(third);
+    // The application's files stay; the orphan goes.
+    expect(fs.readdirSync(path.join(dataDir, 'uploads')).sort()).toEqual([...stored].sort());
+    expect(await states(third.port)).toBe(200);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(third.child.pid);
+
+    // A clean stop releases the lock.
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  }, 180_000);
+
+  it('takes over a lock whose process id now belongs to another program', async () => {
+    const dataDir = tempDir();
+    const other = spawn('sleep', ['60']);
+    children.push(other);
+    try {
+      fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: other.pid }));
+      expect(() => lockDataDir(dataDir)).toThrow(new DataDirInUseError(dataDir, other.pid!));
+      // Same id, but a start time that is not that program's: the server that wrote it is gone.
+      fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: other.pid, processStart: '1' }));
+      const lock = lockDataDir(dataDir);
+      expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+      lock.release();
+      expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
+  it('takes over a lock naming a process that no longer exists', async () => {
+    const dataDir = tempDir();
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.once('exit', resolve));
+    fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: gone.pid }));
+    const lock = lockDataDir(dataDir);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    lock.release();
+  });
+});

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let admin: string;
+beforeAll(async () => {
+  ctx = await makeTestContext();
+  admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+interface Row {
+  id: string;
+  type: number;
+  path: string;
+  master_distributor_id: string | null;
+  distributor_id: string | null;
+  retailer_id: string | null;
+  district_id: string | null;
+  tehsil_id: string | null;
+}
+
+const rows = async () =>
+  (
+    await ctx.database.pool.query<Row>(
+      'select id, type, path, master_distributor_id, distributor_id, retailer_id, district_id, tehsil_id from users',
+    )
+  ).rows;
+
+/** Every user's path is its parent's path plus its own id, and its ancestor columns are its parent's. */
+async function networkProblems(): Promise<string[]> {
+  const all = await rows();
+  const byId = new Map(all.map((r) => [r.id, r]));
+  const problems: string[] = [];
+  for (const u of all) {
+    const parentId =
+      u.type === 1
+        ? u.retailer_id
+        : u.type === 4
+          ? u.distributor_id
+          : u.type === 3
+            ? u.master_distributor_id
+            : null;
+    const parent = parentId ? byId.get(parentId) : undefined;
+    if (parentId && !parent) problems.push(`${u.id}: parent ${parentId} missing`);
+    const expected = `${parent ? parent.path : '/'}${u.id}/`;
+    if (u.path !== expected)
+      problems.push(`${u.id} (type ${u.type}): path ${u.path}, parent says ${expected}`);
+    if (u.type === 4 && parent && u.master_distributor_id !== parent.master_distributor_id)
+      problems.push(`retailer ${u.id}: master distributor ${u.master_distributor_id} != its distributor's`);
+    if (u.type === 1 && parent) {
+      if (
+        u.distributor_id !== parent.distributor_id ||
+        u.master_distributor_id !== parent.master_distributor_id
+      )
+        problems.push(`customer ${u.id}: ancestors differ from its retailer's`);
+    }
+  }
+  return problems;
+}
+
+/** The body the panel sends to save a user unchanged except for its parents. */
+async function saveBody(id: string) {
+  const u = (await call(ctx.app, 'GET', 'account/fetch', { token: admin, query: { _id: id } })).body.result
+    .users[0];
+  return {
+    type: u.type,
+    name: u.name,
+    email: u.email.address,
+    mobile: u.mobile.number,
+    userName: u.userName.id,
+    districtId: u.districtId,
+    tehsilId: u.tehsilId,
+    ...(u.customer
+      ? { customer: { panId: u.customer.panId, aadharId: '', retailerId: u.customer.retailerId } }
+      : {}),
+  };
+}
+
+const byType = async (type: number) =>
+  (await rows()).filter((r) => r.type === type).sort((a, b) => a.id.localeCompare(b.id));
+
+describe('concurrent moves in the network', () => {
+  it('keeps every path right through 10 rounds of 10 conflicting moves', async () => {
+    const mds = await byType(2);
+    const distributors = await byType(3);
+    const statuses: Record<string, number> = {};
+    const refusals = new Set<string>();
+    for (let round = 0; round < 10; round++) {
+      const target = distributors[round % distributors.length];
+      const retailers = await byType(4);
+      const customers = await byType(1);
+      const body = await saveBody(target.id);
+      const jobs: Promise<{ status: number; body: { message: string } }>[] = [];
+      // Six moves of one distributor, to one master distributor and the other.
+      for (let i = 0; i < 6; i++)
+        jobs.push(
+          call(ctx.app, 'POST', `account/update/${target.id}`, {
+            token: admin,
+            body: { ...body, distributor: { masterDistributorId: mds[i % 2].id } },
+          }),
+        );
+      // Two retailers (one under the moving distributor when it has any) to other distributors.
+      const underTarget = retailers.filter((r) => r.distributor_id === target.id);
+      for (let i = 0; i < 2; i++) {
+        const retailer = underTarget[i] ?? retailers[(round + i) % retailers.length];
+        const destination = distributors[(round + i + 1) % distributors.length];
+        const fresh = (await rows()).find((r) => r.id === destination.id)!;
+        jobs.push(
+          call(ctx.app, 'POST', `account/update/${retailer.id}`, {
+            token: admin,
+            body: {
+              ...(await saveBody(retailer.id)),
+              distributor: { masterDistributorId: fresh.master_distributor_id },
+              retailer: { distributorId: destination.id },
+            },
+          }),
+        );
+      }
+      // Two customers to other retailers.
+      for (let i = 0; i < 2; i++) {
+        const customer = customers[(round * 2 + i) % customers.length];
+        const destination = retailers[(round + i + 3) % retailers.length];
+        const base = await saveBody(customer.id);
+        jobs.push(
+          call(ctx.app, 'POST', `account/update/${customer.id}`, {
+            token: admin,
+            body: { ...base, customer: { ...base.customer, retailerId: destination.id } },
+          }),
+        );
+      }
+      const results = await Promise.all(jobs);
+      for (const r of results) {
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        if (r.status !== 200) refusals.add(`${r.status} ${r.body.message}`);
+      }
+      // The distributor moves are all valid: each one must land, the last writer winning.
+      for (const r of results.slice(0, 6)) expect(r.status, r.body.message).toBe(200);
+      expect(await networkProblems(), `round ${round}`).toEqual([]);
+    }
+    // A retailer sent to a distributor that moved away meanwhile is refused, never half-moved.
+    for (const refusal of refusals)
+      expect(['400 Selected distributor does not belong to the selected master distributor']).toContain(
+        refusal,
+      );
+    expect(statuses[200]).toBeGreaterThanOrEqual(80);
+  });
+
+  it('shows each master distributor exactly its own network afterwards', async () => {
+    const all = await rows();
+    for (const md of all.filter((r) => r.type === 2)) {
+      const { token } = await login(ctx.app, (await saveBody(md.id)).userName, DEMO_PASSWORD);
+      const distributors = new Set(
+        all.filter((r) => r.type === 3 && r.master_distributor_id === md.id).map((r) => r.id),
+      );
+      const retailers = all
+        .filter((r) => r.type === 4 && distributors.has(r.distributor_id ?? ''))
+        .map((r) => r.id);
+      const seen = await call(ctx.app, 'GET', 'account/fetch', { token, query: { type: '4', limit: '100' } });
+      expect(seen.body.result.users.map((u: { _id: string }) => u._id).sort()).toEqual(retailers.sort());
+      for (const u of seen.body.result.users) expect(u.master_distributor[0]._id).toBe(md.id);
+    }
+  });
+});
+
+describe('concurrent location moves', () => {
+  it("keeps every tehsil in its district's state while districts move and tehsils are added", async () => {
+    const states = (await call(ctx.app, 'GET', 'state/fetch', {})).body.result.state as { _id: string }[];
+    const district = (await call(ctx.app, 'GET', 'districts/fetch', { query: { limit: '1' } })).body.result
+      .districts[0] as { _id: string; name: string };
+    for (let round = 0; round < 5; round++) {
+      const jobs = [];
+      for (let i = 0; i < 5; i++)
+        jobs.push(
+          call(ctx.app, 'POST', `districts/update/${district._id}`, {
+            token: admin,
+            body: { name: district.name, stateId: states[(round + i) % states.length]._id },
+          }),
+        );
+      // Tehsils added under the district as the form would, naming the state it was in when read.
+      const current = (await call(ctx.app, 'GET', 'districts/fetch', { query: { _id: district._id } })).body
+        .result.districts[0];
+      for (let i = 0; i < 5; i++)
+        jobs.push(
+          call(ctx.app, 'POST', 'tehsil/create', {
+            token: admin,
+            body: {
+              name: `Race Tehsil ${round}-${i}`,
+              districtId: district._id,
+              stateId: current.stateId._id,
+            },
+          }),
+        );
+      const results = await Promise.all(jobs);
+      // A tehsil that names the state its district just left is refused, never saved in the wrong state.
+      for (const r of results)
+        if (r.status !== 200)
+          expect(r.body.message).toBe('Selected district does not belong to the selected state');
+      const { rows: bad } = await ctx.database.pool.query(
+        'select t.id from tehsils t join districts d on d.id = t.district_id where t.state_id <> d.state_id',
+      );
+      expect(bad, `round ${round}`).toEqual([]);
+    }
+  });
+
+  it("moves a tehsil's users with it, so a user's tehsil always lies in the user's district", async () => {
+    const districtsList = (
+      await call(ctx.app, 'GET', 'districts/fetch', { token: admin, query: { limit: '100' } })
+    ).body.result.districts as { _id: string; stateId: { _id: string } }[];
+    const user = (await rows()).find((r) => r.type === 4)!;
+    const tehsil = (
+      await call(ctx.app, 'GET', 'tehsil/fetch', { token: admin, query: { _id: user.tehsil_id! } })
+    ).body.result.tehsil[0];
+    const other = districtsList.find((d) => d._id !== tehsil.districtId._id)!;
+    const moved = await call(ctx.app, 'POST', `tehsil/update/${tehsil._id}`, {
+      token: admin,
+      body: { name: tehsil.name, districtId: other._id, stateId: other.stateId._id },
+    });
+    expect(moved.status).toBe(200);
+    const { rows: bad } = await ctx.database.pool.query(
+      'select u.id from users u join tehsils t on t.id = u.tehsil_id where u.district_id <> t.district_id',
+    );
+    expect(bad).toEqual([]);
+    const after = (await rows()).find((r) => r.id === user.id)!;
+    expect(after.district_id).toBe(other._id);
+  });
+});
