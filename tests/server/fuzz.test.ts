@@ -60,6 +60,8 @@ const realIds: string[] = [];
 
 beforeAll(async () => {
   ctx = await makeTestContext({ onRoute: (route) => routes.push(route) });
+  // The sandbox partner answers account openings over real HTTP on the server's own address.
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const { rows } = await ctx.database.pool.query<{ id: string; user_name: string }>(
     'select id, user_name from users',
   );

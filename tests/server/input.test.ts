@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, call, login, makeTestContext, type TestContext, XSRF } from './helpers';
+import { signCallback } from '../../src/server/modules/partner/signature';
+import { ADMIN, call, login, makeTestContext, type TestContext, WEBHOOK_SECRET, XSRF } from './helpers';
 
 let ctx: TestContext;
 let admin: string;
@@ -54,12 +55,22 @@ describe('text PostgreSQL would refuse never reaches it', () => {
           : []),
       ];
       for (const attempt of attempts) {
+        const payload = 'payload' in attempt ? JSON.stringify(attempt.payload) : undefined;
+        // The partner's callback authenticates by signature before it reads its body: sign what is sent.
+        const signed =
+          payload && route.url.endsWith('/bought_products/callback')
+            ? { 'x-provider-signature': signCallback(WEBHOOK_SECRET, payload) }
+            : {};
         const res = await ctx.app.inject({
           method: route.method,
           url: route.url,
-          headers: headers(admin),
+          headers: {
+            ...headers(admin),
+            ...signed,
+            ...(payload ? { 'content-type': 'application/json' } : {}),
+          },
           query: attempt.query,
-          payload: 'payload' in attempt ? attempt.payload : undefined,
+          payload,
         });
         if (res.statusCode !== 400 || JSON.stringify(res.json()) !== JSON.stringify(refusal(attempt.param)))
           wrong.push(

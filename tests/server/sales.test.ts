@@ -154,6 +154,15 @@ describe('Select Product: a retailer sells to its own customer', () => {
     expect(row.body.result.users[0].wallet).toEqual(wallet.body.result.wallet);
   });
 
+  it('answers the sandbox page a clear 404 for an unknown code and 400 for text the database refuses', async () => {
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/sandbox/open?utmCode=NOPE' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'No such account opening in the sandbox' });
+    const nul = await ctx.app.inject({ method: 'GET', url: '/sandbox/open?utmCode=%00' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors[0].param).toBe('utmCode');
+  });
+
   it('"Abandon" fails the sale and posts nothing', async () => {
     const { utmCode, recorded } = await sell(ctx.app, retailer1, {
       customerId: ids['9400000003'],

@@ -8,6 +8,7 @@ import { paiseToRupees } from '../../../shared/money';
 import { CURRENT_ACCOUNT_TYPES, SAVING_ACCOUNT_TYPES } from '../../../shared/schemas/sales';
 import { products, sandboxAccounts, users } from '../../db/schema';
 import { badRequest, notFound, parseInput } from '../../http/errors';
+import { inputGuard } from '../../http/input';
 import { signCallback } from './signature';
 
 /** The sandbox partner's API, where the gateway sends account openings in PROVIDER_MODE=sandbox. */
@@ -47,6 +48,8 @@ export default async function sandboxPartner(
   opts: { webhookSecret: string; selfOrigin: () => string },
 ) {
   const { db } = app;
+  // Outside /api/v1, so the input gate is registered here too: no text PostgreSQL refuses reaches it.
+  await app.register(inputGuard);
   // The page's buttons post empty HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
