@@ -8,7 +8,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export const cspViolations: string[] = [];
 
-function watchCsp(page: Page) {
+/** Watches one page for CSP violations (pages of contexts a test makes itself, popups). */
+export function watchCsp(page: Page) {
   page.on('console', (message) => {
     if (/Content.Security.Policy|CSP violation/i.test(message.text())) cspViolations.push(message.text());
   });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatRupees } from '../../src/shared/format';
-import { launchBrowser, signIn } from './browser';
+import { cspViolations, launchBrowser, signIn, watchCsp } from './browser';
 
 /**
  * Issue 9 in Chromium, against the built-in sandbox partner (PROVIDER_MODE=sandbox, the default): a retailer sells
@@ -27,6 +27,9 @@ beforeAll(async () => {
   // Two sign-ins side by side: each context has its own storage.
   sellerContext = await browser.newContext();
   adminContext = await browser.newContext();
+  // Every page of both contexts, the sandbox tab included, is watched for CSP violations.
+  sellerContext.on('page', watchCsp);
+  adminContext.on('page', watchCsp);
   seller = await sellerContext.newPage();
   admin = await adminContext.newPage();
   await signIn(admin, baseURL, ADMIN.mobile, ADMIN.password);
@@ -183,5 +186,12 @@ describe('selling a partner product in Chromium', () => {
       .getByRole('listitem', { name: 'Clearing Balance', exact: true })
       .getByText(formatRupees(0), { exact: true })
       .waitFor();
+  });
+});
+
+// Runs after this file's other tests: the panel and the sandbox page work under the server's CSP.
+describe('Content-Security-Policy', () => {
+  it("was not violated by any page above, the sandbox partner's page included", () => {
+    expect(cspViolations).toEqual([]);
   });
 });
