@@ -70,6 +70,15 @@ function loggerOptions(config: Config, override: AppDeps['logger']) {
   };
 }
 
+/**
+ * The panel's caching: files under assets/ are named by the hash of their content (Vite), so they never change
+ * and are cached for a year; everything else (index.html above all) is checked with the server on every visit.
+ */
+export function cacheControlFor(webDir: string, file: string) {
+  const relative = path.relative(webDir, file).split(path.sep);
+  return relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 const isHttps = (config: Config) => config.publicUrl?.startsWith('https://') ?? false;
 
 /**
@@ -184,10 +193,21 @@ export async function buildApp({
 
   const webDir =
     config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;
-  if (webDir) await app.register(fastifyStatic, { root: webDir, index: 'index.html' });
+  if (webDir)
+    await app.register(fastifyStatic, {
+      root: webDir,
+      index: 'index.html',
+      // The build writes .br and .gz copies of every asset (vite.config.ts): sent as the browser accepts them.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => res.setHeader('cache-control', cacheControlFor(webDir, file)),
+    });
   app.setNotFoundHandler((request, reply) => {
-    // Panel routes (/home, /auth, ...) are client-side: hand them the app shell.
-    if (webDir && request.method === 'GET') return reply.type('text/html').sendFile('index.html');
+    // Panel routes (/home, /auth, ...) are client-side: hand them the app shell. An unknown API path reaches
+    // here too (the static files' wildcard route answers it first), and stays a JSON 404.
+    const isApi = /^\/+api(\/|$)/i.test(request.url);
+    if (webDir && request.method === 'GET' && !isApi)
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     return notFoundJson(request, reply);
   });
   return app;

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD, isEmptyNetwork, seedDemoNetwork } from './demo/network';
 import { seedDemoSales } from './demo/sales';
 import { ensureBootstrapAdmin } from './modules/account/bootstrap';
 import { removeStaleUploads } from './modules/leads/intake';
+import { ensurePanelBuilt } from './panel-build';
 import { loadServerKeys } from './security/personal-data';
 
 /** Reads the environment, migrates, creates the bootstrap admin and demo data, and listens. */
@@ -15,6 +16,9 @@ async function main() {
   // Before anything touches DATA_DIR (the database socket above all): a second server refuses here.
   const lock = lockDataDir(config.dataDir);
   process.once('exit', () => lock.release());
+  // `npm start` (--build-panel): rebuild the panel only when its sources changed, and only once this server
+  // holds DATA_DIR, so a second start never rebuilds what a running server is serving.
+  if (process.argv.includes('--build-panel')) ensurePanelBuilt(process.cwd());
   const keys = loadServerKeys(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const removed = await removeStaleUploads(database.db, path.join(config.dataDir, 'uploads'));

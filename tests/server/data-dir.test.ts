@@ -163,17 +163,25 @@ describe('one server per data directory', () => {
     expect(fs.existsSync(path.join(dataDir, '.s.PGSQL.5432'))).toBe(true);
     for (let i = 0; i < 5; i++) expect(await states(first.port)).toBe(200);
 
-    // `npm start` checks before it rebuilds the panel the running server serves.
-    const check = spawn(process.execPath, ['--import', 'tsx', 'src/server/check-data-dir.ts'], {
-      env: { ...process.env, DATA_DIR: dataDir },
+    // `npm start` (main.ts --build-panel) takes the lock before it would rebuild the panel the running server
+    // serves: it refuses first, whatever the panel's sources say.
+    const stamp = path.join('dist', '.panel-sources');
+    const stampBefore = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : null;
+    const npmStart = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--build-panel'], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let checkOutput = '';
-    check.stderr?.on('data', (d) => {
-      checkOutput += d;
+    let startOutput = '';
+    npmStart.stderr?.on('data', (d) => {
+      startOutput += d;
     });
-    expect(await new Promise((resolve) => check.once('exit', resolve))).toBe(1);
-    expect(checkOutput).toContain(`${dataDir} is in use by process ${first.child.pid}.`);
+    npmStart.stdout?.on('data', (d) => {
+      startOutput += d;
+    });
+    expect(await new Promise((resolve) => npmStart.once('exit', resolve))).toBe(1);
+    expect(startOutput).toContain(`${dataDir} is in use by process ${first.child.pid}.`);
+    expect(startOutput).not.toContain('Building the panel');
+    expect(fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : null).toBe(stampBefore);
 
     // A crash leaves the lock behind; the next server finds its process gone and takes over.
     first.child.kill('SIGKILL');
