@@ -4,13 +4,13 @@ import { UserType } from '../../shared/enums';
 import { verhoeffDigit } from '../../shared/identity';
 import { COMMISSION_TIERS, splitAmount } from '../../shared/money';
 import { URL_DATA_IDENTIFIERS } from '../../shared/schemas/catalog';
-import { readConfig } from '../config';
+import { type Config, readConfig } from '../config';
 import { lockDataDir } from '../data-dir-lock';
-import { openDatabase } from '../db/open';
+import { type Database, openDatabase } from '../db/open';
 import { ensureBootstrapAdmin } from '../modules/account/bootstrap';
 import { hashPassword } from '../modules/account/passwords';
 import { sealPosting } from '../modules/ledger/seal';
-import { loadServerKeys, type PersonalDataCipher } from '../security/personal-data';
+import { loadServerKeys, type PersonalDataCipher, type ServerKeys } from '../security/personal-data';
 import { DEMO_PASSWORD, isEmptyNetwork } from './network';
 
 /**
@@ -138,555 +138,550 @@ const SHOPS = [
   'Pay Hub',
 ];
 
-export async function seedScale(opts: { users: number; postings: number }) {
-  const config = readConfig();
-  if (!config.databaseUrl) {
-    const lock = lockDataDir(config.dataDir);
-    process.once('exit', () => lock.release());
-  }
-  const keys = loadServerKeys(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+/** Fills the open database; the caller opens and closes it (the CLI below, or the list benchmark). */
+export async function seedScale(
+  database: Database,
+  config: Pick<Config, 'adminUsername' | 'adminPassword'>,
+  keys: Pick<ServerKeys, 'cipher' | 'ledgerKey'>,
+  opts: { users: number; postings: number },
+) {
   const { pool, db } = database;
   const timings: Record<string, number> = {};
-  try {
-    await ensureBootstrapAdmin(db, config);
-    if (!(await isEmptyNetwork(db)))
-      throw new Error(
-        'The database already holds a network: seed:scale fills an empty one (a new DATA_DIR or database)',
-      );
-    const admin = (await pool.query(`select id, path from users where type = 0 order by created_at limit 1`))
-      .rows[0];
-    const now = Date.now();
-    const random = (n: number) => Math.floor(Math.random() * n);
+  await ensureBootstrapAdmin(db, config);
+  if (!(await isEmptyNetwork(db)))
+    throw new Error(
+      'The database already holds a network: seed:scale fills an empty one (a new DATA_DIR or database)',
+    );
+  const admin = (await pool.query(`select id, path from users where type = 0 order by created_at limit 1`))
+    .rows[0];
+  const now = Date.now();
+  const random = (n: number) => Math.floor(Math.random() * n);
 
-    // Locations: 30 states of 20 districts of 5 tehsils.
-    let bar = progress('locations', 3_000);
-    const places: { districtId: string; tehsilId: string }[] = [];
-    const stateRows: unknown[][] = [];
-    const districtRows: unknown[][] = [];
-    const tehsilRows: unknown[][] = [];
-    for (let s = 0; s < 30; s++) {
-      const stateId = randomUUID();
-      stateRows.push([stateId, `State ${s + 1}`, new Date(now - 800 * DAY)]);
-      for (let d = 0; d < 20; d++) {
-        const districtId = randomUUID();
-        districtRows.push([districtId, `District ${s + 1}-${d + 1}`, stateId, new Date(now - 800 * DAY)]);
-        for (let t = 0; t < 5; t++) {
-          const tehsilId = randomUUID();
-          tehsilRows.push([
-            tehsilId,
-            `Tehsil ${s + 1}-${d + 1}-${t + 1}`,
-            districtId,
-            stateId,
-            new Date(now - 800 * DAY),
-          ]);
-          places.push({ districtId, tehsilId });
-        }
+  // Locations: 30 states of 20 districts of 5 tehsils.
+  let bar = progress('locations', 3_000);
+  const places: { districtId: string; tehsilId: string }[] = [];
+  const stateRows: unknown[][] = [];
+  const districtRows: unknown[][] = [];
+  const tehsilRows: unknown[][] = [];
+  for (let s = 0; s < 30; s++) {
+    const stateId = randomUUID();
+    stateRows.push([stateId, `State ${s + 1}`, new Date(now - 800 * DAY)]);
+    for (let d = 0; d < 20; d++) {
+      const districtId = randomUUID();
+      districtRows.push([districtId, `District ${s + 1}-${d + 1}`, stateId, new Date(now - 800 * DAY)]);
+      for (let t = 0; t < 5; t++) {
+        const tehsilId = randomUUID();
+        tehsilRows.push([
+          tehsilId,
+          `Tehsil ${s + 1}-${d + 1}-${t + 1}`,
+          districtId,
+          stateId,
+          new Date(now - 800 * DAY),
+        ]);
+        places.push({ districtId, tehsilId });
       }
     }
-    await insertRows(
-      pool,
-      'states',
-      [
-        ['id', 'uuid'],
-        ['name', 'text'],
-        ['created_at', 'timestamptz'],
-      ],
-      stateRows,
-    );
-    await insertRows(
-      pool,
-      'districts',
-      [
-        ['id', 'uuid'],
-        ['name', 'text'],
-        ['state_id', 'uuid'],
-        ['created_at', 'timestamptz'],
-      ],
-      districtRows,
-    );
-    await insertRows(
-      pool,
-      'tehsils',
-      [
-        ['id', 'uuid'],
-        ['name', 'text'],
-        ['district_id', 'uuid'],
-        ['state_id', 'uuid'],
-        ['created_at', 'timestamptz'],
-      ],
-      tehsilRows,
-      bar,
-    );
-    timings.locations = bar.done();
+  }
+  await insertRows(
+    pool,
+    'states',
+    [
+      ['id', 'uuid'],
+      ['name', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+    stateRows,
+  );
+  await insertRows(
+    pool,
+    'districts',
+    [
+      ['id', 'uuid'],
+      ['name', 'text'],
+      ['state_id', 'uuid'],
+      ['created_at', 'timestamptz'],
+    ],
+    districtRows,
+  );
+  await insertRows(
+    pool,
+    'tehsils',
+    [
+      ['id', 'uuid'],
+      ['name', 'text'],
+      ['district_id', 'uuid'],
+      ['state_id', 'uuid'],
+      ['created_at', 'timestamptz'],
+    ],
+    tehsilRows,
+    bar,
+  );
+  timings.locations = bar.done();
 
-    // Catalogue: 5 providers with 3 products each, one per account type.
-    const products: { id: string; amount: number; percents: number[]; urlData: string }[] = [];
-    for (let p = 0; p < 5; p++) {
-      const providerId = (
-        await pool.query(`insert into providers (name) values ($1) returning id`, [`Partner Bank ${p + 1}`])
+  // Catalogue: 5 providers with 3 products each, one per account type.
+  const products: { id: string; amount: number; percents: number[]; urlData: string }[] = [];
+  for (let p = 0; p < 5; p++) {
+    const providerId = (
+      await pool.query(`insert into providers (name) values ($1) returning id`, [`Partner Bank ${p + 1}`])
+    ).rows[0].id;
+    for (const [k, urlData] of URL_DATA_IDENTIFIERS.entries()) {
+      const percents = [
+        [4000, 1500, 1500, 2000, 1000],
+        [3333, 1667, 1500, 2500, 1000],
+        [3000, 2000, 2000, 2500, 500],
+      ][k];
+      const amount = [50_000, 75_050, 100_000][k] + p * 2_500;
+      const id = (
+        await pool.query(
+          `insert into products (provider_id, name, amount_paise, admin_commission, master_distributor_commission,
+             distributor_commission, retailer_commission, customer_commission, url, req_type, url_data)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, 'https://partner.example/open', 'POST', $9) returning id`,
+          [
+            providerId,
+            `${['Saving', 'Current', 'Sole Proprietor'][k]} Account ${p + 1}`,
+            amount,
+            ...percents,
+            urlData,
+          ],
+        )
       ).rows[0].id;
-      for (const [k, urlData] of URL_DATA_IDENTIFIERS.entries()) {
-        const percents = [
-          [4000, 1500, 1500, 2000, 1000],
-          [3333, 1667, 1500, 2500, 1000],
-          [3000, 2000, 2000, 2500, 500],
-        ][k];
-        const amount = [50_000, 75_050, 100_000][k] + p * 2_500;
-        const id = (
-          await pool.query(
-            `insert into products (provider_id, name, amount_paise, admin_commission, master_distributor_commission,
-               distributor_commission, retailer_commission, customer_commission, url, req_type, url_data)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, 'https://partner.example/open', 'POST', $9) returning id`,
-            [
-              providerId,
-              `${['Saving', 'Current', 'Sole Proprietor'][k]} Account ${p + 1}`,
-              amount,
-              ...percents,
-              urlData,
-            ],
-          )
-        ).rows[0].id;
-        products.push({ id, amount, percents, urlData });
-      }
+      products.push({ id, amount, percents, urlData });
     }
+  }
 
-    // People: 0.05% master distributors, 1% distributors, 20% retailers, 0.05% employees, the rest customers.
-    const total = opts.users - 1;
-    const counts = {
-      md: Math.max(2, Math.round(total * 0.0005)),
-      d: Math.max(4, Math.round(total * 0.01)),
-      r: Math.max(8, Math.round(total * 0.2)),
-      e: Math.max(2, Math.round(total * 0.0005)),
+  // People: 0.05% master distributors, 1% distributors, 20% retailers, 0.05% employees, the rest customers.
+  const total = opts.users - 1;
+  const counts = {
+    md: Math.max(2, Math.round(total * 0.0005)),
+    d: Math.max(4, Math.round(total * 0.01)),
+    r: Math.max(8, Math.round(total * 0.2)),
+    e: Math.max(2, Math.round(total * 0.0005)),
+  };
+  const customers = Math.max(1, total - counts.md - counts.d - counts.r - counts.e);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const userRows: unknown[][] = [];
+  const types = new Map<string, number>([[admin.id, UserType.ADMIN]]);
+  let serial = 0;
+  const span = 700 * DAY;
+  const person = (
+    type: number,
+    name: string,
+    parent: { id: string; path: string } | null,
+    ids: { md?: string; d?: string; r?: string },
+    extra: { aadhar?: ReturnType<typeof aadharOf>; pan?: string } = {},
+  ) => {
+    const id = randomUUID();
+    serial++;
+    const mobile = String(6_000_000_000 + serial);
+    const place = places[random(places.length)];
+    const path = `${parent?.path ?? '/'}${id}/`;
+    const createdAt = new Date(now - span + Math.floor((serial / opts.users) * (span - DAY)));
+    userRows.push([
+      id,
+      type,
+      name,
+      `${mobile}@scale.tierdesk.in`,
+      mobile,
+      mobile,
+      passwordHash,
+      createdAt,
+      'ACTIVE',
+      place.districtId,
+      place.tehsilId,
+      path,
+      ids.md ?? null,
+      ids.d ?? null,
+      ids.r ?? null,
+      type === UserType.MASTER_DISTRIBUTOR ? true : type === UserType.DISTRIBUTOR ? false : null,
+      type === UserType.MASTER_DISTRIBUTOR ? 'abcA12' : null,
+      type === UserType.MASTER_DISTRIBUTOR ? '10.5' : null,
+      extra.aadhar?.cipher ?? null,
+      extra.aadhar?.hash ?? null,
+      extra.aadhar?.last4 ?? null,
+      extra.pan ?? null,
+      createdAt,
+    ]);
+    types.set(id, type);
+    return { id, path };
+  };
+  const aadharOf = (cipher: PersonalDataCipher, n: number) => {
+    const base = `3${String(n).padStart(10, '0')}`;
+    const aadhar = `${base}${verhoeffDigit(base)}`;
+    return { cipher: cipher.encrypt(aadhar), hash: cipher.searchHash(aadhar), last4: aadhar.slice(-4) };
+  };
+  const name = () => `${FIRST[random(FIRST.length)]} ${LAST[random(LAST.length)]}`;
+  bar = progress('people (prepare)', opts.users);
+  for (let i = 0; i < counts.e; i++) person(UserType.EMPLOYEE, name(), null, {});
+  const mds = Array.from({ length: counts.md }, () =>
+    person(UserType.MASTER_DISTRIBUTOR, `${LAST[random(LAST.length)]} Enterprises`, null, {}),
+  );
+  const ds = Array.from({ length: counts.d }, (_, i) => {
+    const md = mds[i % mds.length];
+    return {
+      ...person(UserType.DISTRIBUTOR, `${LAST[random(LAST.length)]} Distributors`, md, { md: md.id }),
+      md: md.id,
     };
-    const customers = Math.max(1, total - counts.md - counts.d - counts.r - counts.e);
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const userRows: unknown[][] = [];
-    const types = new Map<string, number>([[admin.id, UserType.ADMIN]]);
-    let serial = 0;
-    const span = 700 * DAY;
-    const person = (
-      type: number,
-      name: string,
-      parent: { id: string; path: string } | null,
-      ids: { md?: string; d?: string; r?: string },
-      extra: { aadhar?: ReturnType<typeof aadharOf>; pan?: string } = {},
-    ) => {
-      const id = randomUUID();
-      serial++;
-      const mobile = String(6_000_000_000 + serial);
-      const place = places[random(places.length)];
-      const path = `${parent?.path ?? '/'}${id}/`;
-      const createdAt = new Date(now - span + Math.floor((serial / opts.users) * (span - DAY)));
-      userRows.push([
-        id,
-        type,
-        name,
-        `${mobile}@scale.tierdesk.in`,
-        mobile,
-        mobile,
-        passwordHash,
-        createdAt,
-        'ACTIVE',
-        place.districtId,
-        place.tehsilId,
-        path,
-        ids.md ?? null,
-        ids.d ?? null,
-        ids.r ?? null,
-        type === UserType.MASTER_DISTRIBUTOR ? true : type === UserType.DISTRIBUTOR ? false : null,
-        type === UserType.MASTER_DISTRIBUTOR ? 'abcA12' : null,
-        type === UserType.MASTER_DISTRIBUTOR ? '10.5' : null,
-        extra.aadhar?.cipher ?? null,
-        extra.aadhar?.hash ?? null,
-        extra.aadhar?.last4 ?? null,
-        extra.pan ?? null,
-        createdAt,
-      ]);
-      types.set(id, type);
-      return { id, path };
-    };
-    const aadharOf = (cipher: PersonalDataCipher, n: number) => {
-      const base = `3${String(n).padStart(10, '0')}`;
-      const aadhar = `${base}${verhoeffDigit(base)}`;
-      return { cipher: cipher.encrypt(aadhar), hash: cipher.searchHash(aadhar), last4: aadhar.slice(-4) };
-    };
-    const name = () => `${FIRST[random(FIRST.length)]} ${LAST[random(LAST.length)]}`;
-    bar = progress('people (prepare)', opts.users);
-    for (let i = 0; i < counts.e; i++) person(UserType.EMPLOYEE, name(), null, {});
-    const mds = Array.from({ length: counts.md }, () =>
-      person(UserType.MASTER_DISTRIBUTOR, `${LAST[random(LAST.length)]} Enterprises`, null, {}),
-    );
-    const ds = Array.from({ length: counts.d }, (_, i) => {
-      const md = mds[i % mds.length];
-      return {
-        ...person(UserType.DISTRIBUTOR, `${LAST[random(LAST.length)]} Distributors`, md, { md: md.id }),
-        md: md.id,
-      };
-    });
-    const rs = Array.from({ length: counts.r }, (_, i) => {
-      const d = ds[i % ds.length];
-      return {
-        ...person(UserType.RETAILER, `${FIRST[random(FIRST.length)]} ${SHOPS[random(SHOPS.length)]}`, d, {
-          md: d.md,
-          d: d.id,
-        }),
+  });
+  const rs = Array.from({ length: counts.r }, (_, i) => {
+    const d = ds[i % ds.length];
+    return {
+      ...person(UserType.RETAILER, `${FIRST[random(FIRST.length)]} ${SHOPS[random(SHOPS.length)]}`, d, {
         md: d.md,
         d: d.id,
-      };
+      }),
+      md: d.md,
+      d: d.id,
+    };
+  });
+  const chains: { c: string; r: string | null; d: string | null; md: string | null; path: string }[] = [];
+  for (let i = 0; i < customers; i++) {
+    // One customer in fifty has no retailer (signed up by staff).
+    const r = i % 50 === 49 ? null : rs[random(rs.length)];
+    const c = person(UserType.CUSTOMER, name(), r, r ? { md: r.md, d: r.d, r: r.id } : {}, {
+      aadhar: aadharOf(keys.cipher, i + 1),
+      pan: `ABCDE${String(1000 + (i % 9000)).padStart(4, '0')}F`,
     });
-    const chains: { c: string; r: string | null; d: string | null; md: string | null; path: string }[] = [];
-    for (let i = 0; i < customers; i++) {
-      // One customer in fifty has no retailer (signed up by staff).
-      const r = i % 50 === 49 ? null : rs[random(rs.length)];
-      const c = person(UserType.CUSTOMER, name(), r, r ? { md: r.md, d: r.d, r: r.id } : {}, {
-        aadhar: aadharOf(keys.cipher, i + 1),
-        pan: `ABCDE${String(1000 + (i % 9000)).padStart(4, '0')}F`,
-      });
-      chains.push({ c: c.id, r: r?.id ?? null, d: r?.d ?? null, md: r?.md ?? null, path: c.path });
-      if (i % 5000 === 0) bar.tick(serial);
-    }
-    bar.done();
-    bar = progress('people', userRows.length);
-    await insertRows(
-      pool,
-      'users',
-      [
-        ['id', 'uuid'],
-        ['type', 'smallint'],
-        ['name', 'text'],
-        ['email', 'text'],
-        ['mobile', 'text'],
-        ['user_name', 'text'],
-        ['password_hash', 'text'],
-        ['password_updated_at', 'timestamptz'],
-        ['status', 'text'],
-        ['district_id', 'uuid'],
-        ['tehsil_id', 'uuid'],
-        ['path', 'text'],
-        ['master_distributor_id', 'uuid'],
-        ['distributor_id', 'uuid'],
-        ['retailer_id', 'uuid'],
-        ['is_master', 'boolean'],
-        ['distributor_code', 'text'],
-        ['master_distributor_commission', 'text'],
-        ['aadhar_cipher', 'text'],
-        ['aadhar_hash', 'text'],
-        ['aadhar_last4', 'text'],
-        ['pan_id', 'text'],
-        ['created_at', 'timestamptz'],
-      ],
-      userRows,
-      bar,
-    );
-    timings.people = bar.done();
+    chains.push({ c: c.id, r: r?.id ?? null, d: r?.d ?? null, md: r?.md ?? null, path: c.path });
+    if (i % 5000 === 0) bar.tick(serial);
+  }
+  bar.done();
+  bar = progress('people', userRows.length);
+  await insertRows(
+    pool,
+    'users',
+    [
+      ['id', 'uuid'],
+      ['type', 'smallint'],
+      ['name', 'text'],
+      ['email', 'text'],
+      ['mobile', 'text'],
+      ['user_name', 'text'],
+      ['password_hash', 'text'],
+      ['password_updated_at', 'timestamptz'],
+      ['status', 'text'],
+      ['district_id', 'uuid'],
+      ['tehsil_id', 'uuid'],
+      ['path', 'text'],
+      ['master_distributor_id', 'uuid'],
+      ['distributor_id', 'uuid'],
+      ['retailer_id', 'uuid'],
+      ['is_master', 'boolean'],
+      ['distributor_code', 'text'],
+      ['master_distributor_commission', 'text'],
+      ['aadhar_cipher', 'text'],
+      ['aadhar_hash', 'text'],
+      ['aadhar_last4', 'text'],
+      ['pan_id', 'text'],
+      ['created_at', 'timestamptz'],
+    ],
+    userRows,
+    bar,
+  );
+  timings.people = bar.done();
 
-    // A year of sales, as a timeline of ledger events; the postings are then written wallet chain by wallet chain.
-    type Event = { at: number; userId: string; draft: Record<string, unknown>; kind: string; amount: number };
-    const events: Event[] = [];
-    const sales: unknown[][] = [];
-    const openings: unknown[][] = [];
-    const providerEvents: unknown[][] = [];
-    const year = 365 * DAY;
-    const statusCounts = { CONFIRMED: 0, PENDING: 0, FAILED: 0, REVERSED: 0 };
-    bar = progress('sales (prepare)', opts.postings);
-    let n = 0;
-    for (; events.length < opts.postings; n++) {
-      const chain = chains[random(chains.length)];
-      const product = products[random(products.length)];
-      // Spread over the year by how many of the postings are written so far.
-      const at = Math.min(
-        now - 60_000,
-        now - year + Math.floor((events.length / opts.postings) * year) + random(60_000),
-      );
-      const roll = random(100);
-      const status = roll < 85 ? 'CONFIRMED' : roll < 90 ? 'PENDING' : roll < 95 ? 'FAILED' : 'REVERSED';
-      statusCounts[status]++;
-      const shares = splitAmount(product.amount, product.percents);
-      const receivers = [admin.id, chain.md ?? admin.id, chain.d ?? admin.id, chain.r ?? admin.id, chain.c];
-      const id = randomUUID();
-      const utm = `SCALE${randomBytes(8).toString('hex').toUpperCase()}`;
-      const soldBy = chain.r ?? admin.id;
-      openings.push([utm, 'SCALE-MERCHANT', product.urlData, product.id, chain.c, soldBy, new Date(at)]);
-      const confirmedAt =
-        status === 'CONFIRMED' || status === 'REVERSED' ? at + 60_000 + random(3_600_000) : null;
-      const reversedAt = status === 'REVERSED' ? confirmedAt! + random(2 * DAY) : null;
-      const failedAt = status === 'FAILED' ? at + random(DAY) : null;
-      sales.push([
-        id,
-        chain.c,
-        chain.r,
-        product.id,
-        soldBy,
+  // A year of sales, as a timeline of ledger events; the postings are then written wallet chain by wallet chain.
+  type Event = { at: number; userId: string; draft: Record<string, unknown>; kind: string; amount: number };
+  const events: Event[] = [];
+  const sales: unknown[][] = [];
+  const openings: unknown[][] = [];
+  const providerEvents: unknown[][] = [];
+  const year = 365 * DAY;
+  const statusCounts = { CONFIRMED: 0, PENDING: 0, FAILED: 0, REVERSED: 0 };
+  bar = progress('sales (prepare)', opts.postings);
+  let n = 0;
+  for (; events.length < opts.postings; n++) {
+    const chain = chains[random(chains.length)];
+    const product = products[random(products.length)];
+    // Spread over the year by how many of the postings are written so far.
+    const at = Math.min(
+      now - 60_000,
+      now - year + Math.floor((events.length / opts.postings) * year) + random(60_000),
+    );
+    const roll = random(100);
+    const status = roll < 85 ? 'CONFIRMED' : roll < 90 ? 'PENDING' : roll < 95 ? 'FAILED' : 'REVERSED';
+    statusCounts[status]++;
+    const shares = splitAmount(product.amount, product.percents);
+    const receivers = [admin.id, chain.md ?? admin.id, chain.d ?? admin.id, chain.r ?? admin.id, chain.c];
+    const id = randomUUID();
+    const utm = `SCALE${randomBytes(8).toString('hex').toUpperCase()}`;
+    const soldBy = chain.r ?? admin.id;
+    openings.push([utm, 'SCALE-MERCHANT', product.urlData, product.id, chain.c, soldBy, new Date(at)]);
+    const confirmedAt =
+      status === 'CONFIRMED' || status === 'REVERSED' ? at + 60_000 + random(3_600_000) : null;
+    const reversedAt = status === 'REVERSED' ? confirmedAt! + random(2 * DAY) : null;
+    const failedAt = status === 'FAILED' ? at + random(DAY) : null;
+    sales.push([
+      id,
+      chain.c,
+      chain.r,
+      product.id,
+      soldBy,
+      utm,
+      'SCALE-MERCHANT',
+      product.urlData,
+      status,
+      chain.path,
+      product.amount,
+      ...product.percents,
+      ...shares,
+      ...receivers,
+      new Date(at),
+      confirmedAt ? new Date(confirmedAt) : null,
+      failedAt ? new Date(failedAt) : null,
+      reversedAt ? new Date(reversedAt) : null,
+    ]);
+    if (status !== 'PENDING') {
+      const eventAt = confirmedAt ?? failedAt!;
+      providerEvents.push([
+        randomUUID(),
+        status === 'FAILED' ? 'account.failed' : 'account.opened',
         utm,
-        'SCALE-MERCHANT',
-        product.urlData,
-        status,
-        chain.path,
-        product.amount,
-        ...product.percents,
-        ...shares,
-        ...receivers,
-        new Date(at),
-        confirmedAt ? new Date(confirmedAt) : null,
-        failedAt ? new Date(failedAt) : null,
-        reversedAt ? new Date(reversedAt) : null,
+        id,
+        JSON.stringify({ status }),
+        new Date(eventAt),
       ]);
-      if (status !== 'PENDING') {
-        const eventAt = confirmedAt ?? failedAt!;
+      if (reversedAt)
         providerEvents.push([
           randomUUID(),
-          status === 'FAILED' ? 'account.failed' : 'account.opened',
+          'account.reversed',
           utm,
           id,
           JSON.stringify({ status }),
-          new Date(eventAt),
+          new Date(reversedAt),
         ]);
-        if (reversedAt)
-          providerEvents.push([
-            randomUUID(),
-            'account.reversed',
-            utm,
-            id,
-            JSON.stringify({ status }),
-            new Date(reversedAt),
-          ]);
-      }
-      if (!confirmedAt) continue;
-      COMMISSION_TIERS.forEach((tier, k) => {
-        if (shares[k] === 0) return;
-        const commissionId = randomUUID();
-        const base = { boughtProductId: id, tier, amountPaise: shares[k] };
+    }
+    if (!confirmedAt) continue;
+    COMMISSION_TIERS.forEach((tier, k) => {
+      if (shares[k] === 0) return;
+      const commissionId = randomUUID();
+      const base = { boughtProductId: id, tier, amountPaise: shares[k] };
+      events.push({
+        at: confirmedAt,
+        userId: receivers[k],
+        amount: shares[k],
+        kind: 'COMMISSION',
+        draft: {
+          ...base,
+          id: commissionId,
+          kind: 'COMMISSION',
+          transactionType: 'CREDIT',
+          balanceType: 'CLEARING',
+          status: 'CLEARING',
+          refPostingId: null,
+        },
+      });
+      // The job settles a day after confirmation; a reversal may come first.
+      const settleAt = confirmedAt + DAY + random(DAY);
+      const settled = settleAt < now && (!reversedAt || reversedAt > settleAt);
+      if (settled) {
+        const pair = { ...base, kind: 'SETTLEMENT', status: 'SETTLED', refPostingId: commissionId };
         events.push({
-          at: confirmedAt,
+          at: settleAt,
           userId: receivers[k],
           amount: shares[k],
-          kind: 'COMMISSION',
+          kind: 'SETTLE-D',
+          draft: { ...pair, id: randomUUID(), transactionType: 'DEBIT', balanceType: 'CLEARING' },
+        });
+        events.push({
+          at: settleAt + 1,
+          userId: receivers[k],
+          amount: shares[k],
+          kind: 'SETTLE-C',
+          draft: { ...pair, id: randomUUID(), transactionType: 'CREDIT', balanceType: 'AVAILABLE' },
+        });
+      }
+      if (reversedAt)
+        events.push({
+          at: reversedAt,
+          userId: receivers[k],
+          amount: shares[k],
+          kind: 'REVERSAL',
           draft: {
             ...base,
-            id: commissionId,
-            kind: 'COMMISSION',
-            transactionType: 'CREDIT',
-            balanceType: 'CLEARING',
-            status: 'CLEARING',
-            refPostingId: null,
+            id: randomUUID(),
+            kind: 'REVERSAL',
+            transactionType: 'DEBIT',
+            balanceType: settled && settleAt < reversedAt ? 'AVAILABLE' : 'CLEARING',
+            status: 'REVERSED',
+            refPostingId: commissionId,
           },
         });
-        // The job settles a day after confirmation; a reversal may come first.
-        const settleAt = confirmedAt + DAY + random(DAY);
-        const settled = settleAt < now && (!reversedAt || reversedAt > settleAt);
-        if (settled) {
-          const pair = { ...base, kind: 'SETTLEMENT', status: 'SETTLED', refPostingId: commissionId };
-          events.push({
-            at: settleAt,
-            userId: receivers[k],
-            amount: shares[k],
-            kind: 'SETTLE-D',
-            draft: { ...pair, id: randomUUID(), transactionType: 'DEBIT', balanceType: 'CLEARING' },
-          });
-          events.push({
-            at: settleAt + 1,
-            userId: receivers[k],
-            amount: shares[k],
-            kind: 'SETTLE-C',
-            draft: { ...pair, id: randomUUID(), transactionType: 'CREDIT', balanceType: 'AVAILABLE' },
-          });
-        }
-        if (reversedAt)
-          events.push({
-            at: reversedAt,
-            userId: receivers[k],
-            amount: shares[k],
-            kind: 'REVERSAL',
-            draft: {
-              ...base,
-              id: randomUUID(),
-              kind: 'REVERSAL',
-              transactionType: 'DEBIT',
-              balanceType: settled && settleAt < reversedAt ? 'AVAILABLE' : 'CLEARING',
-              status: 'REVERSED',
-              refPostingId: commissionId,
-            },
-          });
-      });
-      if (n % 2000 === 0) bar.tick(Math.min(events.length, opts.postings));
-    }
-    bar.done();
-
-    bar = progress('sales', sales.length);
-    await insertRows(
-      pool,
-      'account_openings',
-      [
-        ['utm_code', 'text'],
-        ['merchant_code', 'text'],
-        ['account_type', 'text'],
-        ['product_id', 'uuid'],
-        ['customer_id', 'uuid'],
-        ['requested_by', 'uuid'],
-        ['created_at', 'timestamptz'],
-      ],
-      openings,
-    );
-    await insertRows(
-      pool,
-      'bought_products',
-      [
-        ['id', 'uuid'],
-        ['customer_id', 'uuid'],
-        ['retailer_id', 'uuid'],
-        ['product_id', 'uuid'],
-        ['sold_by', 'uuid'],
-        ['utm_code', 'text'],
-        ['merchant_code', 'text'],
-        ['account_type', 'text'],
-        ['status', 'text'],
-        ['path', 'text'],
-        ['amount_paise', 'bigint'],
-        ['admin_commission', 'integer'],
-        ['master_distributor_commission', 'integer'],
-        ['distributor_commission', 'integer'],
-        ['retailer_commission', 'integer'],
-        ['customer_commission', 'integer'],
-        ['admin_share', 'bigint'],
-        ['master_distributor_share', 'bigint'],
-        ['distributor_share', 'bigint'],
-        ['retailer_share', 'bigint'],
-        ['customer_share', 'bigint'],
-        ['admin_user_id', 'uuid'],
-        ['master_distributor_user_id', 'uuid'],
-        ['distributor_user_id', 'uuid'],
-        ['retailer_user_id', 'uuid'],
-        ['customer_user_id', 'uuid'],
-        ['created_at', 'timestamptz'],
-        ['confirmed_at', 'timestamptz'],
-        ['failed_at', 'timestamptz'],
-        ['reversed_at', 'timestamptz'],
-      ],
-      sales,
-      bar,
-    );
-    await insertRows(
-      pool,
-      'provider_events',
-      [
-        ['event_id', 'text'],
-        ['event', 'text'],
-        ['utm_code', 'text'],
-        ['bought_product_id', 'uuid'],
-        ['answer', 'jsonb'],
-        ['received_at', 'timestamptz'],
-      ],
-      providerEvents,
-    );
-    timings.sales = bar.done();
-
-    // Postings in time order, each sealed into its wallet's chain.
-    events.sort((a, b) => a.at - b.at);
-    const wallets = new Map<
-      string,
-      { balance: number; clearing: number; count: number; head: string | null }
-    >();
-    const walletOf = (id: string) => {
-      const w = wallets.get(id) ?? { balance: 0, clearing: 0, count: 0, head: null };
-      wallets.set(id, w);
-      return w;
-    };
-    bar = progress('postings', events.length);
-    const postingRows: unknown[][] = [];
-    for (const e of events) {
-      const w = walletOf(e.userId);
-      const d = e.draft;
-      const delta = d.transactionType === 'CREDIT' ? e.amount : -e.amount;
-      if (d.balanceType === 'AVAILABLE') w.balance += delta;
-      else w.clearing += delta;
-      w.count++;
-      const row = {
-        id: d.id as string,
-        userId: e.userId,
-        userType: types.get(e.userId)!,
-        boughtProductId: d.boughtProductId as string,
-        tier: d.tier as string,
-        kind: d.kind as string,
-        transactionType: d.transactionType as string,
-        balanceType: d.balanceType as string,
-        status: d.status as string,
-        amountPaise: e.amount,
-        balanceAfterPaise: w.balance,
-        clearingBalanceAfterPaise: w.clearing,
-        refPostingId: d.refPostingId as string | null,
-        reference: null,
-        createdBy: null,
-        walletSeq: w.count,
-        seal: '',
-        createdAt: new Date(e.at),
-      };
-      row.seal = sealPosting(keys.ledgerKey, w.head, row);
-      w.head = row.seal;
-      postingRows.push([
-        row.id,
-        row.userId,
-        row.userType,
-        row.boughtProductId,
-        row.tier,
-        row.kind,
-        row.transactionType,
-        row.balanceType,
-        row.status,
-        row.amountPaise,
-        row.balanceAfterPaise,
-        row.clearingBalanceAfterPaise,
-        row.refPostingId,
-        row.walletSeq,
-        row.seal,
-        row.createdAt,
-      ]);
-      if (postingRows.length === BATCH * 5) {
-        await insertPostings(pool, postingRows.splice(0), bar);
-      }
-    }
-    await insertPostings(pool, postingRows, bar);
-    timings.postings = bar.done();
-
-    bar = progress('wallets', types.size);
-    await pool.query('delete from wallets');
-    await insertRows(
-      pool,
-      'wallets',
-      [
-        ['user_id', 'uuid'],
-        ['balance_paise', 'bigint'],
-        ['clearing_balance_paise', 'bigint'],
-        ['posting_count', 'bigint'],
-        ['chain_head', 'text'],
-      ],
-      [...types.keys()].map((id) => {
-        const w = wallets.get(id);
-        return [id, w?.balance ?? 0, w?.clearing ?? 0, w?.count ?? 0, w?.head ?? null];
-      }),
-      bar,
-    );
-    timings.wallets = bar.done();
-    bar = progress('analyze', 1);
-    await pool.query('analyze');
-    timings.analyze = bar.done();
-
-    return {
-      users: {
-        admin: 1,
-        employees: counts.e,
-        masterDistributors: counts.md,
-        distributors: counts.d,
-        retailers: counts.r,
-        customers,
-      },
-      sales: { total: n, ...statusCounts },
-      postings: events.length,
-      seconds: timings,
-    };
-  } finally {
-    await database.close();
+    });
+    if (n % 2000 === 0) bar.tick(Math.min(events.length, opts.postings));
   }
+  bar.done();
+
+  bar = progress('sales', sales.length);
+  await insertRows(
+    pool,
+    'account_openings',
+    [
+      ['utm_code', 'text'],
+      ['merchant_code', 'text'],
+      ['account_type', 'text'],
+      ['product_id', 'uuid'],
+      ['customer_id', 'uuid'],
+      ['requested_by', 'uuid'],
+      ['created_at', 'timestamptz'],
+    ],
+    openings,
+  );
+  await insertRows(
+    pool,
+    'bought_products',
+    [
+      ['id', 'uuid'],
+      ['customer_id', 'uuid'],
+      ['retailer_id', 'uuid'],
+      ['product_id', 'uuid'],
+      ['sold_by', 'uuid'],
+      ['utm_code', 'text'],
+      ['merchant_code', 'text'],
+      ['account_type', 'text'],
+      ['status', 'text'],
+      ['path', 'text'],
+      ['amount_paise', 'bigint'],
+      ['admin_commission', 'integer'],
+      ['master_distributor_commission', 'integer'],
+      ['distributor_commission', 'integer'],
+      ['retailer_commission', 'integer'],
+      ['customer_commission', 'integer'],
+      ['admin_share', 'bigint'],
+      ['master_distributor_share', 'bigint'],
+      ['distributor_share', 'bigint'],
+      ['retailer_share', 'bigint'],
+      ['customer_share', 'bigint'],
+      ['admin_user_id', 'uuid'],
+      ['master_distributor_user_id', 'uuid'],
+      ['distributor_user_id', 'uuid'],
+      ['retailer_user_id', 'uuid'],
+      ['customer_user_id', 'uuid'],
+      ['created_at', 'timestamptz'],
+      ['confirmed_at', 'timestamptz'],
+      ['failed_at', 'timestamptz'],
+      ['reversed_at', 'timestamptz'],
+    ],
+    sales,
+    bar,
+  );
+  await insertRows(
+    pool,
+    'provider_events',
+    [
+      ['event_id', 'text'],
+      ['event', 'text'],
+      ['utm_code', 'text'],
+      ['bought_product_id', 'uuid'],
+      ['answer', 'jsonb'],
+      ['received_at', 'timestamptz'],
+    ],
+    providerEvents,
+  );
+  timings.sales = bar.done();
+
+  // Postings in time order, each sealed into its wallet's chain.
+  events.sort((a, b) => a.at - b.at);
+  const wallets = new Map<
+    string,
+    { balance: number; clearing: number; count: number; head: string | null }
+  >();
+  const walletOf = (id: string) => {
+    const w = wallets.get(id) ?? { balance: 0, clearing: 0, count: 0, head: null };
+    wallets.set(id, w);
+    return w;
+  };
+  bar = progress('postings', events.length);
+  const postingRows: unknown[][] = [];
+  for (const e of events) {
+    const w = walletOf(e.userId);
+    const d = e.draft;
+    const delta = d.transactionType === 'CREDIT' ? e.amount : -e.amount;
+    if (d.balanceType === 'AVAILABLE') w.balance += delta;
+    else w.clearing += delta;
+    w.count++;
+    const row = {
+      id: d.id as string,
+      userId: e.userId,
+      userType: types.get(e.userId)!,
+      boughtProductId: d.boughtProductId as string,
+      tier: d.tier as string,
+      kind: d.kind as string,
+      transactionType: d.transactionType as string,
+      balanceType: d.balanceType as string,
+      status: d.status as string,
+      amountPaise: e.amount,
+      balanceAfterPaise: w.balance,
+      clearingBalanceAfterPaise: w.clearing,
+      refPostingId: d.refPostingId as string | null,
+      reference: null,
+      createdBy: null,
+      walletSeq: w.count,
+      seal: '',
+      createdAt: new Date(e.at),
+    };
+    row.seal = sealPosting(keys.ledgerKey, w.head, row);
+    w.head = row.seal;
+    postingRows.push([
+      row.id,
+      row.userId,
+      row.userType,
+      row.boughtProductId,
+      row.tier,
+      row.kind,
+      row.transactionType,
+      row.balanceType,
+      row.status,
+      row.amountPaise,
+      row.balanceAfterPaise,
+      row.clearingBalanceAfterPaise,
+      row.refPostingId,
+      row.walletSeq,
+      row.seal,
+      row.createdAt,
+    ]);
+    if (postingRows.length === BATCH * 5) {
+      await insertPostings(pool, postingRows.splice(0), bar);
+    }
+  }
+  await insertPostings(pool, postingRows, bar);
+  timings.postings = bar.done();
+
+  bar = progress('wallets', types.size);
+  await pool.query('delete from wallets');
+  await insertRows(
+    pool,
+    'wallets',
+    [
+      ['user_id', 'uuid'],
+      ['balance_paise', 'bigint'],
+      ['clearing_balance_paise', 'bigint'],
+      ['posting_count', 'bigint'],
+      ['chain_head', 'text'],
+    ],
+    [...types.keys()].map((id) => {
+      const w = wallets.get(id);
+      return [id, w?.balance ?? 0, w?.clearing ?? 0, w?.count ?? 0, w?.head ?? null];
+    }),
+    bar,
+  );
+  timings.wallets = bar.done();
+  bar = progress('analyze', 1);
+  await pool.query('analyze');
+  timings.analyze = bar.done();
+
+  return {
+    users: {
+      admin: 1,
+      employees: counts.e,
+      masterDistributors: counts.md,
+      distributors: counts.d,
+      retailers: counts.r,
+      customers,
+    },
+    sales: { total: n, ...statusCounts },
+    postings: events.length,
+    seconds: timings,
+  };
 }
 
 let inserted = 0;
@@ -724,7 +719,16 @@ if (process.argv[1]?.endsWith('scale.ts')) {
   const postings = numberArg('postings', 1_000_000);
   console.log(`Seeding ${users} users and about ${postings} postings...`);
   const started = Date.now();
-  seedScale({ users, postings })
+  const config = readConfig();
+  if (!config.databaseUrl) {
+    const lock = lockDataDir(config.dataDir);
+    process.once('exit', () => lock.release());
+  }
+  const keys = loadServerKeys(config);
+  openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    .then((database) =>
+      seedScale(database, config, keys, { users, postings }).finally(() => database.close()),
+    )
     .then((summary) => {
       console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
       console.log(JSON.stringify(summary, null, 2));
