@@ -1,0 +1,258 @@
+// Benchmark: every list call of the panel at scale (seed:scale's network), through HTTP, sequentially (p50/p95)
+// and at concurrency 10 (requests/s), next to a floor measured in the same run: the driver alone running
+// `SELECT id FROM users WHERE type = $1 ORDER BY created_at DESC, id DESC LIMIT 10` (the same on postings for
+// transactions). On PGlite and on PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15).
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { readConfig } from '../../src/server/config';
+import { type Database, openDatabase } from '../../src/server/db/open';
+import { DEMO_PASSWORD } from '../../src/server/demo/network';
+import { seedScale } from '../../src/server/demo/scale';
+import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
+import { ledgerKeyFrom, PersonalDataCipher } from '../../src/server/security/personal-data';
+import { verhoeffDigit } from '../../src/shared/identity';
+
+export interface Figures {
+  p50: number;
+  p95: number;
+  reqPerSec: number;
+}
+export interface CallResult extends Figures {
+  name: string;
+  status: number;
+  /** p95 over the floor's p95 (sequential). */
+  ratio: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+
+/** Sequential latencies (after a warm-up) and throughput at concurrency 10 of one operation. */
+export async function measure(
+  run: () => Promise<unknown>,
+  opts: { sequential: number; concurrent: number },
+): Promise<Figures> {
+  for (let i = 0; i < 3; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < opts.sequential; i++) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  let left = opts.concurrent;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (left-- > 0) await run();
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    p50: Number(percentile(times, 0.5).toFixed(2)),
+    p95: Number(percentile(times, 0.95).toFixed(2)),
+    reqPerSec: Math.round(opts.concurrent / seconds),
+  };
+}
+
+/** A database for one engine: a fresh DATA_DIR for PGlite, a throw-away database on a PostgreSQL server. */
+export async function openEngine(engine: 'pglite' | 'postgres') {
+  if (engine === 'pglite') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-bench-'));
+    const database = await openDatabase({ dataDir });
+    return {
+      database,
+      async close() {
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  let serverUrl = process.env.DATABASE_URL;
+  let stopServer = () => {};
+  if (!serverUrl) {
+    const env = { ...process.env, PGDIR: '/tmp/tierdesk-bench-pg', PGPORT: '55471' };
+    serverUrl = execFileSync('bash', ['scripts/pg-throwaway.sh', 'start'], { env, encoding: 'utf8' }).trim();
+    stopServer = () => execFileSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { env, stdio: 'ignore' });
+  }
+  const name = `tierdesk_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return {
+    database,
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      stopServer();
+    },
+  };
+}
+
+/** The list calls the panel makes, with parameters taken from the seeded network. */
+async function panelCalls(database: Database) {
+  const q = async (text: string, params: unknown[] = []) => (await database.pool.query(text, params)).rows;
+  const [md] = await q(`select id, mobile from users where type = 2 order by created_at limit 1`);
+  const [retailer] = await q(
+    `select r.id, r.mobile from users r where r.type = 4 and exists (select 1 from users c where c.retailer_id = r.id) order by r.created_at limit 1`,
+  );
+  const [customer] = await q(
+    `select id, name, mobile from users where type = 1 order by created_at desc limit 1 offset 500`,
+  );
+  const [sale] = await q(`select id from bought_products order by created_at desc limit 1 offset 100`);
+  const [{ n: customers }] = await q(`select count(*)::int as n from users where type = 1`);
+  const lastPage = Math.ceil(customers / 10);
+  const base = `3${String(1).padStart(10, '0')}`;
+  const aadhar = `${base}${verhoeffDigit(base)}`;
+  const nameFragment = String(customer.name).split(' ')[1];
+  const admin: [string, string][] = [
+    ...[1, 2, 3, 4, 5].flatMap((type): [string, string][] => [
+      [`type ${type} page 1`, `account/fetch?type=${type}&page=1&limit=10`],
+    ]),
+    ['customers page 500', 'account/fetch?type=1&page=500&limit=10'],
+    ['customers last page', `account/fetch?type=1&page=${lastPage}&limit=10`],
+    [
+      'customers search name',
+      `account/fetch?type=1&page=1&limit=10&searchText=${encodeURIComponent(nameFragment)}`,
+    ],
+    ['customers search mobile', `account/fetch?type=1&page=1&limit=10&searchText=${customer.mobile}`],
+    ['customers search Aadhar', `account/fetch?type=1&page=1&limit=10&searchText=${aadhar}`],
+    [
+      'typeahead retailers',
+      `account/fetch?type=4&page=1&limit=10&searchText=${String(retailer.mobile).slice(0, 7)}`,
+    ],
+    ['transactions page 1', 'transactions/fetch?page=1&limit=10'],
+    ['transactions by type', 'transactions/fetch?page=1&limit=10&userType=4'],
+    ['transactions by user', `transactions/fetch?page=1&limit=10&userId=${retailer.id}`],
+    ['transactions by kind', 'transactions/fetch?page=1&limit=10&transactionType=DEBIT'],
+    ['transactions by sale', `transactions/fetch?page=1&limit=10&boughtProductId=${sale.id}`],
+    ['sales page 1', 'bought_products/fetch?page=1&limit=10'],
+    ['userCounts', 'report/userCounts'],
+  ];
+  return {
+    admin,
+    md: [
+      ['MD: its distributors', 'account/fetch?type=3&page=1&limit=10'],
+      ['MD: its retailers', 'account/fetch?type=4&page=1&limit=10'],
+      ['MD: userCounts', 'report/userCounts'],
+    ] as [string, string][],
+    retailer: [
+      ['retailer: its customers', 'account/fetch?type=1&page=1&limit=10'],
+      ['retailer: its sales', 'bought_products/fetch?page=1&limit=10'],
+    ] as [string, string][],
+    users: { md: md.mobile as string, retailer: retailer.mobile as string },
+  };
+}
+
+export async function benchLists(
+  engine: 'pglite' | 'postgres',
+  scale: { users: number; postings: number },
+  opts: {
+    sequential: number;
+    concurrent: number;
+    log: (line: string) => void;
+    /** Runs while the server still serves the seeded data, with the panel (dist/web) mounted. */
+    withServer?: (origin: string, admin: { userName: string; password: string }) => Promise<void>;
+  },
+) {
+  const { database, close } = await openEngine(engine);
+  try {
+    const dataKey = randomBytes(32);
+    const keys = {
+      cipher: new PersonalDataCipher(dataKey),
+      ledgerKey: ledgerKeyFrom(dataKey),
+      webhookSecret: 'bench',
+    };
+    const config = {
+      ...readConfig({}),
+      settlementIntervalMs: 0,
+      logLevel: 'warn',
+      webDir: opts.withServer ? path.resolve('dist/web') : undefined,
+    };
+    await ensureBootstrapAdmin(database.db, config);
+    const t0 = performance.now();
+    await seedScale(database, config, keys, scale);
+    opts.log(
+      `  ${engine}: seeded ${scale.users} users and ${scale.postings} postings in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
+    const app = await buildApp({ config, db: database.db, ...keys, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = app.listeningOrigin;
+    try {
+      const signIn = async (userName: string, password: string) => {
+        const first = await fetch(`${origin}/api/v1/state/fetch`);
+        const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+        const res = await fetch(`${origin}/api/v1/account/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+          body: JSON.stringify({ userName, password }),
+        });
+        const body = (await res.json()) as { result?: { token: string } };
+        if (!body.result) throw new Error(`sign-in of ${userName} failed: ${JSON.stringify(body)}`);
+        return body.result.token;
+      };
+      const calls = await panelCalls(database);
+      const tokens = {
+        admin: await signIn(config.adminUsername, config.adminPassword),
+        md: await signIn(calls.users.md, DEMO_PASSWORD),
+        retailer: await signIn(calls.users.retailer, DEMO_PASSWORD),
+      };
+      const floorUsers = await measure(
+        () =>
+          database.pool.query(
+            'SELECT id FROM users WHERE type = $1 ORDER BY created_at DESC, id DESC LIMIT 10',
+            [1],
+          ),
+        opts,
+      );
+      const floorPostings = await measure(
+        () => database.pool.query('SELECT id FROM postings ORDER BY created_at DESC, id DESC LIMIT 10'),
+        opts,
+      );
+      opts.log(
+        `  ${engine}: floor users p50 ${floorUsers.p50} ms p95 ${floorUsers.p95} ms ${floorUsers.reqPerSec}/s; postings p95 ${floorPostings.p95} ms`,
+      );
+      const results: CallResult[] = [];
+      const run = async (token: string, list: [string, string][]) => {
+        for (const [name, url] of list) {
+          let status = 0;
+          const call = async () => {
+            const res = await fetch(`${origin}/api/v1/${url}`, {
+              headers: { 'x-auth-token': `bearer ${token}` },
+            });
+            status = res.status;
+            await res.arrayBuffer();
+          };
+          const figures = await measure(call, opts);
+          const floor = name.startsWith('transactions') ? floorPostings : floorUsers;
+          const result = { name, status, ...figures, ratio: Number((figures.p95 / floor.p95).toFixed(1)) };
+          results.push(result);
+          opts.log(
+            `  ${engine.padEnd(8)} ${name.padEnd(26)} ${String(status).padEnd(4)} p50 ${String(figures.p50).padStart(7)} ms  p95 ${String(figures.p95).padStart(7)} ms  ${String(figures.reqPerSec).padStart(5)} req/s  ${String(result.ratio).padStart(5)}x floor`,
+          );
+        }
+      };
+      await run(tokens.admin, calls.admin);
+      await run(tokens.md, calls.md);
+      await run(tokens.retailer, calls.retailer);
+      await opts.withServer?.(origin, { userName: config.adminUsername, password: config.adminPassword });
+      return { floor: { users: floorUsers, postings: floorPostings }, calls: results };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await close();
+  }
+}
