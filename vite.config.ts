@@ -30,7 +30,9 @@ export default defineConfig({
           globals: true,
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 20_000,
+          // A whole form filled on a loaded 2-core machine takes 20 s and more (6 s idle); each findBy/waitFor
+          // has its own 10 s limit (tests/web/setup.ts), so a stuck check still fails on its own message.
+          testTimeout: 60_000,
         },
       },
       {
