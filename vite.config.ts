@@ -45,6 +45,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // expect.poll's 1 s default is too short for a loaded machine; the same limit as Playwright's waits
+          // (WAIT_MS in tests/e2e/browser.ts).
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],
