@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type/core';
 import { LEAD_FILES, LEAD_JSON_PARTS, LEAD_MSG, type LeadFileField } from '../../../shared/schemas/leads';
@@ -50,7 +50,11 @@ export async function receiveLead(request: FastifyRequest, uploadsDir: string): 
   const fields = new Map<string, string>();
   const files = new Map<LeadFileField, ReceivedFile>();
   const written: string[] = [];
+  const writers: fs.WriteStream[] = [];
   const discard = async () => {
+    // pipeline() rejects as soon as the size guard refuses, while the destroyed write stream may still be
+    // opening its file; removing it first let the late open re-create it (an empty file left in uploads).
+    await Promise.all(writers.map((writer) => finished(writer).catch(() => {})));
     await Promise.all(written.map((file) => fs.promises.rm(file, { force: true })));
   };
   let currentFile: LeadFileField | undefined;
@@ -70,13 +74,15 @@ export async function receiveLead(request: FastifyRequest, uploadsDir: string): 
       currentFile = field;
       const target = path.join(uploadsDir, `upload-${randomBytes(16).toString('hex')}`);
       written.push(target);
+      const writer = fs.createWriteStream(target, { mode: 0o600 });
+      writers.push(writer);
       let size = 0;
       await pipeline(
         part.file,
         sizeGuard(field, (n) => {
           size = n;
         }),
-        fs.createWriteStream(target, { mode: 0o600 }),
+        writer,
       );
       if (size === 0) {
         files.set(field, { field, path: target, size, originalName: part.filename, mime: null });
