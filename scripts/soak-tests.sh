@@ -23,7 +23,10 @@ counts() {
 }
 
 # The load: the server suite in a loop, in its own process group so that one kill stops it and its workers.
+# Its temp dir is ours: a run stopped mid-way leaves its databases there, removed with it at the end.
+mkdir -p "$SOAK_LOGS/tmp"
 setsid bash -c '
+  export TMPDIR="$0/tmp"
   run=0
   while :; do
     run=$((run + 1))
@@ -35,14 +38,26 @@ setsid bash -c '
     fi
   done' "$SOAK_LOGS" &
 load_pid=$!
+web_pid=
+# Ends a process group started with setsid: TERM, up to 10 s for vitest's workers to exit, then KILL.
+stop_group() {
+  kill -TERM -- "-$1" 2>/dev/null
+  wait "$1" 2>/dev/null
+  for _ in $(seq 50); do kill -0 -- "-$1" 2>/dev/null || break; sleep 0.2; done
+  kill -KILL -- "-$1" 2>/dev/null
+}
 stop_load() {
-  if [ -n "${load_pid:-}" ]; then
-    kill -TERM -- "-$load_pid" 2>/dev/null
-    wait "$load_pid" 2>/dev/null
+  if [ -n "$load_pid" ]; then
+    stop_group "$load_pid"
     load_pid=
+    rm -rf "$SOAK_LOGS/tmp"
   fi
 }
-trap stop_load EXIT
+cleanup() {
+  if [ -n "$web_pid" ]; then stop_group "$web_pid"; fi
+  stop_load
+}
+trap cleanup EXIT
 trap 'echo "soak: interrupted"; exit 130' INT TERM
 
 server_failed() { grep -q FAILED "$SOAK_LOGS/server-runs" 2>/dev/null; }
@@ -61,8 +76,12 @@ status=0
 for round in $(seq 1 "$ROUNDS"); do
   log="$SOAK_LOGS/web-$round.log"
   round_started=$(now_ms)
-  npx --no-install vitest run --project web >"$log" 2>&1
+  # In its own process group and waited for, so that an interrupt stops it at once (not after the round).
+  setsid npx --no-install vitest run --project web >"$log" 2>&1 &
+  web_pid=$!
+  wait "$web_pid"
   code=$?
+  web_pid=
   result=$(counts "$log")
   warnings=$(grep -c 'not wrapped in act' "$log")
   acts=$((acts + warnings))
