@@ -71,7 +71,9 @@ export default defineConfig({
           globals: true,
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
-          testTimeout: 20_000,
+          // A whole form filled on a loaded 2-core machine takes 20 s and more (6 s idle); each findBy/waitFor
+          // has its own 10 s limit (tests/web/setup.ts), so a stuck check still fails on its own message.
+          testTimeout: 60_000,
         },
       },
       {
@@ -84,6 +86,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // expect.poll's 1 s default is too short for a loaded machine; the same limit as Playwright's waits
+          // (WAIT_MS in tests/e2e/browser.ts).
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

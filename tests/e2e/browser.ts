@@ -3,13 +3,25 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
+ * How long a click, fill, locator wait or navigation waits for the page before failing, for every page of the
+ * suite (set by `openPage` / `preparePage`). Sized for a loaded 2-core CI machine, where the panel's first load
+ * alone can take seconds; Vitest's `expect.poll` gets the same limit in vite.config.ts (e2e project).
+ */
+export const WAIT_MS = 30_000;
+
+/**
  * Content-Security-Policy violations any page of this file reported (Chromium logs each one to the console;
  * the listener below adds the ones only the `securitypolicyviolation` event names).
  */
 export const cspViolations: string[] = [];
 
-/** Watches one page for CSP violations (pages of contexts a test makes itself, popups). */
-export function watchCsp(page: Page) {
+/**
+ * Sets the suite's waits on a page and watches it for CSP violations. Pages from `browser.newPage` get this by
+ * themselves; pages of a context a test makes (and popups) need `context.on('page', preparePage)`.
+ */
+export function preparePage(page: Page) {
+  page.setDefaultTimeout(WAIT_MS);
+  page.setDefaultNavigationTimeout(WAIT_MS);
   page.on('console', (message) => {
     if (/Content.Security.Policy|CSP violation/i.test(message.text())) cspViolations.push(message.text());
   });
@@ -22,21 +34,10 @@ export function watchCsp(page: Page) {
 
 /**
  * Debian's Chromium, headless, with the flags this closed network needs (no background connections). Every
- * page it opens is watched for CSP violations (`cspViolations`).
+ * page it opens with `newPage` is prepared (waits, CSP watch).
  */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await launch();
-  const newPage = browser.newPage.bind(browser);
-  browser.newPage = async (...args) => {
-    const page = await newPage(...args);
-    watchCsp(page);
-    return page;
-  };
-  return browser;
-}
-
-function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -50,7 +51,17 @@ function launch(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    preparePage(page);
+    return page;
+  };
+  return browser;
 }
+
+/** A fresh page (its own context: no shared storage), prepared: waits up to WAIT_MS, CSP watched. */
+export const openPage = (browser: Browser): Promise<Page> => browser.newPage();
 
 export async function signIn(page: Page, baseURL: string, userName: string, password: string) {
   await page.goto(`${baseURL}/auth`);

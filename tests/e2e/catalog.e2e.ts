@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cspViolations, launchBrowser, signIn } from './browser';
+import { cspViolations, launchBrowser, openPage, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -17,7 +17,7 @@ const title = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await browser.newPage();
+  page = await openPage(browser);
   await signIn(page, baseURL, '9999999999', 'Admin@1234');
   await page.waitForURL(/\/home$/);
 });
@@ -59,7 +59,7 @@ describe('locations and catalogue in Chromium', () => {
     await toast('State Created Successfully!');
     await dialog.waitFor({ state: 'hidden' });
     const stateRow = await findRow(stamp, title(stateName));
-    await expect(stateRow.count()).resolves.toBe(1);
+    await expect.poll(() => stateRow.count()).toBe(1);
 
     await page.getByRole('menuitem', { name: 'District', exact: true }).click();
     await page.waitForURL(/\/location\/district\/list$/);
@@ -77,7 +77,7 @@ describe('locations and catalogue in Chromium', () => {
     await page.goto(`${baseURL}/location/tehsil/create`);
     dialog = page.getByRole('dialog', { name: 'Create New Tehsil' });
     await dialog.waitFor();
-    await expect(dialog.getByRole('combobox', { name: 'District' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'District' }).isDisabled()).toBe(true);
     await choose(dialog, 'State', stamp, title(stateName));
     await choose(dialog, 'District', stamp, title(districtName));
     await dialog.getByLabel('Tehsil Name').fill(tehsilName);
@@ -92,9 +92,9 @@ describe('locations and catalogue in Chromium', () => {
     // Edit opens 'Update Tehsil' with the row's state and district chosen.
     await tehsilRow.getByRole('button', { name: /Edit/ }).click();
     dialog = page.getByRole('dialog', { name: 'Update Tehsil' });
-    await expect(dialog.getByRole('combobox', { name: 'District' }).inputValue()).resolves.toBe(
-      title(districtName),
-    );
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'District' }).inputValue())
+      .toBe(title(districtName));
     await dialog.getByLabel('Tehsil Name').fill(`${tehsilName} renamed`);
     await dialog.getByRole('button', { name: 'Update' }).click();
     await toast('Tehsil Updated Successfully!');

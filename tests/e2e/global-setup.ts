@@ -61,8 +61,14 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseURL', `http://127.0.0.1:${port}`);
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    // Wait for the server to close its database before removing its files (not a guessed delay).
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.kill('SIGTERM');
+      await exited;
+      clearTimeout(kill);
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { LEAD_MSG } from '../../src/shared/schemas/leads';
-import { cspViolations, launchBrowser, signIn } from './browser';
+import { cspViolations, launchBrowser, openPage, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   fs.writeFileSync(picturePath, PNG);
   fs.writeFileSync(documentPath, PDF);
   browser = await launchBrowser();
-  page = await browser.newPage();
+  page = await openPage(browser);
 });
 afterAll(async () => {
   await browser?.close();
@@ -69,7 +69,7 @@ describe('onboarding in Chromium', () => {
     const same = page.getByRole('checkbox', { name: 'Same as above' });
     await same.click();
     await toast(LEAD_MSG.sameAsAboveRefused);
-    await expect(same.isChecked()).resolves.toBe(false);
+    await expect.poll(() => same.isChecked()).toBe(false);
 
     const applicant = region('Applicant Information');
     await page.locator('input[type=file][name=picture]').setInputFiles(picturePath);
@@ -77,16 +77,16 @@ describe('onboarding in Chromium', () => {
     await applicant.getByText('me.png').waitFor();
     await fill(applicant, 'Applicant Name', applicantName);
     await fill(applicant, 'Education', 'B.Com');
-    await expect(applicant.getByLabel('Male', { exact: true }).isChecked()).resolves.toBe(true);
+    await expect.poll(() => applicant.getByLabel('Male', { exact: true }).isChecked()).toBe(true);
 
     const business = region('Shop / Business Information');
     await fill(business, 'Establishment Name', 'Kiran Mobile Point');
     await fill(business, 'Outlet Address', 'Shop 4, Market Road');
     await fill(business, 'Landmark', 'Near bus stand');
     await fill(business, 'Pincode', '411001');
-    await expect(
-      business.getByRole('combobox', { name: 'District', exact: true }).isDisabled(),
-    ).resolves.toBe(true);
+    await expect
+      .poll(() => business.getByRole('combobox', { name: 'District', exact: true }).isDisabled())
+      .toBe(true);
     await choose(business, 'State', 'Mahara', 'Maharashtra');
     await choose(business, 'District', 'Pun', 'Pune');
     await choose(business, 'Tehsil', 'Hav', 'Haveli');
@@ -97,7 +97,7 @@ describe('onboarding in Chromium', () => {
     await fill(business, 'Years in Location', '5');
 
     await same.check();
-    await expect(same.isChecked()).resolves.toBe(true);
+    await expect.poll(() => same.isChecked()).toBe(true);
     const permanent = region('Permanent Address');
     await expect
       .poll(() => permanent.getByLabel('Residential Address', { exact: true }).inputValue())
@@ -143,7 +143,7 @@ describe('onboarding in Chromium', () => {
     await page.getByPlaceholder('Search').fill(mobile);
     const row = page.getByRole('row').filter({ hasText: mobile });
     await row.first().waitFor();
-    await expect(row.count()).resolves.toBe(1);
+    await expect.poll(() => row.count()).toBe(1);
     await row.getByText('NEW', { exact: true }).waitFor();
     await row.getByText('Pune', { exact: true }).waitFor();
     await row.getByRole('button', { name: `View the application of ${applicantName}` }).click();
@@ -168,7 +168,7 @@ describe('onboarding in Chromium', () => {
     await toast(LEAD_MSG.approved);
     await approve.waitFor({ state: 'hidden' });
     await detail.getByText('APPROVED', { exact: true }).first().waitFor();
-    await expect(detail.getByRole('button', { name: 'Approve' }).count()).resolves.toBe(0);
+    await expect.poll(() => detail.getByRole('button', { name: 'Approve' }).count()).toBe(0);
 
     await detail.getByRole('button', { name: 'Close' }).click();
     await row.getByText('APPROVED', { exact: true }).waitFor();

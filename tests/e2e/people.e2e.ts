@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { cspViolations, launchBrowser, signIn } from './browser';
+import { cspViolations, launchBrowser, openPage, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -51,9 +51,9 @@ async function fillUser(
   await dialog.getByLabel('Email', { exact: true }).fill(`${person.userName}@example.in`);
   await dialog.getByLabel('Mobile', { exact: true }).fill(person.mobile);
   await dialog.getByLabel('User Name', { exact: true }).fill(person.userName);
-  await expect(dialog.getByRole('combobox', { name: 'Tehsil', exact: true }).isDisabled()).resolves.toBe(
-    true,
-  );
+  await expect
+    .poll(() => dialog.getByRole('combobox', { name: 'Tehsil', exact: true }).isDisabled())
+    .toBe(true);
   await choose(page, dialog, 'District', 'Jaipur', 'Jaipur');
   await choose(page, dialog, 'Tehsil', 'Sang', 'Sanganer');
 }
@@ -68,7 +68,7 @@ async function findRow(page: Page, search: string, name: string) {
 
 describe('people in Chromium', () => {
   it('admin creates a master distributor, a distributor under it and a retailer under that', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     await signIn(page, baseURL, '9999999999', 'Admin@1234');
     await page.waitForURL(/\/home$/);
 
@@ -93,12 +93,12 @@ describe('people in Chromium', () => {
     // Update Status: preselected with the toggled value, and back again.
     await mdRow.getByRole('button', { name: `Update Status of ${title(md.name)}` }).click();
     dialog = page.getByRole('dialog', { name: 'Update Status' });
-    await expect(dialog.getByRole('combobox', { name: 'Status' }).textContent()).resolves.toBe('INACTIVE');
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Status' }).textContent()).toBe('INACTIVE');
     await dialog.getByRole('button', { name: 'Update' }).click();
     await toast(page, 'User Status Changed Successfully');
     await mdRow.getByText('INACTIVE', { exact: true }).waitFor();
     await mdRow.getByRole('button', { name: `Update Status of ${title(md.name)}` }).click();
-    await expect(dialog.getByRole('combobox', { name: 'Status' }).textContent()).resolves.toBe('ACTIVE');
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Status' }).textContent()).toBe('ACTIVE');
     await dialog.getByRole('button', { name: 'Update' }).click();
     await mdRow.getByText('ACTIVE', { exact: true }).waitFor();
 
@@ -120,7 +120,7 @@ describe('people in Chromium', () => {
     dialog = page.getByRole('dialog', { name: 'Create New Retailer' });
     await fillUser(page, dialog, retailer);
     const distributorInput = dialog.getByRole('combobox', { name: 'Distributor', exact: true });
-    await expect(distributorInput.isDisabled()).resolves.toBe(true);
+    await expect.poll(() => distributorInput.isDisabled()).toBe(true);
     await choose(page, dialog, 'Master Distributor', stamp, title(md.name));
     await choose(page, dialog, 'Distributor', stamp, title(distributor.name));
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -132,7 +132,7 @@ describe('people in Chromium', () => {
   });
 
   it('the new retailer changes its initial password, creates a customer and sees only its own', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     await signIn(page, baseURL, retailer.mobile, 'Welcome@123');
     await page.waitForURL(/\/home$/);
     const passwordDialog = page.getByRole('dialog', { name: 'Update Password' });
@@ -146,7 +146,7 @@ describe('people in Chromium', () => {
     await signIn(page, baseURL, retailer.mobile, NEW_PASSWORD);
     await page.waitForURL(/\/home$/);
     // A retailer's menu: its retailers and customers, no staff screens.
-    await expect(page.getByRole('menuitem', { name: 'Master Distributors' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Master Distributors' }).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'Customers' }).click();
     await page.waitForURL(/\/customer\/list$/);
     await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
@@ -155,7 +155,7 @@ describe('people in Chromium', () => {
     await page.getByRole('button', { name: 'Add Customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Customer' });
     await fillUser(page, dialog, customer);
-    await expect(dialog.getByRole('combobox', { name: 'Retailer' }).count()).resolves.toBe(0);
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Retailer' }).count()).toBe(0);
     await dialog.getByLabel('Aadhar Id').fill('23456');
     await dialog.getByLabel('PAN Id').fill('abcde1234f');
     await dialog.getByLabel('Name', { exact: true }).click();
@@ -172,7 +172,7 @@ describe('people in Chromium', () => {
     await row.getByText(`XXXXXXXX${aadhar.slice(-4)}`).waitFor();
     await row.getByText('ABCDE1234F').waitFor();
     // Exactly the one customer of this retailer, out of the network's many.
-    await expect(page.locator('tbody tr').count()).resolves.toBe(1);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await page.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatRupees } from '../../src/shared/format';
-import { cspViolations, launchBrowser, signIn, watchCsp } from './browser';
+import { cspViolations, launchBrowser, preparePage, signIn } from './browser';
 
 /**
  * Issue 9 in Chromium, against the built-in sandbox partner (PROVIDER_MODE=sandbox, the default): a retailer sells
@@ -27,9 +27,9 @@ beforeAll(async () => {
   // Two sign-ins side by side: each context has its own storage.
   sellerContext = await browser.newContext();
   adminContext = await browser.newContext();
-  // Every page of both contexts, the sandbox tab included, is watched for CSP violations.
-  sellerContext.on('page', watchCsp);
-  adminContext.on('page', watchCsp);
+  // Every page of both contexts, the sandbox tab included: the suite's waits, and watched for CSP violations.
+  sellerContext.on('page', preparePage);
+  adminContext.on('page', preparePage);
   seller = await sellerContext.newPage();
   admin = await adminContext.newPage();
   await signIn(admin, baseURL, ADMIN.mobile, ADMIN.password);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cspViolations, launchBrowser, signIn } from './browser';
+import { cspViolations, launchBrowser, openPage, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -16,7 +16,7 @@ const storedKeys = (page: Page) => page.evaluate(() => Object.keys(window.localS
 
 describe('walking skeleton in Chromium', () => {
   it('signs in as admin, shows the nine tiles, and logs out through the confirm dialog', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     await page.goto(baseURL);
     await page.waitForURL(/\/auth$/);
     await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
@@ -46,7 +46,7 @@ describe('walking skeleton in Chromium', () => {
     });
     expect(counts.CUSTOMER).toBeGreaterThanOrEqual(20);
     expect(counts.ACTIVE_RETAILERS).toBeGreaterThanOrEqual(7);
-    await expect(page.getByTestId('tile-CUSTOMER').textContent()).resolves.toBe(String(counts.CUSTOMER));
+    await expect.poll(() => page.getByTestId('tile-CUSTOMER').textContent()).toBe(String(counts.CUSTOMER));
     await page
       .getByTestId('tile-ACTIVE_RETAILERS')
       .filter({ hasText: new RegExp(`^${counts.ACTIVE_RETAILERS}$`) })
@@ -74,7 +74,7 @@ describe('walking skeleton in Chromium', () => {
   });
 
   it('refuses a wrong password with the error toast', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     await signIn(page, baseURL, '9999999999', 'wrong-password');
     await page.getByText('Error: Invalid username or password').waitFor();
     await page.getByText('Error!!!').waitFor();
@@ -83,14 +83,14 @@ describe('walking skeleton in Chromium', () => {
   });
 
   it('forces a user on the initial password through the Update Password dialog', async () => {
-    const page = await browser.newPage();
+    const page = await openPage(browser);
     await signIn(page, baseURL, '9000000002', 'Welcome@123');
     await page.waitForURL(/\/home$/);
     const dialog = page.getByRole('dialog', { name: 'Update Password' });
     await dialog.waitFor();
     // Not dismissable: Escape leaves it open.
     await page.keyboard.press('Escape');
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
 
     await dialog.getByLabel('Old Password').fill('Welcome@123');
     await dialog.getByLabel('New Password', { exact: true }).fill('weakpass');
@@ -111,7 +111,7 @@ describe('walking skeleton in Chromium', () => {
     await signIn(page, baseURL, '9000000002', 'Chosen@2026');
     await page.waitForURL(/\/home$/);
     await page.getByTestId('tile-EMPLOYEE').filter({ hasText: '2' }).waitFor();
-    expect(await page.getByRole('dialog', { name: 'Update Password' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Update Password' }).count()).toBe(0);
     await page.close();
   });
 });

@@ -203,7 +203,6 @@ describe('Tehsil modal typeaheads', () => {
       if (resource === 'states') throw new Error('Error: boom');
       return { data: [], total: 0 };
     });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
       <MemoryRouter initialEntries={['/location/tehsil/create']}>
         <AdminContext

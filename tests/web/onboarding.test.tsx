@@ -6,7 +6,7 @@ import { MSG } from '../../src/shared/messages';
 import { LEAD_MSG } from '../../src/shared/schemas/leads';
 import { Onboarding } from '../../src/web/pages/onboarding/Onboarding';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
-import { jsonResponse, renderInAdmin } from './helpers';
+import { jsonResponse, labelledField, renderInAdmin } from './helpers';
 
 const BASE = '4912345678';
 const AADHAR = `${BASE}0${verhoeffDigit(`${BASE}0`)}`;
@@ -66,7 +66,7 @@ const permanent = () => region('Permanent Address');
 
 /** Types a value the fast way (change + blur), which touches the field as a user's Tab would. */
 const fill = (scope: HTMLElement, label: string, value: string) => {
-  const input = within(scope).getByLabelText(label, { exact: true });
+  const input = labelledField(scope, label);
   fireEvent.change(input, { target: { value } });
   fireEvent.blur(input);
 };
@@ -124,7 +124,9 @@ const PNG = () =>
 const PDF = () => new File(['%PDF-1.4\n%%EOF\n'], 'pan.pdf', { type: 'application/pdf' });
 
 const fileInput = (name: 'Applicant Picture' | 'Identity Document') =>
-  screen.getByLabelText(`${name} file`) as HTMLInputElement;
+  within(region(name === 'Applicant Picture' ? 'Applicant Information' : 'Identity Proof')).getByLabelText(
+    `${name} file`,
+  ) as HTMLInputElement;
 
 beforeEach(() => {
   // jsdom has no object URLs; the picture preview needs one.

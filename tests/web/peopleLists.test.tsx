@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthProvider, DataProvider, RaRecord } from 'react-admin';
@@ -15,7 +16,7 @@ import { DistributorList } from '../../src/web/resources/distributors/Distributo
 import { EmployeeList } from '../../src/web/resources/employees/EmployeeList';
 import { MasterDistributorList } from '../../src/web/resources/masterDistributors/MasterDistributorList';
 import { RetailerList } from '../../src/web/resources/retailers/RetailerList';
-import { renderInAdmin, wireUser } from './helpers';
+import { renderInAdmin, waitForSettled, wireUser } from './helpers';
 
 // Ids are UUIDs: the modals check them with the server's schemas.
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -103,24 +104,26 @@ const renderList = (
   element: React.ReactNode,
   dataProvider: DataProvider,
   auth?: AuthProvider,
-) =>
-  render(
+) => {
+  const queryClient = new QueryClient();
+  const view = render(
     renderInAdmin(
       <Routes>
         <Route path={path} element={element} />
       </Routes>,
-      { path, dataProvider, ...(auth ? { authProvider: auth } : {}) },
+      { path, dataProvider, queryClient, ...(auth ? { authProvider: auth } : {}) },
     ),
   );
+  return { ...view, queryClient };
+};
 
-/** Waits until the Update Status permission was asked and answered, so an absent button is really absent. */
+/** Waits until the Update Status permission was asked and its answer shown, so an absent button is really absent. */
 let spy: MockInstance<NonNullable<typeof authProvider.canAccess>>;
-const statusPermissionSettled = async () => {
+const statusPermissionSettled = async (queryClient: QueryClient) => {
   await waitFor(() =>
     expect(spy).toHaveBeenCalledWith(expect.objectContaining({ resource: 'userStatus', action: 'edit' })),
   );
-  await Promise.all(spy.mock.results.map((result) => result.value));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitForSettled(queryClient);
 };
 
 const headers = () => screen.getAllByRole('columnheader').map((cell) => cell.textContent);
@@ -259,10 +262,10 @@ describe('role gating (the role table through the real authProvider)', () => {
   it('an employee sees distributors with Edit but without Add Distributor or Update Status', async () => {
     login(UserType.EMPLOYEE);
     const { provider } = fakeData();
-    renderList('/distributor/list', <DistributorList />, provider);
+    const { queryClient } = renderList('/distributor/list', <DistributorList />, provider);
     await screen.findByText('Dev Agencies');
     await screen.findAllByRole('button', { name: /^Edit/ });
-    await statusPermissionSettled();
+    await statusPermissionSettled(queryClient);
     expect(screen.queryByRole('button', { name: 'Add Distributor' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Update Status/ })).not.toBeInTheDocument();
     expect(headers()).not.toContain('Update Status');
@@ -271,9 +274,9 @@ describe('role gating (the role table through the real authProvider)', () => {
   it('a master distributor sees its retailers read-only; an admin gets Add Retailer', async () => {
     login(UserType.MASTER_DISTRIBUTOR);
     const { provider } = fakeData();
-    const { unmount } = renderList('/retailer/list', <RetailerList />, provider);
+    const { unmount, queryClient } = renderList('/retailer/list', <RetailerList />, provider);
     await screen.findByText('Shiv Store');
-    await statusPermissionSettled();
+    await statusPermissionSettled(queryClient);
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Retailer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
@@ -290,11 +293,11 @@ describe('role gating (the role table through the real authProvider)', () => {
     login(UserType.RETAILER);
     const user = userEvent.setup();
     const { provider } = fakeData();
-    renderList('/customer/list', <CustomerList />, provider);
+    const { queryClient } = renderList('/customer/list', <CustomerList />, provider);
     // A retailer sells (role table sales.create).
     await screen.findByRole('button', { name: 'Select Product for Ravi Kumar' });
-    await statusPermissionSettled();
     await screen.findByText('Ravi Kumar');
+    await statusPermissionSettled(queryClient);
     expect(screen.queryByRole('button', { name: /Update Status/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Customer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Customer' });

@@ -1,4 +1,10 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// findBy*/waitFor wait for what a user would wait for. Testing Library's 1 s default is shorter than a first
+// render of the panel on a loaded 2-core CI machine (seen: 1.2 s for /home -> /auth); 10 s is not, and a check
+// that really fails still fails, only later. The test timeout (vite.config.ts) is sized to match.
+configure({ asyncUtilTimeout: 10_000 });
 
 // MUI's useMediaQuery (react-admin layout) needs matchMedia, which jsdom lacks.
 if (!window.matchMedia) {
