@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -108,6 +109,23 @@ export const users = pgTable(
     check('users_type_check', sql`${t.type} between 0 and 5`),
     check('users_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
   ],
+);
+
+/**
+ * How many users of each type (and how many of them ACTIVE) each network holds, kept in the same transaction as
+ * every write that changes them (modules/account/counts.ts), so list totals and dashboard counts never recount
+ * the users table. `scopeId` is the user heading the network (its own row is counted in it), or the nil uuid
+ * for the whole network.
+ */
+export const networkCounts = pgTable(
+  'network_counts',
+  {
+    scopeId: uuid('scope_id').notNull(),
+    type: smallint('type').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    active: bigint('active', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scopeId, t.type] })],
 );
 
 /** Opaque bearer sessions: only the SHA-256 of the token is stored. */

@@ -21,8 +21,9 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound, parseInpu
 import type { PersonalDataCipher } from '../../security/personal-data';
 import { openWallet } from '../ledger/ledger';
 import { checkLocationChain } from '../locations/queries';
+import { countMove, countNewUser, countStatusChange } from './counts';
 import { hashPassword } from './passwords';
-import { childPath } from './scope';
+import { childPath, parentPathOf } from './scope';
 import { revokeAllSessions, type UserRow } from './sessions';
 import { findVisibleUser, listWireUsers } from './users';
 
@@ -248,6 +249,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       };
       await guardUniqueUser(() => tx.insert(users).values(row));
       await openWallet(tx, id);
+      await countNewUser(tx, { path: row.path, type, status: UserStatus.ACTIVE });
       const [wire] = (await listWireUsers(tx, caller, { id })).users;
       return { result: wire, message: USER_SAVED_MSG[type].created };
     });
@@ -269,6 +271,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       .where(descendants)
       .orderBy(sql`length(${users.path})`, users.id)
       .for('no key update');
+    await countMove(tx, target.path, parentPathOf(target.path), placement.parentPath);
     await tx
       .update(users)
       .set({ path: sql`${newPath} || substr(${users.path}, ${oldPrefixLength + 1})` })
@@ -331,6 +334,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     return inTransaction(db, async (tx) => {
       const target = await findVisibleUser(tx, caller, id, 'no key update');
       if (!target || target.type === UserType.ADMIN) throw notFound(USER_MSG.userNotFound);
+      await countStatusChange(tx, target, status);
       await tx.update(users).set({ status }).where(eq(users.id, id));
       // A deactivated user is signed out everywhere at once.
       if (status === UserStatus.INACTIVE) await revokeAllSessions(tx, id);

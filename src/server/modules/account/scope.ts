@@ -2,6 +2,7 @@ import { eq, like, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STAFF_TYPES, type UserType } from '../../../shared/enums';
 import { users } from '../../db/schema';
+import { WHOLE_NETWORK } from './counts';
 import type { UserRow } from './sessions';
 
 /**
@@ -18,6 +19,19 @@ export function networkScope(
   if (viewer.path) return like(on.path, `${viewer.path}%`);
   return on.id ? eq(on.id, viewer.id) : sql`false`;
 }
+
+/**
+ * The network a caller sees, as the id its counter rows are kept under (modules/account/counts.ts): the whole
+ * network for staff, the caller's own subtree for anyone else. The same boundary as networkScope.
+ */
+export const networkScopeId = (viewer: Pick<UserRow, 'id' | 'type'>) =>
+  STAFF_TYPES.includes(viewer.type as UserType) ? WHOLE_NETWORK : viewer.id;
+
+/** The path of a user's parent (null for roots): '/a/b/c/' -> '/a/b/'. */
+export const parentPathOf = (path: string) => {
+  const parent = path.slice(0, path.slice(0, -1).lastIndexOf('/') + 1);
+  return parent === '/' ? null : parent;
+};
 
 /** Hierarchy path of a new user under the given parent ('/' for roots). */
 export const childPath = (parentPath: string | null, id: string) => `${parentPath ?? '/'}${id}/`;
