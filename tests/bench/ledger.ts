@@ -5,14 +5,13 @@
 // is credited by every sale (a hot row); the same runs without an admin share show what that costs.
 // Prints a table and writes tests/bench/results/ledger.json.
 //   npm run bench:ledger [-- --quick] [-- --engine pglite|postgres]
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { type Database, openDatabase } from '../../src/server/db/open';
+import type pg from 'pg';
 import { applyProviderEvent } from '../../src/server/modules/sales/service';
 import { splitAmount } from '../../src/shared/money';
+import { openEngine } from './engines';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -222,43 +221,8 @@ async function rate(sales: Pending[], concurrency: number, work: (sale: Pending)
   return sales.length / ((performance.now() - started) / 1000);
 }
 
-async function openEngine(
-  engine: 'pglite' | 'postgres',
-): Promise<{ database: Database; close(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const database = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
-    return { database, close: () => database.close() };
-  }
-  let serverUrl = process.env.DATABASE_URL;
-  let stopServer = () => {};
-  if (!serverUrl) {
-    const env = { ...process.env, PGDIR: '/tmp/tierdesk-bench-pg', PGPORT: '55470' };
-    serverUrl = execFileSync('bash', ['scripts/pg-throwaway.sh', 'start'], { env, encoding: 'utf8' }).trim();
-    stopServer = () => execFileSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { env, stdio: 'ignore' });
-  }
-  const name = `tierdesk_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  return {
-    database,
-    async close() {
-      await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      stopServer();
-    },
-  };
-}
-
 async function benchEngine(engine: 'pglite' | 'postgres') {
-  const { database, close } = await openEngine(engine);
+  const { database, close } = await openEngine(engine, { pgPort: '55470' });
   const ledgerKey = randomBytes(32);
   try {
     const net = await seedNetwork(database.pool);
