@@ -13,6 +13,8 @@ import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
 import accountRoutes from './modules/account/routes';
 import { throttlePruning } from './modules/account/throttle';
+import { auditRefusals } from './modules/audit/refusals';
+import auditRoutes from './modules/audit/routes';
 import catalogRoutes from './modules/catalog/routes';
 import leadRoutes from './modules/leads/routes';
 import ledgerRoutes from './modules/ledger/routes';
@@ -151,6 +153,7 @@ export async function buildApp({
       await api.register(
         async (v1) => {
           await v1.register(apiGuards);
+          await v1.register(auditRefusals);
           await v1.register(accountRoutes);
           await v1.register(reportRoutes);
           await v1.register(locationRoutes);
@@ -159,6 +162,7 @@ export async function buildApp({
           await v1.register(partnerRoutes);
           await v1.register(salesRoutes);
           await v1.register(ledgerRoutes);
+          await v1.register(auditRoutes);
         },
         { prefix: '/v1' },
       );

@@ -242,3 +242,26 @@ export interface ReconcileReport {
   totals: { balance: number; clearingBalance: number };
   breaks: { check: string; detail: string }[];
 }
+
+// The audit trail (issue 10) ----------------------------------------------------------------------------------
+
+/** Who made an audited change: a user (`_id`, `type`), or the partner, the system or the public (no `_id`). */
+export interface WireAuditActor {
+  _id: string | null;
+  name: string;
+  type: UserType | null;
+  kind: 'USER' | 'PARTNER' | 'SYSTEM' | 'PUBLIC';
+}
+
+/** One audit row: the changed fields before and after (personal data masked), newest first in lists. */
+export interface WireAuditEntry {
+  _id: string;
+  actor: WireAuditActor;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ip: string | null;
+  createdAt: string;
+}

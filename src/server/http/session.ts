@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: { user: UserRow; tokenHash: string } | null;
+    /** The token's user even when the guard refuses it (inactive, customer, initial password): for the trail. */
+    identifiedUser: UserRow | null;
   }
 }
 
@@ -34,6 +36,7 @@ const BEARER = /^bearer\s+(\S+)$/i;
 export const sessionGuard = fp(
   async (api: FastifyInstance) => {
     api.decorateRequest('auth', null);
+    api.decorateRequest('identifiedUser', null);
     api.addHook('onRequest', async (request) => {
       const access: RouteAccess = request.routeOptions.config.access ?? 'private';
       if (access === 'public') return;
@@ -44,6 +47,7 @@ export const sessionGuard = fp(
       const found = await lookupSession(api.db, token);
       if (found.kind === 'missing') throw unauthorized(MSG.invalidSession);
       if (found.kind === 'expired') throw unauthorized(MSG.sessionExpired);
+      request.identifiedUser = found.user;
       // Status and type are read fresh on every call, so deactivation locks a user out at once.
       if (found.user.status !== UserStatus.ACTIVE) throw unauthorized(MSG.inactiveUser);
       if (found.user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);

@@ -8,10 +8,20 @@ import { LOGIN_THROTTLE } from '../../../shared/rules';
 import { loginSchema, resetPasswordSchema } from '../../../shared/schemas/account';
 import { USER_MSG, userTypeField } from '../../../shared/schemas/users';
 import { users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { badRequest, forbidden, HttpError, notFound, parseInput, unauthorized } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
 import { caller } from '../../http/session';
+import { maskField } from '../audit/mask';
+import {
+  actorOf,
+  auditRecorder,
+  publicActor,
+  recordRefusal,
+  requestRecorder,
+  runCommand,
+} from '../audit/record';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { peopleService } from './people';
 import { issueSession, revokeOtherSessions, revokeSession } from './sessions';
@@ -51,25 +61,53 @@ export default async function accountRoutes(app: FastifyInstance) {
     const user = await findLoginUser(db, input.userName);
     const account = accountKey(user, input.userName);
     // Checked before the password, so the right password is refused too while locked.
+    // A refused sign-in is recorded under the name typed (masked when it is a mobile number), never the password.
+    const refused = (locked: boolean) =>
+      recordRefusal(
+        db,
+        request.log,
+        publicActor(maskField('userName', input.userName) as string),
+        request.ip,
+        {
+          action: 'user.login.failed',
+          entity: 'user',
+          entityId: user?.id ?? null,
+          after: { userName: input.userName, ...(locked ? { locked: true } : {}) },
+        },
+      );
     const lockedMinutes = await lockedForMinutes(db, account, request.ip);
-    if (lockedMinutes > 0) throw tooMany(MSG.tooManyAttempts(lockedMinutes), lockedMinutes);
+    if (lockedMinutes > 0) {
+      await refused(true);
+      throw tooMany(MSG.tooManyAttempts(lockedMinutes), lockedMinutes);
+    }
     const passwordOk = user
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!user || !passwordOk) {
       await recordFailure(db, account, request.ip);
+      await refused(false);
       throw unauthorized(MSG.invalidCredentials);
     }
+    // A 403 below is recorded (modules/audit/refusals.ts) as this user's.
+    request.auditActor = { id: user.id, kind: 'USER', name: user.name, type: user.type };
     // Only a caller who knows the password learns the account's type or status.
     if (user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
     if (user.status !== UserStatus.ACTIVE) throw forbidden(MSG.inactiveUser);
-    await clearFailures(db, account, request.ip);
-    const token = await issueSession(db, user.id, config.sessionTtlHours);
+    const token = await inTransaction(db, async (tx) => {
+      await clearFailures(tx, account, request.ip);
+      const issued = await issueSession(tx, user.id, config.sessionTtlHours);
+      await auditRecorder(request.auditActor!, request.ip, 'user.login', 'user')(tx, { entityId: user.id });
+      return issued;
+    });
     return { result: { token, user: toWireUser(user) }, message: MSG.loginSuccess };
   });
 
   app.post('/account/logout', { config: { access: 'session' } }, async (request) => {
-    await revokeSession(db, caller(request).tokenHash);
+    const { user, tokenHash } = caller(request);
+    await runCommand(request, { action: 'user.logout', entity: 'user' }, async (tx) => {
+      await revokeSession(tx, tokenHash);
+      return { entityId: user.id, result: true };
+    });
     return { result: true, message: MSG.loggedOut };
   });
 
@@ -111,11 +149,18 @@ export default async function accountRoutes(app: FastifyInstance) {
     return { result: { users: readable, totalCounts: readable.length } };
   });
 
-  app.post('/account/create', async (request) => people.create(caller(request).user, request.body));
+  app.post('/account/create', async (request) =>
+    people.create(caller(request).user, request.body, {
+      audit: requestRecorder(request, 'user.create', 'user'),
+    }),
+  );
 
   app.post('/account/update/:id', async (request) => {
     const { id } = parseInput(idParam, request.params);
-    return people.update(caller(request).user, id, request.body);
+    return people.update(caller(request).user, id, request.body, {
+      update: requestRecorder(request, 'user.update', 'user'),
+      status: requestRecorder(request, 'user.status', 'user'),
+    });
   });
 
   app.post('/account/resetPassword', { config: { access: 'session' } }, async (request) => {
@@ -123,20 +168,35 @@ export default async function accountRoutes(app: FastifyInstance) {
     const input = parseInput(resetPasswordSchema, request.body);
     // A wrong old password is a password guess like a failed sign-in: same counter, same lock.
     const lockedMinutes = await lockedForMinutes(db, user.id, request.ip);
-    if (lockedMinutes > 0) throw tooMany(MSG.tooManyPasswordAttempts(lockedMinutes), lockedMinutes);
+    const refused = (locked: boolean) =>
+      recordRefusal(db, request.log, actorOf(request), request.ip, {
+        action: 'user.password.failed',
+        entity: 'user',
+        entityId: user.id,
+        after: locked ? { locked: true } : null,
+      });
+    if (lockedMinutes > 0) {
+      await refused(true);
+      throw tooMany(MSG.tooManyPasswordAttempts(lockedMinutes), lockedMinutes);
+    }
     if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
       await recordFailure(db, user.id, request.ip);
+      await refused(false);
       throw badRequest(MSG.wrongOldPassword, 'oldPassword');
     }
     if (input.newPassword === input.oldPassword) throw badRequest(MSG.passwordSameAsOld, 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, passwordUpdatedAt: new Date() })
-        .where(eq(users.id, user.id));
+    await runCommand(request, { action: 'user.password', entity: 'user' }, async (tx) => {
+      const passwordUpdatedAt = new Date();
+      await tx.update(users).set({ passwordHash, passwordUpdatedAt }).where(eq(users.id, user.id));
       await revokeOtherSessions(tx, user.id, tokenHash);
       await clearFailures(tx, user.id, request.ip);
+      return {
+        entityId: user.id,
+        before: { passwordUpdatedAt: user.passwordUpdatedAt?.toISOString() ?? null },
+        after: { passwordUpdatedAt: passwordUpdatedAt.toISOString() },
+        result: true,
+      };
     });
     return { result: true, message: MSG.passwordUpdated };
   });

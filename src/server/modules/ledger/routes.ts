@@ -8,6 +8,7 @@ import { notFound, parseInput } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
 import { caller, requireRole } from '../../http/session';
+import { actorOf, requestRecorder } from '../audit/record';
 import { recordPayout } from './payout';
 import { listTransactions, listTransactionsOf, toWireTransaction, walletOf } from './queries';
 import { reconcile } from './reconcile';
@@ -81,14 +82,25 @@ export default async function ledgerRoutes(app: FastifyInstance) {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
       if (!user) throw notFound(SALES_MSG.userNotFound);
     }
-    const result = await settle(db, app.ledgerKey, { userId, createdBy: caller(request).user.id });
+    const result = await settle(db, app.ledgerKey, {
+      userId,
+      createdBy: caller(request).user.id,
+      actor: actorOf(request),
+      ip: request.ip,
+    });
     return { result, message: SALES_MSG.settled(result.settled) };
   });
 
   app.post('/wallet/payout', { preHandler: requireRole('ledger', 'edit') }, async (request) => {
     const input = parseInput(payoutSchema, request.body);
     const admin = caller(request).user;
-    const { posting, replay } = await recordPayout(db, app.ledgerKey, admin.id, input);
+    const { posting, replay } = await recordPayout(
+      db,
+      app.ledgerKey,
+      admin.id,
+      input,
+      requestRecorder(request, 'wallet.payout', 'posting'),
+    );
     const [user] = await db
       .select({ id: users.id, name: users.name, email: users.email, mobile: users.mobile, type: users.type })
       .from(users)

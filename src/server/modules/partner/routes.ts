@@ -5,9 +5,11 @@ import {
   partnerCallFor,
   SALES_MSG,
 } from '../../../shared/schemas/sales';
+import { rowView } from '../../db/named';
 import { accountOpenings } from '../../db/schema';
 import { badRequest, HttpError, parseInput } from '../../http/errors';
 import { caller, requireRole } from '../../http/session';
+import { runCommand } from '../audit/record';
 import { productById, sellableCustomer } from '../sales/service';
 import { type PartnerTarget, requestAccountOpening } from './gateway';
 import { SANDBOX_API, SANDBOX_ORIGIN_HEADER } from './sandbox';
@@ -70,19 +72,24 @@ export default async function partnerRoutes(app: FastifyInstance) {
         body,
         config.providerTimeoutMs,
       );
-      const [recorded] = await db
-        .insert(accountOpenings)
-        .values({
-          utmCode: opening.utmCode,
-          merchantCode: opening.merchantCode,
-          accountType: input.accountType,
-          productId: product?.id ?? null,
-          customerId: customer?.id ?? null,
-          requestedBy: user.id,
-        })
-        .onConflictDoNothing()
-        .returning({ utmCode: accountOpenings.utmCode });
-      if (!recorded) throw new HttpError(502, SALES_MSG.partnerReusedCode);
+      // Audited after the partner answered (never hold a transaction across its HTTP call), in the transaction
+      // that records the opening.
+      await runCommand(request, { action: 'accountOpening.create', entity: 'accountOpening' }, async (tx) => {
+        const [recorded] = await tx
+          .insert(accountOpenings)
+          .values({
+            utmCode: opening.utmCode,
+            merchantCode: opening.merchantCode,
+            accountType: input.accountType,
+            productId: product?.id ?? null,
+            customerId: customer?.id ?? null,
+            requestedBy: user.id,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!recorded) throw new HttpError(502, SALES_MSG.partnerReusedCode);
+        return { entityId: recorded.utmCode, after: rowView(recorded, ['requestedBy']), result: recorded };
+      });
       return { result: { result: { data: opening.url }, merchantCode: opening.merchantCode } };
     });
   }

@@ -7,6 +7,7 @@ import { assertCleanInput } from '../../http/input';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
 import { caller, requireRole } from '../../http/session';
+import { auditRecorder, PARTNER, requestRecorder } from '../audit/record';
 import { SIGNATURE_HEADER, verifySignature } from '../partner/signature';
 import { listSales, saleWithPostings } from './queries';
 import { applyProviderEvent, recordSale } from './service';
@@ -34,7 +35,12 @@ export default async function salesRoutes(app: FastifyInstance) {
 
   app.post('/bought_products/create', { preHandler: requireRole('sales', 'create') }, async (request) => {
     const input = parseInput(boughtProductSchema, request.body);
-    const { sale } = await recordSale(db, caller(request).user, input);
+    const { sale } = await recordSale(
+      db,
+      caller(request).user,
+      input,
+      requestRecorder(request, 'sale.create', 'sale'),
+    );
     return { result: sale, message: SALES_MSG.saleRecorded };
   });
 
@@ -86,7 +92,12 @@ export default async function salesRoutes(app: FastifyInstance) {
         }
         assertCleanInput(json, 'body');
         const event = parseInput(providerCallbackSchema, json);
-        const { answer, replay } = await applyProviderEvent(db, event, app.ledgerKey);
+        const { answer, replay } = await applyProviderEvent(
+          db,
+          event,
+          app.ledgerKey,
+          auditRecorder(PARTNER, request.ip, 'provider.event', 'sale'),
+        );
         return { result: answer, message: replay ? SALES_MSG.eventReplayed : SALES_MSG.eventRecorded };
       },
     );
