@@ -5,10 +5,13 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { apiGuards } from './http/api';
+import { apiDocs } from './http/docs';
 import { notFoundJson, registerErrorHandler } from './http/errors';
+import { zodValidatorCompiler } from './http/schemas';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
 import accountRoutes from './modules/account/routes';
@@ -128,6 +131,10 @@ export async function buildApp({
     requestTimeout: 300_000,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  // Routes declare their parts and answers with the shared zod schemas (src/shared): validated by them, answers
+  // serialized through them, and the OpenAPI document built from them.
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('cipher', cipher);
@@ -145,6 +152,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerErrorHandler(api);
+      await api.register(apiDocs);
       api.setNotFoundHandler(notFoundJson);
       // API answers are personal and change with every write: never cached, by browsers or proxies.
       api.addHook('onSend', async (_request, reply) => {

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { maskAadhar } from '../../../shared/identity';
 import {
   approveLeadSchema,
@@ -12,11 +14,13 @@ import {
   type LeadFileField,
   rejectLeadSchema,
 } from '../../../shared/schemas/leads';
+import { envelope, listEnvelope, wireLeadSchema, wireUserSchema } from '../../../shared/wire';
 import { leads } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { HttpError, notFound, parseInput } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { idParam } from '../../http/params';
-import { requireRole } from '../../http/session';
+import { documentedOnly } from '../../http/schemas';
+import { guarded } from '../../http/session';
 import { peopleService } from '../account/people';
 import { auditRecorder, publicActor } from '../audit/record';
 import { checkLocationChain } from '../locations/queries';
@@ -28,7 +32,35 @@ import { approveLead, rejectLead } from './review';
  * Onboarding applications: the public form (`leads/create`), and their review by staff (list, files,
  * approve and reject in review.ts). Their SQL lives in queries.ts, the multipart intake in intake.ts.
  */
-export default async function leadRoutes(app: FastifyInstance) {
+const tags = ['leads'];
+const jsonPart = (what: string) => z.string().describe(`JSON text: ${what}`);
+/** For the document: the multipart parts; the route reads and judges them itself (intake.ts). */
+const applicationParts = documentedOnly(
+  z.object({
+    applicantInfo: jsonPart('{ name, education, gender }'),
+    businessInfo: jsonPart(
+      '{ establishmentName, outletAddress, businessLandmark, pincode, stateId, districtId, tehsilId, mobile, telephone, email, ownershipType, yearsInLocation }',
+    ),
+    permanentAddress: jsonPart(
+      '{ residentialAddress, landmark, permanentAddressPincode, permanentStateId, permanentDistrictId, permanentTehsilId, permanentMobile, permanentTelephone, permanentEmail }',
+    ),
+    otherBusinessInfo: jsonPart('{ outletDescription, similarServiceDetails, panNumber, aadharNumber }'),
+    bankInfo: jsonPart('{ bankName, accountNumber, ifscCode }'),
+    identityProof: jsonPart('{ type: AADHAR | PAN | VOTERID | DL | OTHER, documentNumber }'),
+    leadType: z.enum(['RETAILER', 'DISTRIBUTOR']),
+    picture: z.string().meta({ format: 'binary' }).describe('JPEG, PNG or WebP, at most 2 MB'),
+    document: z.string().meta({ format: 'binary' }).describe('PDF, JPEG or PNG, at most 5 MB'),
+  }),
+);
+const decided = z.strictObject({
+  _id: z.string(),
+  status: z.string(),
+  userId: z.string(),
+  user: wireUserSchema,
+});
+
+export default async function leadRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, cipher } = app;
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const people = peopleService({ db, config, cipher });
@@ -48,6 +80,14 @@ export default async function leadRoutes(app: FastifyInstance) {
           timeWindow: 3_600_000,
           errorResponseBuilder: () => new HttpError(429, LEAD_MSG.rateLimited),
         },
+      },
+      schema: {
+        tags,
+        summary: 'Apply to join the network (the public onboarding form)',
+        description: 'public (10 an hour per address)',
+        consumes: ['multipart/form-data'],
+        body: applicationParts,
+        response: { 200: envelope(z.strictObject({ _id: z.string() })) },
       },
       onRequest: async (request) => {
         const length = Number(request.headers['content-length'] ?? 0);
@@ -136,46 +176,80 @@ export default async function leadRoutes(app: FastifyInstance) {
   );
 
   // Review: staff only.
-  const staffRead = { preHandler: requireRole('leads', 'list') };
-
-  app.get('/leads/fetch', staffRead, async (request) => {
-    const { leads, total } = await listLeads(db, parseInput(leadListQuery, request.query));
-    return { result: { leads, totalCounts: total } };
-  });
+  app.get(
+    '/leads/fetch',
+    guarded('leads', 'list', {
+      tags,
+      summary: 'Applications, or one with its sections and files (_id)',
+      querystring: leadListQuery,
+      response: { 200: listEnvelope('leads', wireLeadSchema) },
+    }),
+    async (request) => {
+      const { leads, total } = await listLeads(db, request.query);
+      return { result: { leads, totalCounts: total } };
+    },
+  );
 
   // Files go only to signed-in staff, never to the public; served as downloads the browser must not sniff.
   for (const field of Object.keys(LEAD_FILES) as LeadFileField[]) {
-    app.get(`/leads/:id/${field}`, staffRead, async (request, reply) => {
-      const { id } = parseInput(idParam, request.params);
-      const row = await leadById(db, id);
-      if (!row) throw notFound(LEAD_MSG.leadNotFound);
-      const name = field === 'picture' ? row.pictureFile : row.documentFile;
-      const file = path.join(uploadsDir, name);
-      if (!fs.existsSync(file)) throw notFound('File not found');
-      // RFC 6266: an ASCII fallback name plus the UTF-8 original (Hindi, Chinese, emoji) in filename*.
-      const disposition = contentDisposition(field === 'document' ? row.documentName : 'picture', {
-        type: 'inline',
-      });
-      return reply
-        .header('content-type', field === 'picture' ? row.pictureMime : row.documentMime)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', disposition)
-        .send(fs.createReadStream(file));
-    });
+    app.get(
+      `/leads/:id/${field}`,
+      guarded('leads', 'list', {
+        tags,
+        summary: `An application's ${field} (its own bytes and type)`,
+        params: idParam,
+      }),
+      async (request, reply) => {
+        const { id } = request.params;
+        const row = await leadById(db, id);
+        if (!row) throw notFound(LEAD_MSG.leadNotFound);
+        const name = field === 'picture' ? row.pictureFile : row.documentFile;
+        const file = path.join(uploadsDir, name);
+        if (!fs.existsSync(file)) throw notFound('File not found');
+        // RFC 6266: an ASCII fallback name plus the UTF-8 original (Hindi, Chinese, emoji) in filename*.
+        const disposition = contentDisposition(field === 'document' ? row.documentName : 'picture', {
+          type: 'inline',
+        });
+        return reply
+          .header('content-type', field === 'picture' ? row.pictureMime : row.documentMime)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', disposition)
+          .send(fs.createReadStream(file));
+      },
+    );
   }
 
-  app.post('/leads/approve/:id', { preHandler: requireRole('leads', 'edit') }, async (request) => {
-    const { id } = parseInput(idParam, request.params);
-    return approveLead(request, people, id, parseInput(approveLeadSchema, request.body));
-  });
+  app.post(
+    '/leads/approve/:id',
+    guarded('leads', 'edit', {
+      tags,
+      summary: 'Approve an application: creates its tier user',
+      params: idParam,
+      body: approveLeadSchema,
+      response: { 200: envelope(decided) },
+    }),
+    async (request) => approveLead(request, people, request.params.id, request.body),
+  );
 
-  app.post('/leads/reject/:id', { preHandler: requireRole('leads', 'edit') }, async (request) => {
-    const { id } = parseInput(idParam, request.params);
-    const { reason } = parseInput(rejectLeadSchema, request.body);
-    const row = await rejectLead(request, id, reason);
-    return {
-      result: { _id: row.id, status: row.status, rejectReason: row.rejectReason },
-      message: LEAD_MSG.rejected,
-    };
-  });
+  app.post(
+    '/leads/reject/:id',
+    guarded('leads', 'edit', {
+      tags,
+      summary: 'Reject an application with a reason',
+      params: idParam,
+      body: rejectLeadSchema,
+      response: {
+        200: envelope(
+          z.strictObject({ _id: z.string(), status: z.string(), rejectReason: z.string().nullable() }),
+        ),
+      },
+    }),
+    async (request) => {
+      const row = await rejectLead(request, request.params.id, request.body.reason);
+      return {
+        result: { _id: row.id, status: row.status, rejectReason: row.rejectReason },
+        message: LEAD_MSG.rejected,
+      };
+    },
+  );
 }

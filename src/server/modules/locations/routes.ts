@@ -1,15 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STAFF_TYPES, type UserType } from '../../../shared/enums';
 import { PUBLIC_LOOKUP_LIMIT } from '../../../shared/rules';
 import { districtSchema, LOCATION_MSG, stateSchema, tehsilSchema } from '../../../shared/schemas/locations';
+import {
+  envelope,
+  listEnvelope,
+  wireDistrictSchema,
+  wireStateSchema,
+  wireTehsilSchema,
+} from '../../../shared/wire';
 import { rowView, saveNamed } from '../../db/named';
 import { districts, states, tehsils, users } from '../../db/schema';
-import { badRequest, parseInput } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { pagingQuery, sortQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
-import { requireRole } from '../../http/session';
+import { requireRole, whoMay } from '../../http/session';
 import { runCommand } from '../audit/record';
 import { checkLocationChain, listDistricts, listStates, listTehsils } from './queries';
 
@@ -27,16 +35,44 @@ function lookupLimit(request: FastifyRequest, limit: number) {
   return staff ? limit : Math.min(limit, PUBLIC_LOOKUP_LIMIT);
 }
 
-export default async function locationRoutes(app: FastifyInstance) {
+const saved = <S extends z.ZodType>(result: S) => ({ 200: envelope(result) });
+const listOf = <K extends string, S extends z.ZodType>(key: K, item: S) => ({ 200: listEnvelope(key, item) });
+const idOnly = z.strictObject({ _id: z.string() });
+const tags = ['locations'];
+
+export default async function locationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const lookup = { config: { access: 'optional' as const } };
+  const publicLookup = 'public (at most 10 a page without a staff session)';
+  const stateQuery = listQuery;
+  const districtQuery = listQuery.and(z.object({ stateId: optionalUuid(LOCATION_MSG.invalidState) }));
+  const tehsilQuery = listQuery.and(
+    z.object({
+      stateId: optionalUuid(LOCATION_MSG.invalidState),
+      districtId: optionalUuid(LOCATION_MSG.invalidDistrict),
+    }),
+  );
 
   // States -----------------------------------------------------------------
-  app.get('/state/fetch', lookup, async (request) => {
-    const q = parseInput(listQuery, request.query);
-    const { items, total } = await listStates(db, { ...q, limit: lookupLimit(request, q.limit) });
-    return { result: { state: items, totalCounts: total } };
-  });
+  app.get(
+    '/state/fetch',
+    {
+      ...lookup,
+      schema: {
+        tags,
+        summary: 'States',
+        description: publicLookup,
+        querystring: stateQuery,
+        response: listOf('state', wireStateSchema),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { items, total } = await listStates(db, { ...q, limit: lookupLimit(request, q.limit) });
+      return { result: { state: items, totalCounts: total } };
+    },
+  );
 
   const saveState = (request: FastifyRequest, input: z.infer<typeof stateSchema>, id?: string) =>
     runCommand(request, { action: id ? 'state.update' : 'state.create', entity: 'state' }, async (tx) => {
@@ -55,25 +91,62 @@ export default async function locationRoutes(app: FastifyInstance) {
         result: { _id: row.id, name: row.name, createdAt: row.createdAt.toISOString() },
       };
     });
-  app.post('/state/create', { preHandler: requireRole('states', 'create') }, async (request) => {
-    const result = await saveState(request, parseInput(stateSchema, request.body));
-    return { result, message: LOCATION_MSG.stateCreated };
-  });
-  app.post('/state/update/:id', { preHandler: requireRole('states', 'edit') }, async (request) => {
-    const { id } = parseInput(idParam, request.params);
-    const result = await saveState(request, parseInput(stateSchema, request.body), id);
-    return { result, message: LOCATION_MSG.stateUpdated };
-  });
+  app.post(
+    '/state/create',
+    {
+      preValidation: requireRole('states', 'create'),
+      schema: {
+        tags,
+        summary: 'Create a state',
+        description: whoMay('states', 'create'),
+        body: stateSchema,
+        response: saved(wireStateSchema),
+      },
+    },
+    async (request) => {
+      const result = await saveState(request, request.body);
+      return { result, message: LOCATION_MSG.stateCreated };
+    },
+  );
+  app.post(
+    '/state/update/:id',
+    {
+      preValidation: requireRole('states', 'edit'),
+      schema: {
+        tags,
+        summary: 'Rename a state',
+        description: whoMay('states', 'edit'),
+        params: idParam,
+        body: stateSchema,
+        response: saved(wireStateSchema),
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const result = await saveState(request, request.body, id);
+      return { result, message: LOCATION_MSG.stateUpdated };
+    },
+  );
 
   // Districts --------------------------------------------------------------
-  app.get('/districts/fetch', lookup, async (request) => {
-    const q = parseInput(
-      listQuery.and(z.object({ stateId: optionalUuid(LOCATION_MSG.invalidState) })),
-      request.query,
-    );
-    const { items, total } = await listDistricts(db, { ...q, limit: lookupLimit(request, q.limit) });
-    return { result: { districts: items, totalCounts: total } };
-  });
+  app.get(
+    '/districts/fetch',
+    {
+      ...lookup,
+      schema: {
+        tags,
+        summary: 'Districts',
+        description: publicLookup,
+        querystring: districtQuery,
+        response: listOf('districts', wireDistrictSchema),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { items, total } = await listDistricts(db, { ...q, limit: lookupLimit(request, q.limit) });
+      return { result: { districts: items, totalCounts: total } };
+    },
+  );
 
   const saveDistrict = (request: FastifyRequest, input: z.infer<typeof districtSchema>, id?: string) =>
     runCommand(
@@ -101,30 +174,61 @@ export default async function locationRoutes(app: FastifyInstance) {
         return { entityId: row.id, before: id ? rowView(before) : null, after: rowView(row), result: row };
       },
     );
-  app.post('/districts/create', { preHandler: requireRole('districts', 'create') }, async (request) => {
-    const row = await saveDistrict(request, parseInput(districtSchema, request.body));
-    return { result: { _id: row.id }, message: LOCATION_MSG.districtCreated };
-  });
-  app.post('/districts/update/:id', { preHandler: requireRole('districts', 'edit') }, async (request) => {
-    const { id } = parseInput(idParam, request.params);
-    const row = await saveDistrict(request, parseInput(districtSchema, request.body), id);
-    return { result: { _id: row.id }, message: LOCATION_MSG.districtUpdated };
-  });
+  app.post(
+    '/districts/create',
+    {
+      preValidation: requireRole('districts', 'create'),
+      schema: {
+        tags,
+        summary: 'Create a district',
+        description: whoMay('districts', 'create'),
+        body: districtSchema,
+        response: saved(idOnly),
+      },
+    },
+    async (request) => {
+      const row = await saveDistrict(request, request.body);
+      return { result: { _id: row.id }, message: LOCATION_MSG.districtCreated };
+    },
+  );
+  app.post(
+    '/districts/update/:id',
+    {
+      preValidation: requireRole('districts', 'edit'),
+      schema: {
+        tags,
+        summary: 'Change a district (moving it moves its tehsils)',
+        description: whoMay('districts', 'edit'),
+        params: idParam,
+        body: districtSchema,
+        response: saved(idOnly),
+      },
+    },
+    async (request) => {
+      const row = await saveDistrict(request, request.body, request.params.id);
+      return { result: { _id: row.id }, message: LOCATION_MSG.districtUpdated };
+    },
+  );
 
   // Tehsils ----------------------------------------------------------------
-  app.get('/tehsil/fetch', lookup, async (request) => {
-    const q = parseInput(
-      listQuery.and(
-        z.object({
-          stateId: optionalUuid(LOCATION_MSG.invalidState),
-          districtId: optionalUuid(LOCATION_MSG.invalidDistrict),
-        }),
-      ),
-      request.query,
-    );
-    const { items, total } = await listTehsils(db, { ...q, limit: lookupLimit(request, q.limit) });
-    return { result: { tehsil: items, totalCounts: total } };
-  });
+  app.get(
+    '/tehsil/fetch',
+    {
+      ...lookup,
+      schema: {
+        tags,
+        summary: 'Tehsils',
+        description: publicLookup,
+        querystring: tehsilQuery,
+        response: listOf('tehsil', wireTehsilSchema),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { items, total } = await listTehsils(db, { ...q, limit: lookupLimit(request, q.limit) });
+      return { result: { tehsil: items, totalCounts: total } };
+    },
+  );
 
   const saveTehsil = (request: FastifyRequest, input: z.infer<typeof tehsilSchema>, id?: string) =>
     runCommand(request, { action: id ? 'tehsil.update' : 'tehsil.create', entity: 'tehsil' }, async (tx) => {
@@ -150,13 +254,39 @@ export default async function locationRoutes(app: FastifyInstance) {
       if (id) await tx.update(users).set({ districtId: input.districtId }).where(eq(users.tehsilId, id));
       return { entityId: row.id, before: id ? rowView(before) : null, after: rowView(row), result: row };
     });
-  app.post('/tehsil/create', { preHandler: requireRole('tehsils', 'create') }, async (request) => {
-    const row = await saveTehsil(request, parseInput(tehsilSchema, request.body));
-    return { result: { _id: row.id }, message: LOCATION_MSG.tehsilCreated };
-  });
-  app.post('/tehsil/update/:id', { preHandler: requireRole('tehsils', 'edit') }, async (request) => {
-    const { id } = parseInput(idParam, request.params);
-    const row = await saveTehsil(request, parseInput(tehsilSchema, request.body), id);
-    return { result: { _id: row.id }, message: LOCATION_MSG.tehsilUpdated };
-  });
+  app.post(
+    '/tehsil/create',
+    {
+      preValidation: requireRole('tehsils', 'create'),
+      schema: {
+        tags,
+        summary: 'Create a tehsil',
+        description: whoMay('tehsils', 'create'),
+        body: tehsilSchema,
+        response: saved(idOnly),
+      },
+    },
+    async (request) => {
+      const row = await saveTehsil(request, request.body);
+      return { result: { _id: row.id }, message: LOCATION_MSG.tehsilCreated };
+    },
+  );
+  app.post(
+    '/tehsil/update/:id',
+    {
+      preValidation: requireRole('tehsils', 'edit'),
+      schema: {
+        tags,
+        summary: 'Change a tehsil (moving it moves its users)',
+        description: whoMay('tehsils', 'edit'),
+        params: idParam,
+        body: tehsilSchema,
+        response: saved(idOnly),
+      },
+    },
+    async (request) => {
+      const row = await saveTehsil(request, request.body, request.params.id);
+      return { result: { _id: row.id }, message: LOCATION_MSG.tehsilUpdated };
+    },
+  );
 }
