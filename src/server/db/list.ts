@@ -3,7 +3,9 @@ import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 
 /** A page request as every list takes it: 1-based page, page size, optional whitelisted sort. */
 export interface PageRequest {
-  page: number;
+  /** 1-based page; or `offset` (rows to skip) directly. */
+  page?: number;
+  offset?: number;
   limit: number;
   sort?: string;
   order?: 'ASC' | 'DESC';
@@ -39,14 +41,15 @@ export async function listPage<Q extends PgSelect>(
   counted: PgSelect,
   where: SQL | undefined,
   page: PageRequest,
-  whitelist: SortWhitelist,
+  /** The whitelist the request's sort picks from, or one fixed ORDER BY (ending with a unique tie-break). */
+  sort: SortWhitelist | SQL[],
 ): Promise<{ rows: Awaited<Q>; total: number }> {
   const [found, totals] = await Promise.all([
     rows
       .where(where)
-      .orderBy(...orderBy(whitelist, page))
+      .orderBy(...(Array.isArray(sort) ? sort : orderBy(sort, page)))
       .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
+      .offset(page.offset ?? ((page.page ?? 1) - 1) * page.limit),
     counted.where(where),
   ]);
   return { rows: found as Awaited<Q>, total: Number((totals as { n: number }[])[0]?.n ?? 0) };
