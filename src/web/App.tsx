@@ -12,6 +12,7 @@ import { Welcome } from './pages/Welcome';
 import { authProvider, HOME_PATH, LOGIN_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
+import audit from './resources/audit';
 import customers from './resources/customers';
 import distributors from './resources/distributors';
 import districts from './resources/districts';
@@ -43,6 +44,7 @@ const RESOURCES = {
   districts,
   states,
   leads,
+  audit,
 };
 
 /**

@@ -1,5 +1,5 @@
 // Benchmark: confirmed sales posted per second, through Tierdesk's own code (the partner callback's service:
-// lock the sale, record the event, post five shares under wallet locks) and, as the floor, the same statements
+// lock the sale, record the event and its audit row, post five shares under wallet locks) and, as the floor, the same statements
 // written by hand in one transaction on the same pool. At concurrency 1 and 16, on PGlite and on
 // PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15 started by scripts/pg-throwaway.sh). The admin wallet
 // is credited by every sale (a hot row); the same runs without an admin share show what that costs.
@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { auditRecorder, PARTNER } from '../../src/server/modules/audit/record';
 import { applyProviderEvent } from '../../src/server/modules/sales/service';
 import { splitAmount } from '../../src/shared/money';
 import { openEngine } from './engines';
@@ -18,6 +19,8 @@ const quick = args.includes('--quick');
 const only = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
 const SALES = quick ? 300 : 1500;
 const CONCURRENCY = [1, 16];
+/** The callback's audit row, as the route writes it (in the event's transaction, before the postings). */
+const partnerAudit = auditRecorder(PARTNER, '127.0.0.1', 'provider.event', 'sale');
 
 interface Network {
   admin: string;
@@ -170,6 +173,16 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
       `update bought_products set status = 'CONFIRMED', confirmed_at = now() where id = $1`,
       [sale.id],
     );
+    // The audit row, before the wallets are locked (as Tierdesk writes it).
+    await client.query(
+      `insert into audit_log (actor_kind, actor_name, action, entity, entity_id, before, after, ip)
+       values ('PARTNER', 'Partner', 'provider.event', 'sale', $1, $2, $3, '127.0.0.1')`,
+      [
+        sale.id,
+        JSON.stringify({ status: 'PENDING', event: null, eventId: null }),
+        JSON.stringify({ status: 'CONFIRMED', event: 'account.opened', eventId }),
+      ],
+    );
     const posting = sale.receivers.filter((r) => r.paise > 0);
     const ids = [...new Set(posting.map((r) => r.userId))].sort();
     const locked = await client.query(
@@ -239,6 +252,7 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
           database.db,
           { eventId: randomUUID(), event: 'account.opened', utmCode: s.utm, merchantCode: s.merchant },
           ledgerKey,
+          partnerAudit,
         ),
       );
       await rate(warm.slice(20), concurrency, (s) => floorConfirm(database.pool, s));
@@ -259,6 +273,7 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
               database.db,
               { eventId: randomUUID(), event: 'account.opened', utmCode: s.utm, merchantCode: s.merchant },
               ledgerKey,
+              partnerAudit,
             ),
           ));
       }

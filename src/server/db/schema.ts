@@ -468,3 +468,39 @@ export const sandboxAccounts = pgTable('sandbox_accounts', {
   callbackStatus: integer('callback_status'),
   createdAt: createdAt(),
 });
+
+/**
+ * The audit trail (Fineract's "every change is a command"): one row per state-changing call that succeeded,
+ * written in the call's own transaction, and one per refusal that matters (failed passwords, 403s). Append-only:
+ * a trigger refuses UPDATE, DELETE and TRUNCATE. Personal data is masked before it gets here
+ * (modules/audit/mask.ts); password hashes, tokens and Aadhar numbers are never recorded. No foreign key to
+ * users: an insert must not share-lock the actor's row, and refused sign-ins name no user. Kept forever.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The signed-in user, or null for the partner, the system (settlement job) and anonymous callers. */
+    actorId: uuid('actor_id'),
+    /** USER, PARTNER, SYSTEM or PUBLIC (no session: sign-in attempts, applications). */
+    actorKind: text('actor_kind').notNull(),
+    /** The user's name at the time (a refused sign-in: the typed user name, masked when it is a mobile number). */
+    actorName: text('actor_name').notNull(),
+    actorType: smallint('actor_type'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Ascending: drizzle-kit writes .desc() as DESC NULLS LAST, which a plain ORDER BY ... DESC does not use.
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id),
+    index('audit_log_entity_idx').on(t.entity, t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
+    check('audit_log_actor_kind_check', sql`${t.actorKind} in ('USER', 'PARTNER', 'SYSTEM', 'PUBLIC')`),
+  ],
+);

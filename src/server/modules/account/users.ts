@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserType } from '../../../shared/enums';
 import type { WireUser } from '../../../shared/wire';
+import { countOf, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { districts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
@@ -64,7 +65,7 @@ export async function listWireUsers(
   page: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<{ users: WireUser[]; total: number }> {
   const where = filterConditions(viewer, filter);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await listPage(
     db
       .select({
         user: users,
@@ -82,12 +83,12 @@ export async function listWireUsers(
       .leftJoin(md, eq(md.id, users.masterDistributorId))
       .leftJoin(dist, eq(dist.id, users.distributorId))
       .leftJoin(ret, eq(ret.id, users.retailerId))
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
+      .$dynamic(),
+    db.select(countOf()).from(users).$dynamic(),
+    where,
+    page,
+    [desc(users.createdAt), desc(users.id)],
+  );
   return {
     users: rows.map((r) =>
       toWireUser(r.user, {
@@ -99,7 +100,7 @@ export async function listWireUsers(
         retailer: r.ret,
       }),
     ),
-    total: total.n,
+    total,
   };
 }
 

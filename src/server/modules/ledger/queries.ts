@@ -1,7 +1,8 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
+import { countOf, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { postings, users, wallets } from '../../db/schema';
 import type { PostingRow } from './ledger';
@@ -39,7 +40,7 @@ export async function listTransactionsOf(
   page: { limit: number; offset: number },
   order: SQL[] = [desc(postings.createdAt), desc(postings.id)],
 ): Promise<{ transactions: WireTransaction[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await listPage(
     db
       .select({
         posting: postings,
@@ -47,13 +48,13 @@ export async function listTransactionsOf(
       })
       .from(postings)
       .innerJoin(users, eq(users.id, postings.userId))
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(postings).where(where),
-  ]);
-  return { transactions: rows.map((r) => toWireTransaction(r.posting, r.user)), total: total.n };
+      .$dynamic(),
+    db.select(countOf()).from(postings).$dynamic(),
+    where,
+    page,
+    order,
+  );
+  return { transactions: rows.map((r) => toWireTransaction(r.posting, r.user)), total };
 }
 
 export interface TransactionFilter {

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromHundredths } from '../../../shared/decimal';
 import type { SaleStatus } from '../../../shared/enums';
 import { COMMISSION_TIERS, type CommissionTier, paiseToRupees } from '../../../shared/money';
 import type { NamedRef, WireSale, WireShare } from '../../../shared/wire';
+import { countOf, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { boughtProducts, postings, products, providers, users } from '../../db/schema';
 import { likePattern } from '../../http/paging';
@@ -99,18 +100,17 @@ export async function listSales(
       .innerJoin(seller, eq(seller.id, boughtProducts.soldBy))
       .innerJoin(products, eq(products.id, boughtProducts.productId))
       .innerJoin(providers, eq(providers.id, products.providerId));
-  const [rows, [total]] = await Promise.all([
-    base(db)
-      .where(where)
-      .orderBy(desc(boughtProducts.createdAt), desc(boughtProducts.id))
-      .limit(page.limit)
-      .offset(page.offset),
+  const { rows, total } = await listPage(
+    base(db).$dynamic(),
     db
-      .select({ n: count() })
+      .select(countOf())
       .from(boughtProducts)
       .innerJoin(customer, eq(customer.id, boughtProducts.customerId))
-      .where(where),
-  ]);
+      .$dynamic(),
+    where,
+    page,
+    [desc(boughtProducts.createdAt), desc(boughtProducts.id)],
+  );
   const names = await userNames(
     db,
     rows.flatMap((r) => sharesOf(r.sale).map((s) => s.userId)),
@@ -144,7 +144,7 @@ export async function listSales(
       failedAt: r.sale.failedAt?.toISOString() ?? null,
       reversedAt: r.sale.reversedAt?.toISOString() ?? null,
     })),
-    total: total.n,
+    total,
   };
 }
 
