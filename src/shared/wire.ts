@@ -17,11 +17,22 @@ export interface Envelope<T> {
 export const envelope = <S extends z.ZodType>(result: S) =>
   z.strictObject({ result, message: z.string().optional() });
 
+/**
+ * Set (true) when a list's total was counted only up to COUNT_CAP (1,000) rows: `totalCounts` is then the cap
+ * and means "at least" (the panel's pager says "1,000+"). Absent when the total is exact.
+ */
+export const totalCountsCappedSchema = z.literal(true).optional();
+
 /** A list answer: the page under the seed's key, and `totalCounts` beside it. */
 export const listEnvelope = <K extends string, S extends z.ZodType>(key: K, item: S) =>
   envelope(
-    z.strictObject({ [key]: z.array(item), totalCounts: z.number() } as { [P in K]: z.ZodArray<S> } & {
+    z.strictObject({
+      [key]: z.array(item),
+      totalCounts: z.number(),
+      totalCountsCapped: totalCountsCappedSchema,
+    } as { [P in K]: z.ZodArray<S> } & {
       totalCounts: z.ZodNumber;
+      totalCountsCapped: typeof totalCountsCappedSchema;
     }),
   );
 
@@ -98,6 +109,7 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 export const userFetchResultSchema = z.strictObject({
   users: z.array(wireUserSchema),
   totalCounts: z.number(),
+  totalCountsCapped: totalCountsCappedSchema,
 });
 export type UserFetchResult = z.infer<typeof userFetchResultSchema>;
 
@@ -288,6 +300,7 @@ export const walletFetchResultSchema = z.strictObject({
   wallet: wireWalletSchema,
   transactions: z.array(wireTransactionSchema),
   totalCounts: z.number(),
+  totalCountsCapped: totalCountsCappedSchema,
 });
 export type WalletFetchResult = z.infer<typeof walletFetchResultSchema>;
 

@@ -98,13 +98,25 @@ export const users = pgTable(
     aadharHash: text('aadhar_hash'),
     aadharLast4: text('aadhar_last4'),
     panId: text('pan_id'),
+    /** What a list search looks in (name, user name, email, mobile), lower-cased, behind a trigram index. */
+    search: text('search').generatedAlwaysAs(
+      sql`lower(name || ' ' || user_name || ' ' || coalesce(email, '') || ' ' || coalesce(mobile, ''))`,
+    ),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_user_name_key').on(sql`lower(${t.userName})`),
     uniqueIndex('users_mobile_key').on(t.mobile),
     index('users_aadhar_hash_idx').on(t.aadharHash),
-    index('users_type_idx').on(t.type, t.createdAt),
+    // List paging reads these indexes only (rows are joined for the ten ids of a page): by type for staff, and
+    // under each parent for the tier users' own networks and the parent filters. Ascending: PostgreSQL scans
+    // them backwards for newest first (a DESC NULLS LAST index would not serve a plain DESC order).
+    index('users_type_created_idx').on(t.type, t.createdAt, t.id),
+    index('users_md_created_idx').on(t.masterDistributorId, t.type, t.createdAt, t.id),
+    index('users_distributor_created_idx').on(t.distributorId, t.type, t.createdAt, t.id),
+    index('users_retailer_created_idx').on(t.retailerId, t.type, t.createdAt, t.id),
+    index('users_type_name_idx').on(t.type, sql`lower(${t.name})`, t.id),
+    index('users_search_idx').using('gin', t.search.op('gin_trgm_ops')),
     index('users_path_idx').on(t.path.op('text_pattern_ops')),
     check('users_type_check', sql`${t.type} between 0 and 5`),
     check('users_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
@@ -357,9 +369,9 @@ export const boughtProducts = pgTable(
   (t) => [
     uniqueIndex('bought_products_utm_key').on(t.utmCode),
     index('bought_products_created_idx').on(t.createdAt, t.id),
-    index('bought_products_retailer_idx').on(t.retailerId, t.createdAt),
+    index('bought_products_retailer_idx').on(t.retailerId, t.createdAt, t.id),
     index('bought_products_customer_idx').on(t.customerId),
-    index('bought_products_status_idx').on(t.status, t.createdAt),
+    index('bought_products_status_idx').on(t.status, t.createdAt, t.id),
     check('bought_products_status_check', sql`${t.status} in ('PENDING', 'CONFIRMED', 'FAILED', 'REVERSED')`),
     check('bought_products_amount_check', sql`${t.amountPaise} > 0`),
     check(
@@ -421,6 +433,8 @@ export const postings = pgTable(
     index('postings_created_idx').on(t.createdAt, t.id),
     index('postings_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('postings_type_created_idx').on(t.userType, t.createdAt, t.id),
+    index('postings_transaction_type_created_idx').on(t.transactionType, t.createdAt, t.id),
+    index('postings_status_created_idx').on(t.status, t.createdAt, t.id),
     index('postings_sale_idx').on(t.boughtProductId),
     index('postings_ref_idx').on(t.refPostingId),
     uniqueIndex('postings_commission_once')

@@ -174,7 +174,11 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       if (q.type !== undefined && !can(user.type as UserType, USER_TYPE_RESOURCE[q.type], 'read'))
         throw forbidden();
       const search = q.searchText?.replace(/\s+/g, '');
-      const { users: found, total } = await listWireUsers(
+      const {
+        users: found,
+        total,
+        capped,
+      } = await listWireUsers(
         db,
         user,
         {
@@ -188,7 +192,14 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         },
         { limit: q.limit, offset: offsetOf(q) },
       );
-      if (q.type !== undefined) return { result: { users: found, totalCounts: total } };
+      if (q.type !== undefined)
+        return {
+          result: {
+            users: found,
+            totalCounts: total,
+            ...(capped ? { totalCountsCapped: true as const } : {}),
+          },
+        };
       // One record by _id: shown only if the caller may read its type (an employee's record is ADMIN's).
       const readable = found.filter(
         (u) => u._id === user.id || can(user.type as UserType, USER_TYPE_RESOURCE[u.type] ?? 'none', 'read'),

@@ -1,7 +1,7 @@
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lte } from 'drizzle-orm';
 import type { AuditFilter } from '../../../shared/schemas/audit';
 import type { WireAuditEntry } from '../../../shared/wire';
-import { countOf, listPage, type PageRequest } from '../../db/list';
+import { keyFields, listPage, type PageRequest } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { auditLog } from '../../db/schema';
 
@@ -33,12 +33,18 @@ export async function listAudit(q: Queryable, filter: AuditFilter, page: PageReq
     filter.from ? gte(auditLog.createdAt, filter.from) : undefined,
     filter.to ? lte(auditLog.createdAt, filter.to) : undefined,
   );
-  const { rows, total } = await listPage(
-    q.select().from(auditLog).$dynamic(),
-    q.select(countOf()).from(auditLog).$dynamic(),
+  const { rows, total, capped } = await listPage(q, {
+    keys: (sortKey) => q.select(keyFields(auditLog.id, sortKey)).from(auditLog).$dynamic(),
+    rows: (found, order) =>
+      q
+        .select(getTableColumns(auditLog))
+        .from(found.keys)
+        .innerJoin(auditLog, eq(auditLog.id, found.id))
+        .orderBy(...order),
     where,
     page,
-    { columns: { createdAt: auditLog.createdAt }, default: 'createdAt', id: auditLog.id },
-  );
-  return { audit: rows.map(toWireAuditEntry), total };
+    sort: { columns: { createdAt: auditLog.createdAt }, default: 'createdAt', id: auditLog.id },
+    total: 'capped',
+  });
+  return { audit: rows.map(toWireAuditEntry), total, capped };
 }

@@ -26,8 +26,10 @@ export default async function auditRoutes(fastify: FastifyInstance) {
     async (request) => {
       const q = request.query;
       if (q.from && q.to && q.from > q.to) throw badRequest(AUDIT_MSG.fromAfterTo, 'from');
-      const { audit, total } = await listAudit(app.db, q, { page: q.page, limit: q.limit });
-      return { result: { audit, totalCounts: total } };
+      const { audit, total, capped } = await listAudit(app.db, q, { page: q.page, limit: q.limit });
+      return {
+        result: { audit, totalCounts: total, ...(capped ? { totalCountsCapped: true as const } : {}) },
+      };
     },
   );
 }

@@ -2,7 +2,7 @@ import { and, eq, ilike } from 'drizzle-orm';
 import { fromHundredths } from '../../../shared/decimal';
 import type { ProductInput } from '../../../shared/schemas/catalog';
 import type { WireProduct, WireProvider } from '../../../shared/wire';
-import { countOf, listPage } from '../../db/list';
+import { keyFields, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { products, providers } from '../../db/schema';
 import { likePattern } from '../../http/paging';
@@ -51,13 +51,19 @@ export async function listProviders(db: Queryable, opts: ListOptions) {
     opts.searchText ? ilike(providers.name, likePattern(opts.searchText)) : undefined,
     byId(providers.id, opts._id),
   );
-  const { rows, total } = await listPage(
-    db.select().from(providers).$dynamic(),
-    db.select(countOf()).from(providers).$dynamic(),
+  const { rows, total } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(providers.id, sortKey)).from(providers).$dynamic(),
+    rows: (page, order) =>
+      db
+        .select({ id: providers.id, name: providers.name, createdAt: providers.createdAt })
+        .from(page.keys)
+        .innerJoin(providers, eq(providers.id, page.id))
+        .orderBy(...order),
     where,
-    opts,
-    byNameOrDate(providers),
-  );
+    page: opts,
+    sort: byNameOrDate(providers),
+    total: 'exact',
+  });
   return { items: rows.map(toWireProvider), total };
 }
 
@@ -71,16 +77,19 @@ export async function listProducts(
     byId(products.id, opts._id),
     opts.providerId ? eq(products.providerId, opts.providerId) : undefined,
   );
-  const { rows, total } = await listPage(
-    db
-      .select({ product: products, providerName: providers.name })
-      .from(products)
-      .innerJoin(providers, eq(providers.id, products.providerId))
-      .$dynamic(),
-    db.select(countOf()).from(products).$dynamic(),
+  const { rows, total } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(products.id, sortKey)).from(products).$dynamic(),
+    rows: (page, order) =>
+      db
+        .select({ product: products, providerName: providers.name })
+        .from(page.keys)
+        .innerJoin(products, eq(products.id, page.id))
+        .innerJoin(providers, eq(providers.id, products.providerId))
+        .orderBy(...order),
     where,
-    opts,
-    byNameOrDate(products),
-  );
+    page: opts,
+    sort: byNameOrDate(products),
+    total: 'exact',
+  });
   return { items: rows.map((r) => toWireProduct(r.product, r.providerName)), total };
 }

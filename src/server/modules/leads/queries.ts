@@ -1,7 +1,7 @@
 import { and, eq, ilike, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { LEAD_MSG, LEAD_STATUSES, LEAD_TYPES, type LeadSections } from '../../../shared/schemas/leads';
-import { countOf, listPage } from '../../db/list';
+import { keyFields, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { districts, leads, states, tehsils } from '../../db/schema';
 import { likePattern, pagingQuery } from '../../http/paging';
@@ -66,19 +66,22 @@ export async function listLeads(q: Queryable, query: LeadListQuery) {
         )
       : undefined,
   );
-  const { rows, total } = await listPage(
-    q
-      .select({ lead: leads, state: states.name, district: districts.name, tehsil: tehsils.name })
-      .from(leads)
-      .leftJoin(states, eq(states.id, leads.stateId))
-      .leftJoin(districts, eq(districts.id, leads.districtId))
-      .leftJoin(tehsils, eq(tehsils.id, leads.tehsilId))
-      .$dynamic(),
-    q.select(countOf()).from(leads).$dynamic(),
+  const { rows, total } = await listPage(q, {
+    keys: (sortKey) => q.select(keyFields(leads.id, sortKey)).from(leads).$dynamic(),
+    rows: (page, order) =>
+      q
+        .select({ lead: leads, state: states.name, district: districts.name, tehsil: tehsils.name })
+        .from(page.keys)
+        .innerJoin(leads, eq(leads.id, page.id))
+        .leftJoin(states, eq(states.id, leads.stateId))
+        .leftJoin(districts, eq(districts.id, leads.districtId))
+        .leftJoin(tehsils, eq(tehsils.id, leads.tehsilId))
+        .orderBy(...order),
     where,
-    query,
-    { columns: { createdAt: leads.createdAt }, default: 'createdAt', id: leads.id },
-  );
+    page: query,
+    sort: { columns: { createdAt: leads.createdAt }, default: 'createdAt', id: leads.id },
+    total: 'exact',
+  });
   return { leads: rows.map((r) => toWireLead(r.lead, r, !!query._id)), total };
 }
 

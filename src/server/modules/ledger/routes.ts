@@ -19,7 +19,7 @@ import { optionalFilter, optionalUuid } from '../../http/params';
 import { caller, guarded } from '../../http/session';
 import { actorOf, requestRecorder } from '../audit/record';
 import { recordPayout } from './payout';
-import { listTransactions, listTransactionsOf, toWireTransaction, walletOf } from './queries';
+import { listTransactions, listTransactionsOf, postingCountOf, toWireTransaction, walletOf } from './queries';
 import { reconcile } from './reconcile';
 import { settle } from './settlement';
 
@@ -64,7 +64,7 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
     }),
     async (request) => {
       const q = request.query;
-      const { transactions, total } = await listTransactions(
+      const { transactions, total, capped } = await listTransactions(
         db,
         {
           transactionType: q.transactionType,
@@ -75,7 +75,9 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
         },
         { limit: q.limit, offset: offsetOf(q) },
       );
-      return { result: { transactions, totalCounts: total } };
+      return {
+        result: { transactions, totalCounts: total, ...(capped ? { totalCountsCapped: true as const } : {}) },
+      };
     },
   );
 
@@ -100,9 +102,17 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
             q.transactionType ? eq(postings.transactionType, q.transactionType) : undefined,
           ),
           { limit: q.limit, offset: offsetOf(q) },
+          q.transactionType ? {} : { total: postingCountOf(db, user.id) },
         ),
       ]);
-      return { result: { wallet, transactions: page.transactions, totalCounts: page.total } };
+      return {
+        result: {
+          wallet,
+          transactions: page.transactions,
+          totalCounts: page.total,
+          ...(page.capped ? { totalCountsCapped: true as const } : {}),
+        },
+      };
     },
   );
 

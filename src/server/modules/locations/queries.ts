@@ -2,7 +2,7 @@ import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LOCATION_MSG } from '../../../shared/schemas/locations';
 import type { WireDistrict, WireState, WireTehsil } from '../../../shared/wire';
-import { countOf, listPage, type SortWhitelist } from '../../db/list';
+import { keyFields, listPage, type SortWhitelist } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { districts, states, tehsils } from '../../db/schema';
 import { badRequest } from '../../http/errors';
@@ -34,13 +34,19 @@ const iso = (d: Date) => d.toISOString();
 
 export async function listStates(db: Queryable, opts: ListOptions) {
   const where = and(search(states.name, opts.searchText), byId(states.id, opts._id));
-  const { rows, total } = await listPage(
-    db.select().from(states).$dynamic(),
-    db.select(countOf()).from(states).$dynamic(),
+  const { rows, total } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(states.id, sortKey)).from(states).$dynamic(),
+    rows: (page, order) =>
+      db
+        .select({ id: states.id, name: states.name, createdAt: states.createdAt })
+        .from(page.keys)
+        .innerJoin(states, eq(states.id, page.id))
+        .orderBy(...order),
     where,
-    opts,
-    byNameOrDate(states),
-  );
+    page: opts,
+    sort: byNameOrDate(states),
+    total: 'exact',
+  });
   return {
     items: rows.map((r): WireState => ({ _id: r.id, name: r.name, createdAt: iso(r.createdAt) })),
     total,
@@ -53,17 +59,20 @@ export async function listDistricts(db: Queryable, opts: ListOptions & { stateId
     byId(districts.id, opts._id),
     opts.stateId ? eq(districts.stateId, opts.stateId) : undefined,
   );
-  const { rows, total } = await listPage(
-    db
-      .select({ district: districts, stateName: states.name })
-      .from(districts)
-      .innerJoin(states, eq(states.id, districts.stateId))
-      .$dynamic(),
-    db.select(countOf()).from(districts).$dynamic(),
+  const { rows, total } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(districts.id, sortKey)).from(districts).$dynamic(),
+    rows: (page, order) =>
+      db
+        .select({ district: districts, stateName: states.name })
+        .from(page.keys)
+        .innerJoin(districts, eq(districts.id, page.id))
+        .innerJoin(states, eq(states.id, districts.stateId))
+        .orderBy(...order),
     where,
-    opts,
-    byNameOrDate(districts),
-  );
+    page: opts,
+    sort: byNameOrDate(districts),
+    total: 'exact',
+  });
   return {
     items: rows.map(
       (r): WireDistrict => ({
@@ -87,18 +96,21 @@ export async function listTehsils(
     opts.districtId ? eq(tehsils.districtId, opts.districtId) : undefined,
     opts.stateId ? eq(tehsils.stateId, opts.stateId) : undefined,
   );
-  const { rows, total } = await listPage(
-    db
-      .select({ tehsil: tehsils, stateName: states.name, districtName: districts.name })
-      .from(tehsils)
-      .innerJoin(districts, eq(districts.id, tehsils.districtId))
-      .innerJoin(states, eq(states.id, tehsils.stateId))
-      .$dynamic(),
-    db.select(countOf()).from(tehsils).$dynamic(),
+  const { rows, total } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(tehsils.id, sortKey)).from(tehsils).$dynamic(),
+    rows: (page, order) =>
+      db
+        .select({ tehsil: tehsils, stateName: states.name, districtName: districts.name })
+        .from(page.keys)
+        .innerJoin(tehsils, eq(tehsils.id, page.id))
+        .innerJoin(districts, eq(districts.id, tehsils.districtId))
+        .innerJoin(states, eq(states.id, tehsils.stateId))
+        .orderBy(...order),
     where,
-    opts,
-    byNameOrDate(tehsils),
-  );
+    page: opts,
+    sort: byNameOrDate(tehsils),
+    total: 'exact',
+  });
   return {
     items: rows.map(
       (r): WireTehsil => ({

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromHundredths } from '../../../shared/decimal';
-import type { SaleStatus } from '../../../shared/enums';
+import { type SaleStatus, UserType } from '../../../shared/enums';
 import { COMMISSION_TIERS, type CommissionTier, paiseToRupees } from '../../../shared/money';
 import type { NamedRef, WireSale, WireShare } from '../../../shared/wire';
-import { countOf, listPage } from '../../db/list';
+import { keyFields, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { boughtProducts, postings, products, providers, users } from '../../db/schema';
 import { likePattern } from '../../http/paging';
@@ -68,9 +68,12 @@ export async function listSales(
   viewer: UserRow,
   filter: SaleFilter,
   page: { limit: number; offset: number },
-): Promise<{ sales: WireSale[]; total: number }> {
+): Promise<{ sales: WireSale[]; total: number; capped: boolean }> {
   const where = and(
-    networkScope(viewer, { path: boughtProducts.path }),
+    networkScope(viewer, {
+      path: boughtProducts.path,
+      byViewerType: { [UserType.RETAILER]: boughtProducts.retailerId },
+    }),
     filter.id ? eq(boughtProducts.id, filter.id) : undefined,
     filter.status ? eq(boughtProducts.status, filter.status) : undefined,
     filter.customerId ? eq(boughtProducts.customerId, filter.customerId) : undefined,
@@ -83,34 +86,37 @@ export async function listSales(
         )
       : undefined,
   );
-  const base = (q: Queryable) =>
-    q
-      .select({
-        sale: boughtProducts,
-        customerName: customer.name,
-        retailerName: retailer.name,
-        sellerName: seller.name,
-        productName: products.name,
-        providerId: providers.id,
-        providerName: providers.name,
-      })
-      .from(boughtProducts)
-      .innerJoin(customer, eq(customer.id, boughtProducts.customerId))
-      .leftJoin(retailer, eq(retailer.id, boughtProducts.retailerId))
-      .innerJoin(seller, eq(seller.id, boughtProducts.soldBy))
-      .innerJoin(products, eq(products.id, boughtProducts.productId))
-      .innerJoin(providers, eq(providers.id, products.providerId));
-  const { rows, total } = await listPage(
-    base(db).$dynamic(),
-    db
-      .select(countOf())
-      .from(boughtProducts)
-      .innerJoin(customer, eq(customer.id, boughtProducts.customerId))
-      .$dynamic(),
+  const { rows, total, capped } = await listPage(db, {
+    keys: (sortKey) =>
+      db
+        .select(keyFields(boughtProducts.id, sortKey))
+        .from(boughtProducts)
+        .innerJoin(customer, eq(customer.id, boughtProducts.customerId))
+        .$dynamic(),
+    rows: (found, order) =>
+      db
+        .select({
+          sale: boughtProducts,
+          customerName: customer.name,
+          retailerName: retailer.name,
+          sellerName: seller.name,
+          productName: products.name,
+          providerId: providers.id,
+          providerName: providers.name,
+        })
+        .from(found.keys)
+        .innerJoin(boughtProducts, eq(boughtProducts.id, found.id))
+        .innerJoin(customer, eq(customer.id, boughtProducts.customerId))
+        .leftJoin(retailer, eq(retailer.id, boughtProducts.retailerId))
+        .innerJoin(seller, eq(seller.id, boughtProducts.soldBy))
+        .innerJoin(products, eq(products.id, boughtProducts.productId))
+        .innerJoin(providers, eq(providers.id, products.providerId))
+        .orderBy(...order),
     where,
     page,
-    [desc(boughtProducts.createdAt), desc(boughtProducts.id)],
-  );
+    sort: { columns: { createdAt: boughtProducts.createdAt }, default: 'createdAt', id: boughtProducts.id },
+    total: 'capped',
+  });
   const names = await userNames(
     db,
     rows.flatMap((r) => sharesOf(r.sale).map((s) => s.userId)),
@@ -145,6 +151,7 @@ export async function listSales(
       reversedAt: r.sale.reversedAt?.toISOString() ?? null,
     })),
     total,
+    capped,
   };
 }
 
@@ -167,7 +174,7 @@ export async function saleWithPostings(db: Queryable, viewer: UserRow, id: strin
     db,
     eq(postings.boughtProductId, id),
     { limit: 1000, offset: 0 },
-    [asc(postings.createdAt), asc(postings.userId), asc(postings.walletSeq)],
+    { order: 'ASC' },
   );
   return { ...sale, postings: transactions };
 }

@@ -76,7 +76,7 @@ export default async function salesRoutes(fastify: FastifyInstance) {
         if (!sale) throw notFound(SALES_MSG.saleNotFound);
         return { result: { boughtProducts: [sale], totalCounts: 1 } };
       }
-      const { sales, total } = await listSales(
+      const { sales, total, capped } = await listSales(
         db,
         user,
         {
@@ -88,7 +88,13 @@ export default async function salesRoutes(fastify: FastifyInstance) {
         },
         { limit: q.limit, offset: offsetOf(q) },
       );
-      return { result: { boughtProducts: sales, totalCounts: total } };
+      return {
+        result: {
+          boughtProducts: sales,
+          totalCounts: total,
+          ...(capped ? { totalCountsCapped: true as const } : {}),
+        },
+      };
     },
   );
 
