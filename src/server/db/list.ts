@@ -78,8 +78,8 @@ export interface PageKeys {
  * The one list helper: a page of rows and the total matching `where`, for every list call (`state/fetch`,
  * `account/fetch`, `transactions/fetch`, ...). The page is found on the keys alone (an index-only path where
  * one exists) and the joins run for its rows only; the total comes from the source the list names. Rows and
- * total are asked for at once (on PostgreSQL two connections; the embedded database takes them one after the
- * other over its few connections).
+ * total are asked for at once (on PostgreSQL on two connections; the embedded database has one connection,
+ * which must stay one: its single session would mix the statements of two).
  */
 export async function listPage<Row>(db: Queryable, spec: ListSpec<Row>) {
   const { key, direction } = sortOf(spec.sort, spec.page);
