@@ -72,7 +72,13 @@ export interface StatusAwareAudit {
 
 /** A user as the audit trail records it (masked there): no hierarchy path, password hash or Aadhar cipher. */
 export const userView = (row: Partial<UserRow> | null | undefined) =>
-  rowView(row as Record<string, unknown> | null, ['path', 'passwordHash', 'aadharCipher', 'aadharLast4', 'search']);
+  rowView(row as Record<string, unknown> | null, [
+    'path',
+    'passwordHash',
+    'aadharCipher',
+    'aadharLast4',
+    'search',
+  ]);
 
 /** A JSON object body; anything else (a string, a number, an array) is refused as invalid data. */
 function asObject(body: unknown): Record<string, unknown> {

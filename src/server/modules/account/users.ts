@@ -1,5 +1,5 @@
 import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserType } from '../../../shared/enums';
 import type { WireUser } from '../../../shared/wire';
 import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
@@ -21,9 +21,16 @@ export async function findLoginUser(db: Queryable, login: string): Promise<UserR
   return rows.find((u) => u.userName.toLowerCase() === login.toLowerCase()) ?? rows[0];
 }
 
-const md = alias(users, 'parent_md');
-const dist = alias(users, 'parent_distributor');
-const ret = alias(users, 'parent_retailer');
+/** A location's name by id, as a scalar subquery of a list's select. */
+const nameOf = (table: typeof districts | typeof tehsils, id: AnyPgColumn) =>
+  sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${id})`;
+
+/**
+ * A user's name by id, as a scalar subquery of a list's select (read through an alias of users, so an outer
+ * users row stays unambiguous).
+ */
+export const userNameOf = (id: AnyPgColumn) =>
+  sql<string | null>`(select parent.name from ${users} as parent where parent.id = ${id})`;
 
 export interface UserListFilter {
   type?: UserType;
@@ -111,25 +118,22 @@ export async function listWireUsers(
 ): Promise<{ users: WireUser[]; total: number; capped: boolean }> {
   const { rows, total, capped } = await listPage(db, {
     keys: (sortKey) => db.select(keyFields(users.id, sortKey)).from(users).$dynamic(),
+    // The names are scalar lookups, not joins: the planner then has one join to order instead of seven
+    // (planning seven joins cost more than running them: 4 ms against 0.7 ms on the embedded database).
     rows: (found, order) =>
       db
         .select({
           user: LISTED,
           wallet: { balance: wallets.balancePaise, clearing: wallets.clearingBalancePaise },
-          district: { _id: districts.id, name: districts.name },
-          tehsil: { _id: tehsils.id, name: tehsils.name },
-          md: { _id: md.id, name: md.name },
-          dist: { _id: dist.id, name: dist.name },
-          ret: { _id: ret.id, name: ret.name },
+          districtName: nameOf(districts, users.districtId),
+          tehsilName: nameOf(tehsils, users.tehsilId),
+          mdName: userNameOf(users.masterDistributorId),
+          distributorName: userNameOf(users.distributorId),
+          retailerName: userNameOf(users.retailerId),
         })
         .from(found.keys)
         .innerJoin(users, eq(users.id, found.id))
         .leftJoin(wallets, eq(wallets.userId, users.id))
-        .leftJoin(districts, eq(districts.id, users.districtId))
-        .leftJoin(tehsils, eq(tehsils.id, users.tehsilId))
-        .leftJoin(md, eq(md.id, users.masterDistributorId))
-        .leftJoin(dist, eq(dist.id, users.distributorId))
-        .leftJoin(ret, eq(ret.id, users.retailerId))
         .orderBy(...order),
     where: filterConditions(viewer, filter),
     page,
@@ -140,11 +144,11 @@ export async function listWireUsers(
     users: rows.map((r) =>
       toWireUser(r.user, {
         wallet: r.wallet,
-        district: r.district,
-        tehsil: r.tehsil,
-        masterDistributor: r.md,
-        distributor: r.dist,
-        retailer: r.ret,
+        district: { _id: r.user.districtId, name: r.districtName },
+        tehsil: { _id: r.user.tehsilId, name: r.tehsilName },
+        masterDistributor: { _id: r.user.masterDistributorId, name: r.mdName },
+        distributor: { _id: r.user.distributorId, name: r.distributorName },
+        retailer: { _id: r.user.retailerId, name: r.retailerName },
       }),
     ),
     total,
