@@ -1,4 +1,4 @@
-import { asc, count, desc, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Queryable } from './open';
 
@@ -29,9 +29,10 @@ export const COUNT_CAP = 1000;
  * - `exact`: counted (small tables: locations, catalogue, applications);
  * - `capped`: counted up to COUNT_CAP + 1 rows through the list's own index, then reported as COUNT_CAP with
  *   `capped` set (searches and filters over the big tables);
- * - `{ known }`: kept elsewhere and read for free (the network counters, a wallet's posting count).
+ * - `{ kept }`: kept elsewhere and read for free (the network counters, a wallet's posting count): a scalar
+ *   SQL expression giving the number.
  */
-export type TotalSource = 'exact' | 'capped' | { known: () => Promise<number> };
+export type TotalSource = 'exact' | 'capped' | { kept: SQL };
 
 /** The sort a request asks for: the whitelisted expression (unknown names fall back to the default) and its direction. */
 function sortOf(whitelist: SortWhitelist, request: Pick<PageRequest, 'sort' | 'order'>) {
@@ -59,9 +60,10 @@ export interface ListSpec<Row> {
   keys: (sortKey: SQL.Aliased) => PgSelect;
   /**
    * The list's rows with their joins, for the ten keys of the page only: a select `from(page.keys)` joined to
-   * the listed table on `page.id`, ordered by `pageOrder`.
+   * the listed table on `page.id`, ordered by `pageOrder`, with the `total` field among its fields (the total
+   * comes back with the rows: one statement, one round trip).
    */
-  rows: (page: PageKeys, pageOrder: SQL[]) => PromiseLike<Row[]>;
+  rows: (page: PageKeys, pageOrder: SQL[], total: SQL.Aliased<number>) => PromiseLike<Row[]>;
   where: SQL | undefined;
   page: PageRequest;
   sort: SortWhitelist;
@@ -77,9 +79,9 @@ export interface PageKeys {
 /**
  * The one list helper: a page of rows and the total matching `where`, for every list call (`state/fetch`,
  * `account/fetch`, `transactions/fetch`, ...). The page is found on the keys alone (an index-only path where
- * one exists) and the joins run for its rows only; the total comes from the source the list names. Rows and
- * total are asked for at once (on PostgreSQL on two connections; the embedded database has one connection,
- * which must stay one: its single session would mix the statements of two).
+ * one exists), the joins run for its rows only, and the total rides along as a scalar subquery: one statement
+ * (the embedded database serves one statement at a time, so each round trip counts). Only a page past the
+ * last row asks for the total again, on its own.
  */
 export async function listPage<Row>(db: Queryable, spec: ListSpec<Row>) {
   const { key, direction } = sortOf(spec.sort, spec.page);
@@ -94,18 +96,29 @@ export async function listPage<Row>(db: Queryable, spec: ListSpec<Row>) {
   // The page's columns, qualified: the joined tables have columns of the same names.
   const page: PageKeys = { keys, id: sql`"page"."id"` };
   const pageOrder = [direction(sql`"page"."sort_key"`), direction(sql`"page"."id"`)];
-  const totalOf = async (): Promise<{ total: number; capped: boolean }> => {
-    if (typeof spec.total === 'object') return { total: await spec.total.known(), capped: false };
-    const matching = spec.keys(sortKey).where(spec.where);
-    const counted = spec.total === 'capped' ? matching.limit(COUNT_CAP + 1) : matching;
-    const [row] = await db.select({ n: count() }).from(counted.as('matching'));
-    const n = Number(row?.n ?? 0);
-    return n > COUNT_CAP && spec.total === 'capped'
-      ? { total: COUNT_CAP, capped: true }
-      : { total: n, capped: false };
-  };
-  const [rows, total] = await Promise.all([spec.rows(page, pageOrder), totalOf()]);
-  return { rows, ...total };
+  const counted =
+    typeof spec.total === 'object'
+      ? spec.total.kept
+      : sql`(select count(*) from (${
+          spec.total === 'capped'
+            ? spec
+                .keys(sortKey)
+                .where(spec.where)
+                .limit(COUNT_CAP + 1)
+            : spec.keys(sortKey).where(spec.where)
+        }) as matching)`;
+  const total = sql<number>`${counted}`.mapWith(Number).as('list_total');
+  let rows = await spec.rows(page, pageOrder, total);
+  let n = (rows[0] as { total?: number } | undefined)?.total;
+  if (n === undefined) {
+    const [row] = await db
+      .select({ n: sql<number>`${counted}`.mapWith(Number) })
+      .from(sql`(select 1) as one`);
+    n = row?.n ?? 0;
+    rows = [];
+  }
+  const capped = spec.total === 'capped' && n > COUNT_CAP;
+  return { rows, total: capped ? COUNT_CAP : n, capped };
 }
 
 /** The key fields a list's `keys` select takes: its id and the page's sort key. */

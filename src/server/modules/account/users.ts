@@ -4,9 +4,9 @@ import type { UserType } from '../../../shared/enums';
 import type { WireUser } from '../../../shared/wire';
 import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
 import type { Queryable } from '../../db/open';
-import { districts, tehsils, users, wallets } from '../../db/schema';
+import { districts, networkCounts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
-import { countsOf, WHOLE_NETWORK } from './counts';
+import { WHOLE_NETWORK } from './counts';
 import { networkScope, networkScopeId, networkScopeOfType } from './scope';
 import type { UserRow } from './sessions';
 import { toWireUser } from './wire';
@@ -67,14 +67,15 @@ function filterConditions(viewer: UserRow, f: UserListFilter): SQL | undefined {
  * Where a list's total comes from: the network counters when the list is one type of one network (the
  * caller's, or a parent's the caller may see), otherwise a capped count.
  */
-function totalFor(db: Queryable, viewer: UserRow, f: UserListFilter): TotalSource {
+function totalFor(viewer: UserRow, f: UserListFilter): TotalSource {
   if (f.type === undefined || f.id || f.searchText || f.aadharHash) return 'capped';
   const parents = [f.masterDistributorId, f.distributorId, f.retailerId].filter(Boolean) as string[];
   const staff = networkScopeId(viewer) === WHOLE_NETWORK;
   if (parents.length > 1 || (parents.length === 1 && !staff && parents[0] !== viewer.id)) return 'capped';
   const scope = parents[0] ?? networkScopeId(viewer);
-  const type = f.type;
-  return { known: async () => (await countsOf(db, scope)).get(type)?.total ?? 0 };
+  return {
+    kept: sql`coalesce((select ${networkCounts.total} from ${networkCounts} where ${networkCounts.scopeId} = ${scope} and ${networkCounts.type} = ${f.type}), 0)`,
+  };
 }
 
 /** What a list shows of a user: never the password hash or the Aadhar ciphertext and hash. */
@@ -120,9 +121,10 @@ export async function listWireUsers(
     keys: (sortKey) => db.select(keyFields(users.id, sortKey)).from(users).$dynamic(),
     // The names are scalar lookups, not joins: the planner then has one join to order instead of seven
     // (planning seven joins cost more than running them: 4 ms against 0.7 ms on the embedded database).
-    rows: (found, order) =>
+    rows: (found, order, total) =>
       db
         .select({
+          total,
           user: LISTED,
           wallet: { balance: wallets.balancePaise, clearing: wallets.clearingBalancePaise },
           districtName: nameOf(districts, users.districtId),
@@ -138,7 +140,7 @@ export async function listWireUsers(
     where: filterConditions(viewer, filter),
     page,
     sort: USER_SORT,
-    total: totalFor(db, viewer, filter),
+    total: totalFor(viewer, filter),
   });
   return {
     users: rows.map((r) =>

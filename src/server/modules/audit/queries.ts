@@ -35,9 +35,9 @@ export async function listAudit(q: Queryable, filter: AuditFilter, page: PageReq
   );
   const { rows, total, capped } = await listPage(q, {
     keys: (sortKey) => q.select(keyFields(auditLog.id, sortKey)).from(auditLog).$dynamic(),
-    rows: (found, order) =>
+    rows: (found, order, total) =>
       q
-        .select(getTableColumns(auditLog))
+        .select({ ...getTableColumns(auditLog), total })
         .from(found.keys)
         .innerJoin(auditLog, eq(auditLog.id, found.id))
         .orderBy(...order),

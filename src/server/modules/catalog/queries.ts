@@ -53,9 +53,14 @@ export async function listProviders(db: Queryable, opts: ListOptions) {
   );
   const { rows, total } = await listPage(db, {
     keys: (sortKey) => db.select(keyFields(providers.id, sortKey)).from(providers).$dynamic(),
-    rows: (page, order) =>
+    rows: (page, order, total) =>
       db
-        .select({ id: providers.id, name: providers.name, createdAt: providers.createdAt })
+        .select({
+          total,
+          id: providers.id,
+          name: providers.name,
+          createdAt: providers.createdAt,
+        })
         .from(page.keys)
         .innerJoin(providers, eq(providers.id, page.id))
         .orderBy(...order),
@@ -79,9 +84,13 @@ export async function listProducts(
   );
   const { rows, total } = await listPage(db, {
     keys: (sortKey) => db.select(keyFields(products.id, sortKey)).from(products).$dynamic(),
-    rows: (page, order) =>
+    rows: (page, order, total) =>
       db
-        .select({ product: products, providerName: providers.name })
+        .select({
+          total,
+          product: products,
+          providerName: providers.name,
+        })
         .from(page.keys)
         .innerJoin(products, eq(products.id, page.id))
         .innerJoin(providers, eq(providers.id, products.providerId))

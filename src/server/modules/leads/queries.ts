@@ -68,9 +68,15 @@ export async function listLeads(q: Queryable, query: LeadListQuery) {
   );
   const { rows, total } = await listPage(q, {
     keys: (sortKey) => q.select(keyFields(leads.id, sortKey)).from(leads).$dynamic(),
-    rows: (page, order) =>
+    rows: (page, order, total) =>
       q
-        .select({ lead: leads, state: states.name, district: districts.name, tehsil: tehsils.name })
+        .select({
+          total,
+          lead: leads,
+          state: states.name,
+          district: districts.name,
+          tehsil: tehsils.name,
+        })
         .from(page.keys)
         .innerJoin(leads, eq(leads.id, page.id))
         .leftJoin(states, eq(states.id, leads.stateId))

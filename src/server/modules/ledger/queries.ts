@@ -54,9 +54,10 @@ export async function listTransactionsOf(
 ): Promise<{ transactions: WireTransaction[]; total: number; capped: boolean }> {
   const { rows, total, capped } = await listPage(db, {
     keys: (sortKey) => db.select(keyFields(postings.id, sortKey)).from(postings).$dynamic(),
-    rows: (found, order) =>
+    rows: (found, order, total) =>
       db
         .select({
+          total,
           posting: postings,
           user: {
             id: users.id,
@@ -79,9 +80,8 @@ export async function listTransactionsOf(
 }
 
 /** A wallet's posting count, kept with the wallet: the exact total of one user's postings, for free. */
-export const postingCountOf = (db: Queryable, userId: string): TotalSource => ({
-  known: async () =>
-    (await db.select({ n: wallets.postingCount }).from(wallets).where(eq(wallets.userId, userId)))[0]?.n ?? 0,
+export const postingCountOf = (userId: string): TotalSource => ({
+  kept: sql`coalesce((select ${wallets.postingCount} from ${wallets} where ${wallets.userId} = ${userId}), 0)`,
 });
 
 export interface TransactionFilter {
@@ -110,7 +110,7 @@ export const listTransactions = (
     page,
     // One user's postings, unfiltered otherwise: its wallet knows how many.
     f.userId && !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status
-      ? { total: postingCountOf(db, f.userId) }
+      ? { total: postingCountOf(f.userId) }
       : {},
   );
 

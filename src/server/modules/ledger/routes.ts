@@ -102,7 +102,7 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
             q.transactionType ? eq(postings.transactionType, q.transactionType) : undefined,
           ),
           { limit: q.limit, offset: offsetOf(q) },
-          q.transactionType ? {} : { total: postingCountOf(db, user.id) },
+          q.transactionType ? {} : { total: postingCountOf(user.id) },
         ),
       ]);
       return {

@@ -36,9 +36,14 @@ export async function listStates(db: Queryable, opts: ListOptions) {
   const where = and(search(states.name, opts.searchText), byId(states.id, opts._id));
   const { rows, total } = await listPage(db, {
     keys: (sortKey) => db.select(keyFields(states.id, sortKey)).from(states).$dynamic(),
-    rows: (page, order) =>
+    rows: (page, order, total) =>
       db
-        .select({ id: states.id, name: states.name, createdAt: states.createdAt })
+        .select({
+          total,
+          id: states.id,
+          name: states.name,
+          createdAt: states.createdAt,
+        })
         .from(page.keys)
         .innerJoin(states, eq(states.id, page.id))
         .orderBy(...order),
@@ -61,9 +66,13 @@ export async function listDistricts(db: Queryable, opts: ListOptions & { stateId
   );
   const { rows, total } = await listPage(db, {
     keys: (sortKey) => db.select(keyFields(districts.id, sortKey)).from(districts).$dynamic(),
-    rows: (page, order) =>
+    rows: (page, order, total) =>
       db
-        .select({ district: districts, stateName: states.name })
+        .select({
+          total,
+          district: districts,
+          stateName: states.name,
+        })
         .from(page.keys)
         .innerJoin(districts, eq(districts.id, page.id))
         .innerJoin(states, eq(states.id, districts.stateId))
@@ -98,9 +107,14 @@ export async function listTehsils(
   );
   const { rows, total } = await listPage(db, {
     keys: (sortKey) => db.select(keyFields(tehsils.id, sortKey)).from(tehsils).$dynamic(),
-    rows: (page, order) =>
+    rows: (page, order, total) =>
       db
-        .select({ tehsil: tehsils, stateName: states.name, districtName: districts.name })
+        .select({
+          total,
+          tehsil: tehsils,
+          stateName: states.name,
+          districtName: districts.name,
+        })
         .from(page.keys)
         .innerJoin(tehsils, eq(tehsils.id, page.id))
         .innerJoin(districts, eq(districts.id, tehsils.districtId))

@@ -96,9 +96,10 @@ export async function listSales(
             .$dynamic()
         : db.select(keyFields(boughtProducts.id, sortKey)).from(boughtProducts).$dynamic(),
     // Names are scalar lookups (see listWireUsers): one round trip for the page, split receivers included.
-    rows: (found, order) =>
+    rows: (found, order, total) =>
       db
         .select({
+          total,
           sale: boughtProducts,
           customerName: userNameOf(boughtProducts.customerId),
           retailerName: userNameOf(boughtProducts.retailerId),
