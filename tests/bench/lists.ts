@@ -58,7 +58,7 @@ export async function measure(
 }
 
 /** The list calls the panel makes, with parameters taken from the seeded network. */
-async function panelCalls(database: Database) {
+export async function panelCalls(database: Database) {
   const q = async (text: string, params: unknown[] = []) => (await database.pool.query(text, params)).rows;
   const [md] = await q(`select id, mobile from users where type = 2 order by created_at limit 1`);
   const [retailer] = await q(
@@ -109,6 +109,7 @@ async function panelCalls(database: Database) {
       ['retailer: its sales', 'bought_products/fetch?page=1&limit=10'],
     ] as [string, string][],
     users: { md: md.mobile as string, retailer: retailer.mobile as string },
+    ids: { md: md.id as string, retailer: retailer.id as string },
   };
 }
 

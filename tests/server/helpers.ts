@@ -24,6 +24,8 @@ export interface TestContext {
   config: Config;
   /** Seals the ledger's postings in this context. */
   ledgerKey: Buffer;
+  /** Encrypts and hashes personal data (Aadhar) in this context. */
+  cipher: PersonalDataCipher;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export async function makeTestContext(
     database,
     config,
     ledgerKey,
+    cipher,
     async close() {
       await app.close();
       await database.close();
