@@ -40,7 +40,8 @@ function progress(stage: string, total: number) {
   let last = 0;
   const draw = (done: number) => {
     const width = 30;
-    const filled = Math.round((done / Math.max(total, 1)) * width);
+    // The postings stage estimates its total; never draw past the end of the bar.
+    const filled = Math.min(width, Math.round((done / Math.max(total, 1)) * width));
     const rate = Math.round(done / Math.max((Date.now() - started) / 1000, 0.001));
     process.stderr.write(
       `\r  ${stage.padEnd(22)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(done).padStart(9)}/${total} ${rate}/s `,
