@@ -165,6 +165,39 @@ describe('concurrent moves in the network', () => {
       for (const u of seen.body.result.users) expect(u.master_distributor[0]._id).toBe(md.id);
     }
   });
+
+  it('lists each tier user the same network by parent columns as its hierarchy path says', async () => {
+    // Lists of one type are scoped through the indexed parent columns (networkScopeOfType); the path prefix
+    // (networkScope) is the definition. After the moves above, both must still name the same users.
+    const tierUsers = (
+      await ctx.database.pool.query<{ id: string; type: number; path: string; user_name: string }>(
+        `select id, type, path, user_name from users where type in (2, 3, 4) and status = 'ACTIVE'`,
+      )
+    ).rows;
+    let compared = 0;
+    for (const viewer of tierUsers) {
+      const { token } = await login(ctx.app, viewer.user_name, DEMO_PASSWORD);
+      for (const type of [1, 2, 3, 4]) {
+        const seen = await call(ctx.app, 'GET', 'account/fetch', {
+          token,
+          query: { type: String(type), limit: '100' },
+        });
+        if (seen.status === 403) continue; // a list the role table refuses this viewer
+        expect(seen.status).toBe(200);
+        const byPath = (
+          await ctx.database.pool.query<{ id: string }>(
+            'select id from users where type = $1 and path like $2',
+            [type, `${viewer.path}%`],
+          )
+        ).rows.map((r) => r.id);
+        const listed = seen.body.result.users.map((u: { _id: string }) => u._id);
+        expect(listed.sort(), `${viewer.user_name} type ${type}`).toEqual(byPath.sort());
+        expect(seen.body.result.totalCounts).toBe(byPath.length);
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(tierUsers.length * 2);
+  });
 });
 
 describe('the network counters', () => {
