@@ -92,9 +92,9 @@ describe('walking skeleton in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(true);
 
-    await dialog.getByLabel('Old Password').fill('Welcome@123');
-    await dialog.getByLabel('New Password', { exact: true }).fill('weakpass');
-    await dialog.getByLabel('Confirm New Password').fill('weakpass');
+    await dialog.getByLabel('Old Password *').fill('Welcome@123');
+    await dialog.getByLabel('New Password *', { exact: true }).fill('weakpass');
+    await dialog.getByLabel('Confirm New Password *').fill('weakpass');
     await dialog.getByRole('button', { name: 'Update' }).click();
     await dialog
       .getByText(
@@ -102,8 +102,8 @@ describe('walking skeleton in Chromium', () => {
       )
       .waitFor();
 
-    await dialog.getByLabel('New Password', { exact: true }).fill('Chosen@2026');
-    await dialog.getByLabel('Confirm New Password').fill('Chosen@2026');
+    await dialog.getByLabel('New Password *', { exact: true }).fill('Chosen@2026');
+    await dialog.getByLabel('Confirm New Password *').fill('Chosen@2026');
     await dialog.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Password Updated Successfully!').waitFor();
     await page.waitForURL(/\/auth$/);
