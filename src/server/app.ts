@@ -5,14 +5,19 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { apiGuards } from './http/api';
+import { apiDocs } from './http/docs';
 import { notFoundJson, registerErrorHandler } from './http/errors';
+import { zodValidatorCompiler } from './http/schemas';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
 import accountRoutes from './modules/account/routes';
 import { throttlePruning } from './modules/account/throttle';
+import { auditRefusals } from './modules/audit/refusals';
+import auditRoutes from './modules/audit/routes';
 import catalogRoutes from './modules/catalog/routes';
 import leadRoutes from './modules/leads/routes';
 import ledgerRoutes from './modules/ledger/routes';
@@ -135,6 +140,10 @@ export async function buildApp({
     requestTimeout: 300_000,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  // Routes declare their parts and answers with the shared zod schemas (src/shared): validated by them, answers
+  // serialized through them, and the OpenAPI document built from them.
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('cipher', cipher);
@@ -152,6 +161,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerErrorHandler(api);
+      await api.register(apiDocs);
       api.setNotFoundHandler(notFoundJson);
       // API answers are personal and change with every write: never cached, by browsers or proxies.
       api.addHook('onSend', async (_request, reply) => {
@@ -160,6 +170,7 @@ export async function buildApp({
       await api.register(
         async (v1) => {
           await v1.register(apiGuards);
+          await v1.register(auditRefusals);
           await v1.register(accountRoutes);
           await v1.register(reportRoutes);
           await v1.register(locationRoutes);
@@ -168,6 +179,7 @@ export async function buildApp({
           await v1.register(partnerRoutes);
           await v1.register(salesRoutes);
           await v1.register(ledgerRoutes);
+          await v1.register(auditRoutes);
         },
         { prefix: '/v1' },
       );

@@ -53,3 +53,18 @@ export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
 
 /** What the API shows of an Aadhar number: only the last four digits. */
 export const maskAadhar = (last4: string) => `XXXXXXXX${last4}`;
+
+/** What the audit trail shows of a mobile number: the first two and last two digits (`98XXXXXX10`). */
+export const maskMobile = (mobile: string) =>
+  mobile.length <= 4
+    ? 'X'.repeat(mobile.length)
+    : `${mobile.slice(0, 2)}${'X'.repeat(mobile.length - 4)}${mobile.slice(-2)}`;
+
+/** What the audit trail shows of an e-mail address: two letters of the name and the domain (`ra***@example.com`). */
+export const maskEmail = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return at < 0 ? '***' : `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+};
+
+/** What the audit trail shows of a PAN: the last five characters (`XXXXX1234F`). */
+export const maskPan = (pan: string) => `XXXXX${pan.slice(-5)}`;

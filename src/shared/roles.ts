@@ -62,6 +62,8 @@ export const ROLE_TABLE = {
   states: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   /** Onboarding applications: review (list) and decide (edit). Approving also needs the create right. */
   leads: { list: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
+  /** The audit trail (read only: nobody changes it). */
+  audit: { list: [ADMIN] },
   /** Update Status on tier users and customers. */
   userStatus: { edit: [ADMIN] },
 } as const satisfies Record<string, Partial<Record<RoleAction, readonly UserType[]>>>;

@@ -1,68 +1,117 @@
-import type { UserStatus, UserType } from './enums';
+import { z } from 'zod';
+import { UserStatus, UserType } from './enums';
+
+/**
+ * The wire contract's shapes (ARCHITECTURE.md), as zod schemas with their inferred types. The server declares
+ * them as its routes' response schemas (so the OpenAPI document at /api/docs shows them and answers are
+ * serialized through them); the panel imports the types. Objects are strict: a field the schema does not name
+ * fails the answer in tests instead of silently vanishing.
+ */
 
 /** Success envelope of every call: `{ result, message? }`. */
 export interface Envelope<T> {
   result: T;
   message?: string;
 }
+/** The envelope as a response schema. */
+export const envelope = <S extends z.ZodType>(result: S) =>
+  z.strictObject({ result, message: z.string().optional() });
+
+/**
+ * Set (true) when a list's total was counted only up to COUNT_CAP (1,000) rows: `totalCounts` is then the cap
+ * and means "at least" (the panel's pager says "1,000+"). Absent when the total is exact.
+ */
+export const totalCountsCappedSchema = z.literal(true).optional();
+
+/** A list answer: the page under the seed's key, and `totalCounts` beside it. */
+export const listEnvelope = <K extends string, S extends z.ZodType>(key: K, item: S) =>
+  envelope(
+    z.strictObject({
+      [key]: z.array(item),
+      totalCounts: z.number(),
+      totalCountsCapped: totalCountsCappedSchema,
+    } as { [P in K]: z.ZodArray<S> } & {
+      totalCounts: z.ZodNumber;
+      totalCountsCapped: typeof totalCountsCappedSchema;
+    }),
+  );
 
 /** Failure body of every call. */
-export interface ErrorBody {
-  message: string;
-  errors?: { msg: string; param: string }[];
-}
+export const errorBodySchema = z.strictObject({
+  message: z.string(),
+  errors: z.array(z.strictObject({ msg: z.string(), param: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export interface NamedRef {
-  _id: string;
-  name: string;
-}
+const isoTime = z.string().describe('ISO 8601 time');
+const id = z.string().describe('uuid');
+
+export const namedRefSchema = z.strictObject({ _id: id, name: z.string() });
+export type NamedRef = z.infer<typeof namedRefSchema>;
+
+export const userTypeSchema = z
+  .enum(UserType)
+  .describe('ADMIN 0, CUSTOMER 1, MASTER_DISTRIBUTOR 2, DISTRIBUTOR 3, RETAILER 4, EMPLOYEE 5');
+
+export const distributorInfoSchema = z.strictObject({
+  isMaster: z.boolean(),
+  distributorCode: z.string().nullable().optional(),
+  masterDistributorCommission: z.string().nullable().optional(),
+  masterDistributorId: id.nullable().optional(),
+});
+export type DistributorInfo = z.infer<typeof distributorInfoSchema>;
 
 /** A user in the seed's nested wire shape (seed section 3, ARCHITECTURE.md wire contract). */
-export interface WireUser {
-  _id: string;
-  name: string;
-  email: { address: string | null };
-  mobile: { number: string | null };
-  userName: { id: string };
-  type: UserType;
-  status: UserStatus;
-  districtId: string | null;
-  tehsilId: string | null;
-  district: NamedRef[];
-  tehsil: NamedRef[];
-  wallet: { balance: number; clearingBalance: number };
+export const wireUserSchema = z.strictObject({
+  _id: id,
+  name: z.string(),
+  email: z.strictObject({ address: z.string().nullable() }),
+  mobile: z.strictObject({ number: z.string().nullable() }),
+  userName: z.strictObject({ id: z.string() }),
+  type: userTypeSchema,
+  status: z.enum(UserStatus),
+  districtId: id.nullable(),
+  tehsilId: id.nullable(),
+  district: z.array(namedRefSchema),
+  tehsil: z.array(namedRefSchema),
+  wallet: z.strictObject({ balance: z.number(), clearingBalance: z.number() }),
   /** ISO time of the user's own password choice; null until the initial password is replaced. */
-  passwordUpdatedAt: string | null;
-  createdAt: string;
+  passwordUpdatedAt: isoTime.nullable(),
+  createdAt: isoTime,
   /**
    * Master distributors: `{ isMaster, distributorCode, masterDistributorCommission }`; distributors:
    * `{ isMaster: false, masterDistributorId }`; retailers: the looked-up distributor `[{ _id, name }]`.
    */
-  distributor?: DistributorInfo | NamedRef[];
+  distributor: z.union([distributorInfoSchema, z.array(namedRefSchema)]).optional(),
   /** Retailers: their distributor and, for the edit form, that distributor's master distributor. */
-  retailer?: { distributorId: string | null; masterDistributorId: string | null } | NamedRef[];
+  retailer: z
+    .union([
+      z.strictObject({ distributorId: id.nullable(), masterDistributorId: id.nullable() }),
+      z.array(namedRefSchema),
+    ])
+    .optional(),
   /** Customers: the Aadhar number only masked (`XXXXXXXX1234`). */
-  customer?: { aadharId: string | null; panId: string | null; retailerId: string | null };
+  customer: z
+    .strictObject({
+      aadharId: z.string().nullable(),
+      panId: z.string().nullable(),
+      retailerId: id.nullable(),
+    })
+    .optional(),
   /** Looked-up parents for the list columns: master distributor on distributor and retailer rows. */
-  master_distributor?: NamedRef[];
-}
+  master_distributor: z.array(namedRefSchema).optional(),
+});
+export type WireUser = z.infer<typeof wireUserSchema>;
 
-export interface DistributorInfo {
-  isMaster: boolean;
-  distributorCode?: string | null;
-  masterDistributorCommission?: string | null;
-  masterDistributorId?: string | null;
-}
+export const loginResultSchema = z.strictObject({ token: z.string(), user: wireUserSchema });
+export type LoginResult = z.infer<typeof loginResultSchema>;
 
-export interface LoginResult {
-  token: string;
-  user: WireUser;
-}
-
-export interface UserFetchResult {
-  users: WireUser[];
-  totalCounts: number;
-}
+export const userFetchResultSchema = z.strictObject({
+  users: z.array(wireUserSchema),
+  totalCounts: z.number(),
+  totalCountsCapped: totalCountsCappedSchema,
+});
+export type UserFetchResult = z.infer<typeof userFetchResultSchema>;
 
 /** Keys of `report/userCounts` -> result.userReport[0] (seed section 3, Dashboard stats). */
 export const USER_COUNT_KEYS = [
@@ -92,153 +141,228 @@ export const DASHBOARD_TILES: { label: string; key: UserCountKey }[] = [
   { label: 'Retailers', key: 'RETAILER' },
 ];
 
-export interface WireState {
-  _id: string;
-  name: string;
-  createdAt: string;
-}
+export const userCountsSchema = z.strictObject(
+  Object.fromEntries(USER_COUNT_KEYS.map((key) => [key, z.number()])) as Record<UserCountKey, z.ZodNumber>,
+);
+
+export const wireStateSchema = z.strictObject({ _id: id, name: z.string(), createdAt: isoTime });
+export type WireState = z.infer<typeof wireStateSchema>;
 /** `stateId` is populated with the state's name for the list column. */
-export interface WireDistrict {
-  _id: string;
-  name: string;
-  stateId: NamedRef;
-  createdAt: string;
-}
-export interface WireTehsil {
-  _id: string;
-  name: string;
-  districtId: NamedRef;
-  stateId: NamedRef;
-  createdAt: string;
-}
-export interface WireProvider {
-  _id: string;
-  name: string;
-  createdAt: string;
-}
+export const wireDistrictSchema = z.strictObject({
+  _id: id,
+  name: z.string(),
+  stateId: namedRefSchema,
+  createdAt: isoTime,
+});
+export type WireDistrict = z.infer<typeof wireDistrictSchema>;
+export const wireTehsilSchema = z.strictObject({
+  _id: id,
+  name: z.string(),
+  districtId: namedRefSchema,
+  stateId: namedRefSchema,
+  createdAt: isoTime,
+});
+export type WireTehsil = z.infer<typeof wireTehsilSchema>;
+export const wireProviderSchema = z.strictObject({ _id: id, name: z.string(), createdAt: isoTime });
+export type WireProvider = z.infer<typeof wireProviderSchema>;
 /** Amount in rupees and commissions in percent, as JSON numbers with at most two decimals. */
-export interface WireProduct {
-  _id: string;
-  name: string;
-  providerId: NamedRef;
-  amount: number;
-  adminCommission: number;
-  masterDistributorCommission: number;
-  distributorCommission: number;
-  retailerCommission: number;
-  customerCommission: number;
-  url: string;
-  urlParams: { reqType: 'GET' | 'POST'; data: string };
-  createdAt: string;
-}
+export const wireProductSchema = z.strictObject({
+  _id: id,
+  name: z.string(),
+  providerId: namedRefSchema,
+  amount: z.number(),
+  adminCommission: z.number(),
+  masterDistributorCommission: z.number(),
+  distributorCommission: z.number(),
+  retailerCommission: z.number(),
+  customerCommission: z.number(),
+  url: z.string(),
+  urlParams: z.strictObject({ reqType: z.enum(['GET', 'POST']), data: z.string() }),
+  createdAt: isoTime,
+});
+export type WireProduct = z.infer<typeof wireProductSchema>;
+
+/** An onboarding application: list columns; fetched by `_id` also its six sections (Aadhar masked) and files. */
+const section = z.record(z.string(), z.unknown()).optional();
+export const wireLeadSchema = z.strictObject({
+  _id: id,
+  leadType: z.string(),
+  status: z.string(),
+  applicantName: z.string(),
+  establishmentName: z.string(),
+  mobile: z.string(),
+  state: z.array(namedRefSchema),
+  district: z.array(namedRefSchema),
+  tehsil: z.array(namedRefSchema),
+  userId: id.nullable(),
+  decidedBy: id.nullable(),
+  decidedAt: isoTime.nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: isoTime,
+  applicantInfo: section,
+  businessInfo: section,
+  permanentAddress: section,
+  otherBusinessInfo: section,
+  bankInfo: section,
+  identityProof: section,
+  picture: z.strictObject({ mime: z.string(), size: z.number(), url: z.string() }).optional(),
+  document: z
+    .strictObject({ mime: z.string(), size: z.number(), name: z.string(), url: z.string() })
+    .optional(),
+});
+export type WireLead = z.infer<typeof wireLeadSchema>;
 
 // Selling and the ledger (issue 9) -------------------------------------------------------------------------
 
 /** `payusprint/*` answer (seed section 7): the account-opening URL and the partner's merchant code. */
-export interface AccountOpeningResult {
-  result: { data: string };
-  merchantCode: string;
-}
+export const accountOpeningResultSchema = z.strictObject({
+  result: z.strictObject({ data: z.string() }),
+  merchantCode: z.string(),
+});
+export type AccountOpeningResult = z.infer<typeof accountOpeningResultSchema>;
+
+const tier = z.enum(['ADMIN', 'MASTER_DISTRIBUTOR', 'DISTRIBUTOR', 'RETAILER', 'CUSTOMER']);
 
 /** One tier's share of a sale, frozen when the sale is recorded. A missing tier's share goes to admin. */
-export interface WireShare {
-  tier: 'ADMIN' | 'MASTER_DISTRIBUTOR' | 'DISTRIBUTOR' | 'RETAILER' | 'CUSTOMER';
+export const wireShareSchema = z.strictObject({
+  tier,
   /** Percent of the amount (two decimals). */
-  percent: number;
+  percent: z.number(),
   /** Rupees. */
-  amount: number;
+  amount: z.number(),
   /** Who receives it (admin when the tier is missing). */
-  user: NamedRef;
-}
-
-/** A bought product (seed section 3) with the amount, commissions and split frozen when it was recorded. */
-export interface WireSale {
-  _id: string;
-  status: 'PENDING' | 'CONFIRMED' | 'FAILED' | 'REVERSED';
-  utmCode: string;
-  merchantCode: string;
-  accountType: string | null;
-  /** Rupees. */
-  amount: number;
-  split: WireShare[];
-  customerId: NamedRef;
-  retailerId: NamedRef | null;
-  productId: NamedRef & { providerId: NamedRef };
-  soldBy: NamedRef;
-  createdAt: string;
-  confirmedAt: string | null;
-  failedAt: string | null;
-  reversedAt: string | null;
-  /** Only when one sale is fetched by `_id`: its postings, oldest first. */
-  postings?: WireTransaction[];
-}
+  user: namedRefSchema,
+});
+export type WireShare = z.infer<typeof wireShareSchema>;
 
 /** The populated user of a transaction row (seed section 3, Transaction: userId populated). */
-export interface WireTransactionUser {
-  _id: string;
-  name: string;
-  email: { address: string | null };
-  mobile: { number: string | null };
-  type: UserType;
-}
+export const wireTransactionUserSchema = z.strictObject({
+  _id: id,
+  name: z.string(),
+  email: z.strictObject({ address: z.string().nullable() }),
+  mobile: z.strictObject({ number: z.string().nullable() }),
+  type: userTypeSchema,
+});
+export type WireTransactionUser = z.infer<typeof wireTransactionUserSchema>;
 
 /** A posting: one immutable change of one wallet. Amounts and balances in rupees. */
-export interface WireTransaction {
-  _id: string;
-  userId: WireTransactionUser;
-  amount: number;
-  transactionType: 'CREDIT' | 'DEBIT';
+export const wireTransactionSchema = z.strictObject({
+  _id: id,
+  userId: wireTransactionUserSchema,
+  amount: z.number(),
+  transactionType: z.enum(['CREDIT', 'DEBIT']),
   /** Which balance moved. */
-  balanceType: 'CLEARING' | 'AVAILABLE';
-  kind: 'COMMISSION' | 'SETTLEMENT' | 'REVERSAL' | 'PAYOUT';
-  status: 'CLEARING' | 'SETTLED' | 'REVERSED' | 'PAID';
+  balanceType: z.enum(['CLEARING', 'AVAILABLE']),
+  kind: z.enum(['COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT']),
+  status: z.enum(['CLEARING', 'SETTLED', 'REVERSED', 'PAID']),
   /** The wallet's balances right after this posting. */
-  balance: number;
-  clearingBalance: number;
+  balance: z.number(),
+  clearingBalance: z.number(),
   /** Commission postings: whose share it is. */
-  tier: WireShare['tier'] | null;
-  boughtProductId: string | null;
+  tier: tier.nullable(),
+  boughtProductId: id.nullable(),
   /** Settlements and reversals: the commission posting they settle or reverse. */
-  refPostingId: string | null;
+  refPostingId: id.nullable(),
   /** Payouts: the reference given by the admin. */
-  reference: string | null;
-  createdAt: string;
-}
+  reference: z.string().nullable(),
+  createdAt: isoTime,
+});
+export type WireTransaction = z.infer<typeof wireTransactionSchema>;
 
-export interface WireWallet {
-  balance: number;
-  clearingBalance: number;
-}
+/** A bought product (seed section 3) with the amount, commissions and split frozen when it was recorded. */
+export const wireSaleSchema = z.strictObject({
+  _id: id,
+  status: z.enum(['PENDING', 'CONFIRMED', 'FAILED', 'REVERSED']),
+  utmCode: z.string(),
+  merchantCode: z.string(),
+  accountType: z.string().nullable(),
+  /** Rupees. */
+  amount: z.number(),
+  split: z.array(wireShareSchema),
+  customerId: namedRefSchema,
+  retailerId: namedRefSchema.nullable(),
+  productId: namedRefSchema.extend({ providerId: namedRefSchema }).strict(),
+  soldBy: namedRefSchema,
+  createdAt: isoTime,
+  confirmedAt: isoTime.nullable(),
+  failedAt: isoTime.nullable(),
+  reversedAt: isoTime.nullable(),
+  /** Only when one sale is fetched by `_id`: its postings, oldest first. */
+  postings: z.array(wireTransactionSchema).optional(),
+});
+export type WireSale = z.infer<typeof wireSaleSchema>;
+
+export const wireWalletSchema = z.strictObject({ balance: z.number(), clearingBalance: z.number() });
+export type WireWallet = z.infer<typeof wireWalletSchema>;
 
 /** `GET wallet/fetch`: the caller's own wallet and postings. */
-export interface WalletFetchResult {
-  wallet: WireWallet;
-  transactions: WireTransaction[];
-  totalCounts: number;
-}
+export const walletFetchResultSchema = z.strictObject({
+  wallet: wireWalletSchema,
+  transactions: z.array(wireTransactionSchema),
+  totalCounts: z.number(),
+  totalCountsCapped: totalCountsCappedSchema,
+});
+export type WalletFetchResult = z.infer<typeof walletFetchResultSchema>;
 
 /** `GET report/commissions`: commissions credited in the caller's network (rupees). */
-export interface CommissionReport {
-  today: number;
-  month: number;
-  clearing: number;
-}
+export const commissionReportSchema = z.strictObject({
+  today: z.number(),
+  month: z.number(),
+  clearing: z.number(),
+});
+export type CommissionReport = z.infer<typeof commissionReportSchema>;
 
 /** `POST wallet/settle` answer. */
-export interface SettleResult {
-  settled: number;
-  amount: number;
-  users: number;
-}
+export const settleResultSchema = z.strictObject({
+  settled: z.number(),
+  amount: z.number(),
+  users: z.number(),
+});
+export type SettleResult = z.infer<typeof settleResultSchema>;
 
 /** `GET ledger/reconcile` and `npm run reconcile`. */
-export interface ReconcileReport {
-  ok: boolean;
-  checkedAt: string;
-  sales: { confirmed: number; reversed: number };
-  postings: number;
-  wallets: number;
+export const reconcileReportSchema = z.strictObject({
+  ok: z.boolean(),
+  checkedAt: isoTime,
+  sales: z.strictObject({ confirmed: z.number(), reversed: z.number() }),
+  postings: z.number(),
+  wallets: z.number(),
   /** Sum of every wallet, rupees. */
-  totals: { balance: number; clearingBalance: number };
-  breaks: { check: string; detail: string }[];
-}
+  totals: z.strictObject({ balance: z.number(), clearingBalance: z.number() }),
+  breaks: z.array(z.strictObject({ check: z.string(), detail: z.string() })),
+});
+export type ReconcileReport = z.infer<typeof reconcileReportSchema>;
+
+/** `POST bought_products/callback` answer. */
+export const callbackAnswerSchema = z.strictObject({
+  eventId: z.string(),
+  boughtProductId: id,
+  status: z.enum(['PENDING', 'CONFIRMED', 'FAILED', 'REVERSED']),
+});
+
+// The audit trail (issue 10) ----------------------------------------------------------------------------------
+
+/** Who made an audited change: a user (`_id`, `type`), or the partner, the system or the public (no `_id`). */
+export const wireAuditActorSchema = z.strictObject({
+  _id: id.nullable(),
+  name: z.string(),
+  type: userTypeSchema.nullable(),
+  kind: z.enum(['USER', 'PARTNER', 'SYSTEM', 'PUBLIC']),
+});
+export type WireAuditActor = z.infer<typeof wireAuditActorSchema>;
+
+const changedFields = z.record(z.string(), z.unknown()).nullable();
+
+/** One audit row: the changed fields before and after (personal data masked), newest first in lists. */
+export const wireAuditEntrySchema = z.strictObject({
+  _id: id,
+  actor: wireAuditActorSchema,
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: changedFields,
+  after: changedFields,
+  ip: z.string().nullable(),
+  createdAt: isoTime,
+});
+export type WireAuditEntry = z.infer<typeof wireAuditEntrySchema>;

@@ -13,6 +13,7 @@ import { authProvider, HOME_PATH, LOGIN_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
 import { createStore } from './providers/store';
+import audit from './resources/audit';
 import customers from './resources/customers';
 import distributors from './resources/distributors';
 import districts from './resources/districts';
@@ -44,6 +45,7 @@ const RESOURCES = {
   districts,
   states,
   leads,
+  audit,
 };
 
 /**

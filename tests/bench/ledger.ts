@@ -1,24 +1,26 @@
 // Benchmark: confirmed sales posted per second, through Tierdesk's own code (the partner callback's service:
-// lock the sale, record the event, post five shares under wallet locks) and, as the floor, the same statements
+// lock the sale, record the event and its audit row, post five shares under wallet locks) and, as the floor, the same statements
 // written by hand in one transaction on the same pool. At concurrency 1 and 16, on PGlite and on
 // PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15 started by scripts/pg-throwaway.sh). The admin wallet
 // is credited by every sale (a hot row); the same runs without an admin share show what that costs.
 // Prints a table and writes tests/bench/results/ledger.json.
 //   npm run bench:ledger [-- --quick] [-- --engine pglite|postgres]
-import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { type Database, openDatabase } from '../../src/server/db/open';
+import type pg from 'pg';
+import { auditRecorder, PARTNER } from '../../src/server/modules/audit/record';
 import { applyProviderEvent } from '../../src/server/modules/sales/service';
 import { splitAmount } from '../../src/shared/money';
+import { openEngine } from './engines';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
 const SALES = quick ? 300 : 1500;
 const CONCURRENCY = [1, 16];
+/** The callback's audit row, as the route writes it (in the event's transaction, before the postings). */
+const partnerAudit = auditRecorder(PARTNER, '127.0.0.1', 'provider.event', 'sale');
 
 interface Network {
   admin: string;
@@ -171,6 +173,16 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
       `update bought_products set status = 'CONFIRMED', confirmed_at = now() where id = $1`,
       [sale.id],
     );
+    // The audit row, before the wallets are locked (as Tierdesk writes it).
+    await client.query(
+      `insert into audit_log (actor_kind, actor_name, action, entity, entity_id, before, after, ip)
+       values ('PARTNER', 'Partner', 'provider.event', 'sale', $1, $2, $3, '127.0.0.1')`,
+      [
+        sale.id,
+        JSON.stringify({ status: 'PENDING', event: null, eventId: null }),
+        JSON.stringify({ status: 'CONFIRMED', event: 'account.opened', eventId }),
+      ],
+    );
     const posting = sale.receivers.filter((r) => r.paise > 0);
     const ids = [...new Set(posting.map((r) => r.userId))].sort();
     const locked = await client.query(
@@ -222,43 +234,8 @@ async function rate(sales: Pending[], concurrency: number, work: (sale: Pending)
   return sales.length / ((performance.now() - started) / 1000);
 }
 
-async function openEngine(
-  engine: 'pglite' | 'postgres',
-): Promise<{ database: Database; close(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const database = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
-    return { database, close: () => database.close() };
-  }
-  let serverUrl = process.env.DATABASE_URL;
-  let stopServer = () => {};
-  if (!serverUrl) {
-    const env = { ...process.env, PGDIR: '/tmp/tierdesk-bench-pg', PGPORT: '55470' };
-    serverUrl = execFileSync('bash', ['scripts/pg-throwaway.sh', 'start'], { env, encoding: 'utf8' }).trim();
-    stopServer = () => execFileSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { env, stdio: 'ignore' });
-  }
-  const name = `tierdesk_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  return {
-    database,
-    async close() {
-      await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      stopServer();
-    },
-  };
-}
-
 async function benchEngine(engine: 'pglite' | 'postgres') {
-  const { database, close } = await openEngine(engine);
+  const { database, close } = await openEngine(engine, { pgPort: '55470' });
   const ledgerKey = randomBytes(32);
   try {
     const net = await seedNetwork(database.pool);
@@ -275,6 +252,7 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
           database.db,
           { eventId: randomUUID(), event: 'account.opened', utmCode: s.utm, merchantCode: s.merchant },
           ledgerKey,
+          partnerAudit,
         ),
       );
       await rate(warm.slice(20), concurrency, (s) => floorConfirm(database.pool, s));
@@ -295,6 +273,7 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
               database.db,
               { eventId: randomUUID(), event: 'account.opened', utmCode: s.utm, merchantCode: s.merchant },
               ledgerKey,
+              partnerAudit,
             ),
           ));
       }

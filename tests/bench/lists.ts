@@ -2,20 +2,17 @@
 // and at concurrency 10 (requests/s), next to a floor measured in the same run: the driver alone running
 // `SELECT id FROM users WHERE type = $1 ORDER BY created_at DESC, id DESC LIMIT 10` (the same on postings for
 // transactions). On PGlite and on PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15).
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
-import { type Database, openDatabase } from '../../src/server/db/open';
+import type { Database } from '../../src/server/db/open';
 import { DEMO_PASSWORD } from '../../src/server/demo/network';
 import { seedScale } from '../../src/server/demo/scale';
 import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
 import { ledgerKeyFrom, PersonalDataCipher } from '../../src/server/security/personal-data';
 import { verhoeffDigit } from '../../src/shared/identity';
+import { openEngine } from './engines';
 
 export interface Figures {
   p50: number;
@@ -57,47 +54,6 @@ export async function measure(
     p50: Number(percentile(times, 0.5).toFixed(2)),
     p95: Number(percentile(times, 0.95).toFixed(2)),
     reqPerSec: Math.round(opts.concurrent / seconds),
-  };
-}
-
-/** A database for one engine: a fresh DATA_DIR for PGlite, a throw-away database on a PostgreSQL server. */
-export async function openEngine(engine: 'pglite' | 'postgres') {
-  if (engine === 'pglite') {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-bench-'));
-    const database = await openDatabase({ dataDir });
-    return {
-      database,
-      async close() {
-        await database.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  let serverUrl = process.env.DATABASE_URL;
-  let stopServer = () => {};
-  if (!serverUrl) {
-    const env = { ...process.env, PGDIR: '/tmp/tierdesk-bench-pg', PGPORT: '55471' };
-    serverUrl = execFileSync('bash', ['scripts/pg-throwaway.sh', 'start'], { env, encoding: 'utf8' }).trim();
-    stopServer = () => execFileSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { env, stdio: 'ignore' });
-  }
-  const name = `tierdesk_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  return {
-    database,
-    async close() {
-      await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      stopServer();
-    },
   };
 }
 

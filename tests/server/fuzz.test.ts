@@ -39,8 +39,11 @@ const HINTS: Record<string, { multipartParts?: string[] }> = {
   },
 };
 
-/** Tables whose rows a refused request may write by design: sign-in failures are counted, sessions expire. */
-const WRITTEN_BY_REFUSALS = new Set(['login_failures', 'sessions']);
+/**
+ * Tables whose rows a refused request may write by design: sign-in failures are counted, sessions expire, and
+ * the audit trail records failed passwords and 403s.
+ */
+const WRITTEN_BY_REFUSALS = new Set(['login_failures', 'sessions', 'audit_log']);
 
 const ROLES = {
   admin: '9999999999',

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECOUNT_SQL } from '../../src/server/modules/account/counts';
+import { verhoeffDigit } from '../../src/shared/identity';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -162,6 +164,72 @@ describe('concurrent moves in the network', () => {
       expect(seen.body.result.users.map((u: { _id: string }) => u._id).sort()).toEqual(retailers.sort());
       for (const u of seen.body.result.users) expect(u.master_distributor[0]._id).toBe(md.id);
     }
+  });
+});
+
+describe('the network counters', () => {
+  it('equal a full recount after the concurrent moves, creations and status changes', async () => {
+    // More writers at once: new customers under several retailers and status flips, while distributors move.
+    const retailers = await byType(4);
+    const mds = await byType(2);
+    const distributors = await byType(3);
+    const someone = await saveBody(retailers[0].id);
+    const jobs: Promise<{ status: number }>[] = [];
+    for (let i = 0; i < 12; i++) {
+      const aadhar = `3${String(70_000 + i).padStart(10, '0')}`;
+      jobs.push(
+        call(ctx.app, 'POST', 'account/create', {
+          token: admin,
+          body: {
+            type: 1,
+            name: `Counter Customer ${i}`,
+            email: `counter${i}@example.com`,
+            mobile: `94999${String(i).padStart(5, '0')}`,
+            userName: `counter-${i}`,
+            districtId: someone.districtId,
+            tehsilId: someone.tehsilId,
+            customer: {
+              aadharId: `${aadhar}${verhoeffDigit(aadhar)}`,
+              panId: 'ABCDE1234F',
+              retailerId: retailers[i % retailers.length].id,
+            },
+          },
+        }),
+      );
+      const flip = retailers[(i + 1) % retailers.length];
+      jobs.push(
+        call(ctx.app, 'POST', `account/update/${flip.id}`, {
+          token: admin,
+          body: { status: i % 2 ? 'ACTIVE' : 'INACTIVE' },
+        }),
+      );
+      const moving = distributors[i % distributors.length];
+      jobs.push(
+        saveBody(moving.id).then((body) =>
+          call(ctx.app, 'POST', `account/update/${moving.id}`, {
+            token: admin,
+            body: { ...body, distributor: { masterDistributorId: mds[i % 2].id } },
+          }),
+        ),
+      );
+    }
+    const results = await Promise.all(jobs);
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    expect(results.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(30);
+    const recount = (await ctx.database.db.execute(RECOUNT_SQL)).rows as {
+      scope_id: string;
+      type: number;
+      total: string;
+      active: string;
+    }[];
+    const kept = (
+      await ctx.database.pool.query(
+        'select scope_id, type, total, active from network_counts where total <> 0 or active <> 0',
+      )
+    ).rows as typeof recount;
+    const key = (r: (typeof recount)[number]) =>
+      `${r.scope_id}/${r.type}: ${Number(r.total)} total, ${Number(r.active)} active`;
+    expect(kept.map(key).sort()).toEqual(recount.map(key).sort());
   });
 });
 

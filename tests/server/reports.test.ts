@@ -67,14 +67,77 @@ describe('GET report/userCounts', () => {
     });
   });
 
-  it('follows data changes: a new user moves the numbers', async () => {
+  it('follows every change: a new user, a status change and a move move the numbers, for each network', async () => {
+    const admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
     const before = await countsFor(ADMIN.userName, ADMIN.password);
-    await ctx.database.pool.query(
-      `insert into users (id, type, name, user_name, password_hash, path, status)
-       values (gen_random_uuid(), 5, 'Temp Employee', 'temp-employee', 'x', '/temp/', 'INACTIVE')`,
-    );
-    const after = await countsFor(ADMIN.userName, ADMIN.password);
+    const md1Before = await countsFor('9100000001', DEMO_PASSWORD);
+    const md2Before = await countsFor('9100000002', DEMO_PASSWORD);
+    const someone = (
+      await call(ctx.app, 'GET', 'account/fetch', { token: admin, query: { type: '5', limit: '1' } })
+    ).body.result.users[0];
+    const created = await call(ctx.app, 'POST', 'account/create', {
+      token: admin,
+      body: {
+        type: 5,
+        name: 'Temp Employee',
+        email: 'temp@example.com',
+        mobile: '9000099999',
+        userName: 'temp-employee',
+        districtId: someone.districtId,
+        tehsilId: someone.tehsilId,
+        password: 'Temp@12345',
+        confirmPassword: 'Temp@12345',
+      },
+    });
+    expect(created.status).toBe(200);
+    let after = await countsFor(ADMIN.userName, ADMIN.password);
+    expect(after.EMPLOYEE).toBe(before.EMPLOYEE + 1);
+    expect(after.ACTIVE_EMPLOYEES).toBe(before.ACTIVE_EMPLOYEES + 1);
+    await call(ctx.app, 'POST', `account/update/${created.body.result._id}`, {
+      token: admin,
+      body: { status: 'INACTIVE' },
+    });
+    after = await countsFor(ADMIN.userName, ADMIN.password);
     expect(after.EMPLOYEE).toBe(before.EMPLOYEE + 1);
     expect(after.ACTIVE_EMPLOYEES).toBe(before.ACTIVE_EMPLOYEES);
+
+    // A distributor of MD 1 moves under MD 2, with its retailers and customers.
+    const ids = Object.fromEntries(
+      (
+        await call(ctx.app, 'GET', 'account/fetch', { token: admin, query: { type: '2' } })
+      ).body.result.users.map((u: { mobile: { number: string }; _id: string }) => [u.mobile.number, u._id]),
+    );
+    const distributor = (
+      await call(ctx.app, 'GET', 'account/fetch', { token: admin, query: { type: '3', limit: '100' } })
+    ).body.result.users.find((u: { mobile: { number: string } }) => u.mobile.number === '9200000001');
+    const moved = await call(ctx.app, 'POST', `account/update/${distributor._id}`, {
+      token: admin,
+      body: {
+        type: 3,
+        name: distributor.name,
+        email: distributor.email.address,
+        mobile: distributor.mobile.number,
+        userName: distributor.userName.id,
+        districtId: distributor.districtId,
+        tehsilId: distributor.tehsilId,
+        distributor: { masterDistributorId: ids['9100000002'] },
+      },
+    });
+    expect(moved.status).toBe(200);
+    const md1After = await countsFor('9100000001', DEMO_PASSWORD);
+    const md2After = await countsFor('9100000002', DEMO_PASSWORD);
+    // Distributor 1: 2 retailers (both active) and 6 customers.
+    expect(md1After).toMatchObject({
+      DISTRIBUTOR: md1Before.DISTRIBUTOR - 1,
+      RETAILER: md1Before.RETAILER - 2,
+      CUSTOMER: md1Before.CUSTOMER - 6,
+    });
+    expect(md2After).toMatchObject({
+      DISTRIBUTOR: md2Before.DISTRIBUTOR + 1,
+      RETAILER: md2Before.RETAILER + 2,
+      CUSTOMER: md2Before.CUSTOMER + 6,
+    });
+    // The whole network is the same size.
+    expect((await countsFor(ADMIN.userName, ADMIN.password)).CUSTOMER).toBe(before.CUSTOMER);
   });
 });

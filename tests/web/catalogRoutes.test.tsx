@@ -87,6 +87,7 @@ describe('Menu entries for the catalogue', () => {
       ['District', '/location/district/list'],
       ['State', '/location/state/list'],
       ['Leads', '/lead/list'],
+      ['Audit', '/audit/list'],
       ['Logout', null],
     ]);
   });

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -97,17 +98,46 @@ export const users = pgTable(
     aadharHash: text('aadhar_hash'),
     aadharLast4: text('aadhar_last4'),
     panId: text('pan_id'),
+    /** What a list search looks in (name, user name, email, mobile), lower-cased, behind a trigram index. */
+    search: text('search').generatedAlwaysAs(
+      sql`lower(name || ' ' || user_name || ' ' || coalesce(email, '') || ' ' || coalesce(mobile, ''))`,
+    ),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_user_name_key').on(sql`lower(${t.userName})`),
     uniqueIndex('users_mobile_key').on(t.mobile),
     index('users_aadhar_hash_idx').on(t.aadharHash),
-    index('users_type_idx').on(t.type, t.createdAt),
+    // List paging reads these indexes only (rows are joined for the ten ids of a page): by type for staff, and
+    // under each parent for the tier users' own networks and the parent filters. Ascending: PostgreSQL scans
+    // them backwards for newest first (a DESC NULLS LAST index would not serve a plain DESC order).
+    index('users_type_created_idx').on(t.type, t.createdAt, t.id),
+    index('users_md_created_idx').on(t.masterDistributorId, t.type, t.createdAt, t.id),
+    index('users_distributor_created_idx').on(t.distributorId, t.type, t.createdAt, t.id),
+    index('users_retailer_created_idx').on(t.retailerId, t.type, t.createdAt, t.id),
+    index('users_type_name_idx').on(t.type, sql`lower(${t.name})`, t.id),
+    index('users_search_idx').using('gin', t.search.op('gin_trgm_ops')),
     index('users_path_idx').on(t.path.op('text_pattern_ops')),
     check('users_type_check', sql`${t.type} between 0 and 5`),
     check('users_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
   ],
+);
+
+/**
+ * How many users of each type (and how many of them ACTIVE) each network holds, kept in the same transaction as
+ * every write that changes them (modules/account/counts.ts), so list totals and dashboard counts never recount
+ * the users table. `scopeId` is the user heading the network (its own row is counted in it), or the nil uuid
+ * for the whole network.
+ */
+export const networkCounts = pgTable(
+  'network_counts',
+  {
+    scopeId: uuid('scope_id').notNull(),
+    type: smallint('type').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    active: bigint('active', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scopeId, t.type] })],
 );
 
 /** Opaque bearer sessions: only the SHA-256 of the token is stored. */
@@ -339,9 +369,9 @@ export const boughtProducts = pgTable(
   (t) => [
     uniqueIndex('bought_products_utm_key').on(t.utmCode),
     index('bought_products_created_idx').on(t.createdAt, t.id),
-    index('bought_products_retailer_idx').on(t.retailerId, t.createdAt),
+    index('bought_products_retailer_idx').on(t.retailerId, t.createdAt, t.id),
     index('bought_products_customer_idx').on(t.customerId),
-    index('bought_products_status_idx').on(t.status, t.createdAt),
+    index('bought_products_status_idx').on(t.status, t.createdAt, t.id),
     check('bought_products_status_check', sql`${t.status} in ('PENDING', 'CONFIRMED', 'FAILED', 'REVERSED')`),
     check('bought_products_amount_check', sql`${t.amountPaise} > 0`),
     check(
@@ -403,6 +433,8 @@ export const postings = pgTable(
     index('postings_created_idx').on(t.createdAt, t.id),
     index('postings_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('postings_type_created_idx').on(t.userType, t.createdAt, t.id),
+    index('postings_transaction_type_created_idx').on(t.transactionType, t.createdAt, t.id),
+    index('postings_status_created_idx').on(t.status, t.createdAt, t.id),
     index('postings_sale_idx').on(t.boughtProductId),
     index('postings_ref_idx').on(t.refPostingId),
     uniqueIndex('postings_commission_once')
@@ -450,3 +482,39 @@ export const sandboxAccounts = pgTable('sandbox_accounts', {
   callbackStatus: integer('callback_status'),
   createdAt: createdAt(),
 });
+
+/**
+ * The audit trail (Fineract's "every change is a command"): one row per state-changing call that succeeded,
+ * written in the call's own transaction, and one per refusal that matters (failed passwords, 403s). Append-only:
+ * a trigger refuses UPDATE, DELETE and TRUNCATE. Personal data is masked before it gets here
+ * (modules/audit/mask.ts); password hashes, tokens and Aadhar numbers are never recorded. No foreign key to
+ * users: an insert must not share-lock the actor's row, and refused sign-ins name no user. Kept forever.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The signed-in user, or null for the partner, the system (settlement job) and anonymous callers. */
+    actorId: uuid('actor_id'),
+    /** USER, PARTNER, SYSTEM or PUBLIC (no session: sign-in attempts, applications). */
+    actorKind: text('actor_kind').notNull(),
+    /** The user's name at the time (a refused sign-in: the typed user name, masked when it is a mobile number). */
+    actorName: text('actor_name').notNull(),
+    actorType: smallint('actor_type'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Ascending: drizzle-kit writes .desc() as DESC NULLS LAST, which a plain ORDER BY ... DESC does not use.
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id),
+    index('audit_log_entity_idx').on(t.entity, t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
+    check('audit_log_actor_kind_check', sql`${t.actorKind} in ('USER', 'PARTNER', 'SYSTEM', 'PUBLIC')`),
+  ],
+);

@@ -5,6 +5,7 @@ import { verhoeffDigit } from '../../shared/identity';
 import type { Config } from '../config';
 import type { Db } from '../db/open';
 import { districts, products, providers, states, tehsils, users, wallets } from '../db/schema';
+import { countNewUser } from '../modules/account/counts';
 import { hashPassword } from '../modules/account/passwords';
 import { childPath } from '../modules/account/scope';
 import type { PersonalDataCipher } from '../security/personal-data';
@@ -155,6 +156,7 @@ export async function seedDemoNetwork(
       };
       await tx.insert(users).values(row);
       await tx.insert(wallets).values({ userId: id });
+      await countNewUser(tx, { path: row.path, type: row.type, status: row.status ?? UserStatus.ACTIVE });
       return row as NewUser & { id: string; path: string };
     };
     const person = (prefix: string, index: number, name: string, type: UserType) => {

@@ -8,6 +8,7 @@ import { type Config, readConfig } from '../config';
 import { lockDataDir } from '../data-dir-lock';
 import { type Database, openDatabase } from '../db/open';
 import { ensureBootstrapAdmin } from '../modules/account/bootstrap';
+import { rebuildCounts } from '../modules/account/counts';
 import { hashPassword } from '../modules/account/passwords';
 import { sealPosting } from '../modules/ledger/seal';
 import { loadServerKeys, type PersonalDataCipher, type ServerKeys } from '../security/personal-data';
@@ -377,6 +378,7 @@ export async function seedScale(
     userRows,
     bar,
   );
+  await rebuildCounts(db);
   timings.people = bar.done();
 
   // A year of sales, as a timeline of ledger events; the postings are then written wallet chain by wallet chain.

@@ -8,7 +8,7 @@ import { xsrfGuard } from './xsrf';
  * The cross-cutting guards of `/api/v1`, registered inside that scope (as fastify/demo registers its auth per
  * route folder): they run on whichever route answers, so no spelling of a path can slip past them.
  * Order per request: XSRF (onRequest), session (onRequest), input text (preValidation), then the route's own
- * role check (preHandler).
+ * role check (preValidation, after these), then the route's zod schemas (validation).
  */
 export const apiGuards = fp(
   async (api: FastifyInstance) => {

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { UserStatus, UserType } from '../../shared/enums';
+import { ALL_USER_TYPES, USER_TYPE_NAMES, UserStatus, UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { can } from '../../shared/roles';
 import { forbidden, unauthorized } from './errors';
@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: { user: UserRow; tokenHash: string } | null;
+    /** The token's user even when the guard refuses it (inactive, customer, initial password): for the trail. */
+    identifiedUser: UserRow | null;
   }
 }
 
@@ -34,6 +36,7 @@ const BEARER = /^bearer\s+(\S+)$/i;
 export const sessionGuard = fp(
   async (api: FastifyInstance) => {
     api.decorateRequest('auth', null);
+    api.decorateRequest('identifiedUser', null);
     api.addHook('onRequest', async (request) => {
       const access: RouteAccess = request.routeOptions.config.access ?? 'private';
       if (access === 'public') return;
@@ -44,6 +47,7 @@ export const sessionGuard = fp(
       const found = await lookupSession(api.db, token);
       if (found.kind === 'missing') throw unauthorized(MSG.invalidSession);
       if (found.kind === 'expired') throw unauthorized(MSG.sessionExpired);
+      request.identifiedUser = found.user;
       // Status and type are read fresh on every call, so deactivation locks a user out at once.
       if (found.user.status !== UserStatus.ACTIVE) throw unauthorized(MSG.inactiveUser);
       if (found.user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
@@ -60,7 +64,25 @@ export function caller(request: FastifyRequest) {
   return request.auth;
 }
 
-/** Route guard from the shared role table (the same table the panel's canAccess reads). */
+/**
+ * Route guard from the shared role table (the same table the panel's canAccess reads). Registered as the route's
+ * `preValidation`, so a caller without the right is refused (403) before its input is judged.
+ */
 export const requireRole = (resource: string, action: string) => async (request: FastifyRequest) => {
   if (!can(caller(request).user.type as UserType, resource, action)) throw forbidden();
 };
+
+/** Who may call a route guarded by requireRole, for the OpenAPI document ("ADMIN, EMPLOYEE"). */
+export const whoMay = (resource: string, action: string) =>
+  ALL_USER_TYPES.filter((type) => can(type, resource, action))
+    .map((type) => USER_TYPE_NAMES[type])
+    .join(', ');
+
+/**
+ * A route guarded by the role table: its role check (before validation) and its schema, described in the OpenAPI
+ * document with who may call it.
+ */
+export const guarded = <S extends FastifySchema>(resource: string, action: string, schema: S) => ({
+  preValidation: requireRole(resource, action),
+  schema: { ...schema, description: whoMay(resource, action) },
+});

@@ -2,6 +2,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import type { ComponentType } from 'react';
 import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
 import type { RoleResource } from '../../shared/roles';
+import audit from '../resources/audit';
 import customers from '../resources/customers';
 import distributors from '../resources/distributors';
 import districts from '../resources/districts';
@@ -54,6 +55,7 @@ export const MENU_ENTRIES: MenuEntry[] = [
   { key: 'states', to: states.path, label: 'app.menu.states', icon: states.icon },
   // Not in the seed's sidebar: the review of onboarding applications, after the seed's entries.
   { key: 'leads', to: leads.path, label: 'app.menu.leads', icon: leads.icon },
+  { key: 'audit', to: audit.path, label: 'app.menu.audit', icon: audit.icon },
 ];
 
 /** One sidebar link, shown when `canAccess({ resource, action: 'list' })` allows it (the role table, seed section 6). */

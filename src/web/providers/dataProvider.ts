@@ -128,6 +128,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   employees: users(UserType.EMPLOYEE),
   /** Onboarding applications (staff review); with `_id` the one lead carries every section. */
   leads: { fetch: 'leads/fetch', listKey: 'leads', byId: '_id' },
+  /** The audit trail (ADMIN), newest first; filters userId, entity, action, from, to. */
+  audit: { fetch: 'audit/fetch', listKey: 'audit' },
 };
 
 export interface ResetPasswordInput {

@@ -99,6 +99,22 @@ export const en = {
         createdAt: 'Created At',
       },
     },
+    audit: {
+      name: 'Audit Entry |||| Audit Trail',
+      fields: {
+        createdAt: 'Time',
+        actor: 'Actor',
+        action: 'Action',
+        entity: 'Entity',
+        entityId: 'Entity Id',
+        changes: 'Changes',
+        ip: 'Address',
+        userType: 'User Type',
+        userId: 'User',
+        from: 'From',
+        to: 'To',
+      },
+    },
     transactions: {
       name: 'Transaction |||| Transactions',
       fields: {
@@ -248,6 +264,7 @@ export const en = {
       districts: 'District',
       states: 'State',
       leads: 'Leads',
+      audit: 'Audit',
       logout: 'Logout',
     },
     list: {
@@ -346,6 +363,22 @@ export const en = {
       updateTitle: 'Update Product',
       commissions: 'Commissions (%)',
       commissionTotal: 'Total commission: %{total}',
+    },
+    audit: {
+      title: 'Audit Trail',
+      subtitle: 'Every change, who made it and from where; failed sign-ins and refused calls too',
+      anyUser: 'Any user',
+      anyEntity: 'Any entity',
+      anyAction: 'Any action',
+      userTypes: {
+        [UserType.ADMIN]: 'Admin',
+        [UserType.CUSTOMER]: 'Customer',
+        [UserType.MASTER_DISTRIBUTOR]: 'Master Distributor',
+        [UserType.DISTRIBUTOR]: 'Distributor',
+        [UserType.RETAILER]: 'Retailer',
+        [UserType.EMPLOYEE]: 'Employee',
+      },
+      actorKinds: { PARTNER: 'Partner', SYSTEM: 'System', PUBLIC: 'Public' },
     },
     transactions: {
       title: 'Transactions',

@@ -1,3 +1,4 @@
+import { AUDIT_ENTITIES } from '../../shared/audit';
 import { raLanguageHindi } from './raLanguageHindi';
 
 /**
@@ -137,6 +138,22 @@ export const hi = {
         balance: 'बैलेंस',
         clearingBalance: 'क्लियरिंग बैलेंस',
         reference: 'संदर्भ',
+      },
+    },
+    audit: {
+      name: 'ऑडिट प्रविष्टि |||| ऑडिट ट्रेल',
+      fields: {
+        createdAt: 'समय',
+        actor: 'कर्ता',
+        action: 'कार्य',
+        entity: 'इकाई',
+        entityId: 'इकाई आईडी',
+        changes: 'बदलाव',
+        ip: 'पता',
+        userType: 'उपयोगकर्ता प्रकार',
+        userId: 'उपयोगकर्ता',
+        from: 'से',
+        to: 'तक',
       },
     },
     leads: {
@@ -389,6 +406,13 @@ export const hi = {
         settled: '%{smart_count} कमीशन का निपटान हुआ |||| %{smart_count} कमीशन का निपटान हुआ',
         payoutExceedsBalance: 'भुगतान उपलब्ध बैलेंस %{amount} से अधिक है',
       },
+      audit: {
+        invalidUser: 'अमान्य उपयोगकर्ता आईडी',
+        invalidEntity: `इकाई इनमें से एक होनी चाहिए: ${AUDIT_ENTITIES.join(', ')}`,
+        invalidAction: 'अज्ञात कार्य',
+        invalidDate: 'तिथि (YYYY-MM-DD) या ISO 8601 तिथि-समय होना चाहिए',
+        fromAfterTo: '"से" तिथि "तक" तिथि के बाद की नहीं हो सकती',
+      },
     },
     enums: {
       userStatus: { ACTIVE: 'सक्रिय', INACTIVE: 'निष्क्रिय' },
@@ -462,6 +486,7 @@ export const hi = {
       districts: 'ज़िला',
       states: 'राज्य',
       leads: 'आवेदन',
+      audit: 'ऑडिट',
       logout: 'लॉगआउट',
     },
     list: {
@@ -560,6 +585,22 @@ export const hi = {
       updateTitle: 'उत्पाद अपडेट करें',
       commissions: 'कमीशन (%)',
       commissionTotal: 'कुल कमीशन: %{total}',
+    },
+    audit: {
+      title: 'ऑडिट ट्रेल',
+      subtitle: 'हर बदलाव, किसने किया और कहाँ से; असफल लॉगिन और अस्वीकृत अनुरोध भी',
+      anyUser: 'कोई भी उपयोगकर्ता',
+      anyEntity: 'कोई भी इकाई',
+      anyAction: 'कोई भी कार्य',
+      userTypes: {
+        0: 'एडमिन',
+        1: 'ग्राहक',
+        2: 'मास्टर डिस्ट्रीब्यूटर',
+        3: 'डिस्ट्रीब्यूटर',
+        4: 'रिटेलर',
+        5: 'कर्मचारी',
+      },
+      actorKinds: { PARTNER: 'पार्टनर', SYSTEM: 'सिस्टम', PUBLIC: 'सार्वजनिक' },
     },
     transactions: {
       title: 'लेन-देन',

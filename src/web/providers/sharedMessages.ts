@@ -1,4 +1,5 @@
 import { MSG } from '../../shared/messages';
+import { AUDIT_MSG } from '../../shared/schemas/audit';
 import { CATALOG_MSG } from '../../shared/schemas/catalog';
 import { LEAD_MSG } from '../../shared/schemas/leads';
 import { LOCATION_MSG } from '../../shared/schemas/locations';
@@ -65,6 +66,7 @@ export const sharedMessagesEn = {
     settled: '%{smart_count} commission settled |||| %{smart_count} commissions settled',
     payoutExceedsBalance: 'Payout exceeds the available balance of %{amount}',
   },
+  audit: fixedTexts(AUDIT_MSG),
 };
 
 type Group = keyof typeof sharedMessagesEn;

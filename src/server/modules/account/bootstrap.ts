@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/open';
 import { users } from '../../db/schema';
 import { openWallet } from '../ledger/ledger';
+import { countNewUser } from './counts';
 import { hashPassword } from './passwords';
 import { childPath } from './scope';
 
@@ -29,5 +30,6 @@ export async function ensureBootstrapAdmin(db: Db, config: Pick<Config, 'adminUs
     path: childPath(null, id),
   });
   await openWallet(db, id);
+  await countNewUser(db, { path: childPath(null, id), type: UserType.ADMIN, status: 'ACTIVE' });
   return true;
 }

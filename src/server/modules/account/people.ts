@@ -14,15 +14,18 @@ import {
   userUpdateSchemas,
 } from '../../../shared/schemas/users';
 import type { Config } from '../../config';
+import { rowView } from '../../db/named';
 import type { Db, Queryable, Tx } from '../../db/open';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, parseInput } from '../../http/errors';
 import type { PersonalDataCipher } from '../../security/personal-data';
+import type { AuditRecorder } from '../audit/record';
 import { openWallet } from '../ledger/ledger';
 import { checkLocationChain } from '../locations/queries';
+import { countMove, countNewUser, countStatusChange } from './counts';
 import { hashPassword } from './passwords';
-import { childPath } from './scope';
+import { childPath, parentPathOf } from './scope';
 import { revokeAllSessions, type UserRow } from './sessions';
 import { findVisibleUser, listWireUsers } from './users';
 
@@ -55,6 +58,27 @@ type Parsed = Record<string, unknown> & {
   customer?: { aadharId?: string; panId: string; retailerId: string | null };
   password?: string;
 };
+
+interface WriteOptions {
+  q?: Queryable;
+  audit?: AuditRecorder;
+}
+
+/** An update is audited as an edit or as a status change, whichever the body turns out to be. */
+export interface StatusAwareAudit {
+  update: AuditRecorder;
+  status: AuditRecorder;
+}
+
+/** A user as the audit trail records it (masked there): no hierarchy path, password hash or Aadhar cipher. */
+export const userView = (row: Partial<UserRow> | null | undefined) =>
+  rowView(row as Record<string, unknown> | null, [
+    'path',
+    'passwordHash',
+    'aadharCipher',
+    'aadharLast4',
+    'search',
+  ]);
 
 /** A JSON object body; anything else (a string, a number, an array) is refused as invalid data. */
 function asObject(body: unknown): Record<string, unknown> {
@@ -214,8 +238,11 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     }
   }
 
-  /** `q` lets a caller run the create inside its own transaction (approving an application does). */
-  async function create(caller: UserRow, body: unknown, q: Queryable = db) {
+  /**
+   * `q` lets a caller run the create inside its own transaction (approving an application does); `audit`
+   * writes the command's audit row in the create's transaction.
+   */
+  async function create(caller: UserRow, body: unknown, { q = db, audit }: WriteOptions = {}) {
     const raw = asObject(body);
     const { type } = parseInput(z.object({ type: userTypeField }), raw);
     if (!can(caller.type as UserType, USER_TYPE_RESOURCE[type], 'create')) throw forbidden();
@@ -248,6 +275,8 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       };
       await guardUniqueUser(() => tx.insert(users).values(row));
       await openWallet(tx, id);
+      await countNewUser(tx, { path: row.path, type, status: UserStatus.ACTIVE });
+      await audit?.(tx, { entityId: id, after: userView(row) });
       const [wire] = (await listWireUsers(tx, caller, { id })).users;
       return { result: wire, message: USER_SAVED_MSG[type].created };
     });
@@ -269,6 +298,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       .where(descendants)
       .orderBy(sql`length(${users.path})`, users.id)
       .for('no key update');
+    await countMove(tx, target.path, parentPathOf(target.path), placement.parentPath);
     await tx
       .update(users)
       .set({ path: sql`${newPath} || substr(${users.path}, ${oldPrefixLength + 1})` })
@@ -285,9 +315,9 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     }
   }
 
-  async function update(caller: UserRow, id: string, body: unknown) {
+  async function update(caller: UserRow, id: string, body: unknown, audit?: StatusAwareAudit) {
     const raw = asObject(body);
-    if ('status' in raw) return changeStatus(caller, id, raw);
+    if ('status' in raw) return changeStatus(caller, id, raw, audit?.status);
     // The type never changes, so it may be read before the transaction; everything else is read inside it.
     const seen = await findVisibleUser(db, caller, id);
     if (!seen || seen.type === UserType.ADMIN) throw notFound(USER_MSG.userNotFound);
@@ -320,18 +350,29 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
           })
           .where(eq(users.id, id));
       });
+      if (audit) {
+        const [after] = await tx.select().from(users).where(eq(users.id, id));
+        await audit.update(tx, { entityId: id, before: userView(target), after: userView(after) });
+      }
       const [wire] = (await listWireUsers(tx, caller, { id })).users;
       return { result: wire, message: USER_SAVED_MSG[type].updated };
     });
   }
 
-  async function changeStatus(caller: UserRow, id: string, raw: Record<string, unknown>) {
+  async function changeStatus(
+    caller: UserRow,
+    id: string,
+    raw: Record<string, unknown>,
+    audit?: AuditRecorder,
+  ) {
     if (!can(caller.type as UserType, 'userStatus', 'edit')) throw forbidden();
     const { status } = parseInput(statusSchema, { status: raw.status });
     return inTransaction(db, async (tx) => {
       const target = await findVisibleUser(tx, caller, id, 'no key update');
       if (!target || target.type === UserType.ADMIN) throw notFound(USER_MSG.userNotFound);
+      await countStatusChange(tx, target, status);
       await tx.update(users).set({ status }).where(eq(users.id, id));
+      await audit?.(tx, { entityId: id, before: { status: target.status }, after: { status } });
       // A deactivated user is signed out everywhere at once.
       if (status === UserStatus.INACTIVE) await revokeAllSessions(tx, id);
       const [wire] = (await listWireUsers(tx, caller, { id })).users;

@@ -1,17 +1,36 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserStatus, UserType } from '../../../shared/enums';
 import { MSG } from '../../../shared/messages';
 import { can, USER_TYPE_RESOURCE } from '../../../shared/roles';
 import { LOGIN_THROTTLE } from '../../../shared/rules';
 import { loginSchema, resetPasswordSchema } from '../../../shared/schemas/account';
-import { USER_MSG, userTypeField } from '../../../shared/schemas/users';
+import {
+  statusSchema,
+  USER_MSG,
+  userCreateSchemas,
+  userTypeField,
+  userUpdateSchemas,
+} from '../../../shared/schemas/users';
+import { envelope, loginResultSchema, userFetchResultSchema, wireUserSchema } from '../../../shared/wire';
 import { users } from '../../db/schema';
-import { badRequest, forbidden, HttpError, notFound, parseInput, unauthorized } from '../../http/errors';
+import { inTransaction } from '../../db/transaction';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
+import { documentedOnly } from '../../http/schemas';
 import { caller } from '../../http/session';
+import { maskField } from '../audit/mask';
+import {
+  actorOf,
+  auditRecorder,
+  publicActor,
+  recordRefusal,
+  requestRecorder,
+  runCommand,
+} from '../audit/record';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { peopleService } from './people';
 import { issueSession, revokeOtherSessions, revokeSession } from './sessions';
@@ -33,7 +52,14 @@ const fetchQuery = pagingQuery.and(
 const tooMany = (message: string, minutes: number) =>
   new HttpError(429, message, undefined, { 'retry-after': String(minutes * 60) });
 
-export default async function accountRoutes(app: FastifyInstance) {
+const tags = ['account'];
+const done = { 200: envelope(z.literal(true)) };
+/** For the document: the user body by type; the route checks the caller's right to the type before its fields. */
+const userCreateBody = documentedOnly(z.union(Object.values(userCreateSchemas)));
+const userUpdateBody = documentedOnly(z.union([...Object.values(userUpdateSchemas), statusSchema]));
+
+export default async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const people = peopleService({ db, config, cipher: app.cipher });
 
@@ -46,98 +72,229 @@ export default async function accountRoutes(app: FastifyInstance) {
       new HttpError(429, MSG.tooManyAddressAttempts(Math.max(1, Math.ceil(context.ttl / 60_000)))),
   };
 
-  app.post('/account/login', { config: { access: 'public', rateLimit: addressLimit } }, async (request) => {
-    const input = parseInput(loginSchema, request.body);
-    const user = await findLoginUser(db, input.userName);
-    const account = accountKey(user, input.userName);
-    // Checked before the password, so the right password is refused too while locked.
-    const lockedMinutes = await lockedForMinutes(db, account, request.ip);
-    if (lockedMinutes > 0) throw tooMany(MSG.tooManyAttempts(lockedMinutes), lockedMinutes);
-    const passwordOk = user
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
-    if (!user || !passwordOk) {
-      await recordFailure(db, account, request.ip);
-      throw unauthorized(MSG.invalidCredentials);
-    }
-    // Only a caller who knows the password learns the account's type or status.
-    if (user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
-    if (user.status !== UserStatus.ACTIVE) throw forbidden(MSG.inactiveUser);
-    await clearFailures(db, account, request.ip);
-    const token = await issueSession(db, user.id, config.sessionTtlHours);
-    return { result: { token, user: toWireUser(user) }, message: MSG.loginSuccess };
-  });
+  app.post(
+    '/account/login',
+    {
+      config: { access: 'public', rateLimit: addressLimit },
+      schema: {
+        tags,
+        summary: 'Sign in (user name or mobile number)',
+        description: 'public',
+        body: loginSchema,
+        response: { 200: envelope(loginResultSchema) },
+      },
+    },
+    async (request) => {
+      const input = request.body;
+      const user = await findLoginUser(db, input.userName);
+      const account = accountKey(user, input.userName);
+      // Checked before the password, so the right password is refused too while locked.
+      // A refused sign-in is recorded under the name typed (masked when it is a mobile number), never the password.
+      const refused = (locked: boolean) =>
+        recordRefusal(
+          db,
+          request.log,
+          publicActor(maskField('userName', input.userName) as string),
+          request.ip,
+          {
+            action: 'user.login.failed',
+            entity: 'user',
+            entityId: user?.id ?? null,
+            after: { userName: input.userName, ...(locked ? { locked: true } : {}) },
+          },
+        );
+      const lockedMinutes = await lockedForMinutes(db, account, request.ip);
+      if (lockedMinutes > 0) {
+        await refused(true);
+        throw tooMany(MSG.tooManyAttempts(lockedMinutes), lockedMinutes);
+      }
+      const passwordOk = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await verifyAgainstDummy(input.password);
+      if (!user || !passwordOk) {
+        await recordFailure(db, account, request.ip);
+        await refused(false);
+        throw unauthorized(MSG.invalidCredentials);
+      }
+      // A 403 below is recorded (modules/audit/refusals.ts) as this user's.
+      request.auditActor = { id: user.id, kind: 'USER', name: user.name, type: user.type };
+      // Only a caller who knows the password learns the account's type or status.
+      if (user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
+      if (user.status !== UserStatus.ACTIVE) throw forbidden(MSG.inactiveUser);
+      const token = await inTransaction(db, async (tx) => {
+        await clearFailures(tx, account, request.ip);
+        const issued = await issueSession(tx, user.id, config.sessionTtlHours);
+        await auditRecorder(request.auditActor!, request.ip, 'user.login', 'user')(tx, { entityId: user.id });
+        return issued;
+      });
+      return { result: { token, user: toWireUser(user) }, message: MSG.loginSuccess };
+    },
+  );
 
-  app.post('/account/logout', { config: { access: 'session' } }, async (request) => {
-    await revokeSession(db, caller(request).tokenHash);
-    return { result: true, message: MSG.loggedOut };
-  });
+  app.post(
+    '/account/logout',
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: 'Sign out', description: 'session', response: done },
+    },
+    async (request) => {
+      const { user, tokenHash } = caller(request);
+      await runCommand(request, { action: 'user.logout', entity: 'user' }, async (tx) => {
+        await revokeSession(tx, tokenHash);
+        return { entityId: user.id, result: true };
+      });
+      return { result: true as const, message: MSG.loggedOut };
+    },
+  );
 
   /**
    * One user by `_id` (404 when outside the caller's network), or a page of one `type`. Always bounded by the caller's network (networkScope):
    * parent filters can only narrow it, so a forged id outside the network returns nothing.
    */
-  app.get('/account/fetch', { config: { access: 'session' } }, async (request) => {
-    const { user } = caller(request);
-    const q = parseInput(fetchQuery, request.query);
-    // Before the initial password is changed a user may read only itself.
-    if (!user.passwordUpdatedAt && (q._id !== user.id || q.type !== undefined)) {
-      throw forbidden(MSG.passwordChangeRequired);
-    }
-    if (q.type === undefined && !q._id) throw badRequest('Query type or _id is required', 'type');
-    if (q.type !== undefined && !can(user.type as UserType, USER_TYPE_RESOURCE[q.type], 'read'))
-      throw forbidden();
-    const search = q.searchText?.replace(/\s+/g, '');
-    const { users: found, total } = await listWireUsers(
-      db,
-      user,
-      {
-        type: q.type,
-        id: q._id,
-        masterDistributorId: q.masterDistributorId ?? q.distributorMasterDistributorRef,
-        distributorId: q.distributorId,
-        retailerId: q.retailerId,
-        searchText: q.searchText,
-        aadharHash: search && /^\d{12}$/.test(search) ? app.cipher.searchHash(search) : undefined,
+  app.get(
+    '/account/fetch',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'Users of one type, or one user by _id, within the caller’s network',
+        description: 'session (the role table decides which types)',
+        querystring: fetchQuery,
+        response: { 200: envelope(userFetchResultSchema) },
       },
-      { limit: q.limit, offset: offsetOf(q) },
-    );
-    if (q.type !== undefined) return { result: { users: found, totalCounts: total } };
-    // One record by _id: shown only if the caller may read its type (an employee's record is ADMIN's).
-    const readable = found.filter(
-      (u) => u._id === user.id || can(user.type as UserType, USER_TYPE_RESOURCE[u.type] ?? 'none', 'read'),
-    );
-    if (readable.length === 0) throw notFound(USER_MSG.userNotFound);
-    return { result: { users: readable, totalCounts: readable.length } };
-  });
+    },
+    async (request) => {
+      const { user } = caller(request);
+      const q = request.query;
+      // Before the initial password is changed a user may read only itself.
+      if (!user.passwordUpdatedAt && (q._id !== user.id || q.type !== undefined)) {
+        throw forbidden(MSG.passwordChangeRequired);
+      }
+      if (q.type === undefined && !q._id) throw badRequest('Query type or _id is required', 'type');
+      if (q.type !== undefined && !can(user.type as UserType, USER_TYPE_RESOURCE[q.type], 'read'))
+        throw forbidden();
+      const search = q.searchText?.replace(/\s+/g, '');
+      const {
+        users: found,
+        total,
+        capped,
+      } = await listWireUsers(
+        db,
+        user,
+        {
+          type: q.type,
+          id: q._id,
+          masterDistributorId: q.masterDistributorId ?? q.distributorMasterDistributorRef,
+          distributorId: q.distributorId,
+          retailerId: q.retailerId,
+          searchText: q.searchText,
+          aadharHash: search && /^\d{12}$/.test(search) ? app.cipher.searchHash(search) : undefined,
+        },
+        { limit: q.limit, offset: offsetOf(q) },
+      );
+      if (q.type !== undefined)
+        return {
+          result: {
+            users: found,
+            totalCounts: total,
+            ...(capped ? { totalCountsCapped: true as const } : {}),
+          },
+        };
+      // One record by _id: shown only if the caller may read its type (an employee's record is ADMIN's).
+      const readable = found.filter(
+        (u) => u._id === user.id || can(user.type as UserType, USER_TYPE_RESOURCE[u.type] ?? 'none', 'read'),
+      );
+      if (readable.length === 0) throw notFound(USER_MSG.userNotFound);
+      return { result: { users: readable, totalCounts: readable.length } };
+    },
+  );
 
-  app.post('/account/create', async (request) => people.create(caller(request).user, request.body));
+  app.post(
+    '/account/create',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user of a type',
+        description: 'private (the role table decides which types)',
+        body: userCreateBody,
+        response: { 200: envelope(wireUserSchema) },
+      },
+    },
+    async (request) =>
+      people.create(caller(request).user, request.body, {
+        audit: requestRecorder(request, 'user.create', 'user'),
+      }),
+  );
 
-  app.post('/account/update/:id', async (request) => {
-    const { id } = parseInput(idParam, request.params);
-    return people.update(caller(request).user, id, request.body);
-  });
+  app.post(
+    '/account/update/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a user, or change its status (`{ status }` alone)',
+        description: 'private (the role table decides which types; status: ADMIN)',
+        params: idParam,
+        body: userUpdateBody,
+        response: { 200: envelope(wireUserSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      return people.update(caller(request).user, id, request.body, {
+        update: requestRecorder(request, 'user.update', 'user'),
+        status: requestRecorder(request, 'user.status', 'user'),
+      });
+    },
+  );
 
-  app.post('/account/resetPassword', { config: { access: 'session' } }, async (request) => {
-    const { user, tokenHash } = caller(request);
-    const input = parseInput(resetPasswordSchema, request.body);
-    // A wrong old password is a password guess like a failed sign-in: same counter, same lock.
-    const lockedMinutes = await lockedForMinutes(db, user.id, request.ip);
-    if (lockedMinutes > 0) throw tooMany(MSG.tooManyPasswordAttempts(lockedMinutes), lockedMinutes);
-    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-      await recordFailure(db, user.id, request.ip);
-      throw badRequest(MSG.wrongOldPassword, 'oldPassword');
-    }
-    if (input.newPassword === input.oldPassword) throw badRequest(MSG.passwordSameAsOld, 'newPassword');
-    const passwordHash = await hashPassword(input.newPassword);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, passwordUpdatedAt: new Date() })
-        .where(eq(users.id, user.id));
-      await revokeOtherSessions(tx, user.id, tokenHash);
-      await clearFailures(tx, user.id, request.ip);
-    });
-    return { result: true, message: MSG.passwordUpdated };
-  });
+  app.post(
+    '/account/resetPassword',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'Change one’s own password (ends every other session)',
+        description: 'session',
+        body: resetPasswordSchema,
+        response: done,
+      },
+    },
+    async (request) => {
+      const { user, tokenHash } = caller(request);
+      const input = request.body;
+      // A wrong old password is a password guess like a failed sign-in: same counter, same lock.
+      const lockedMinutes = await lockedForMinutes(db, user.id, request.ip);
+      const refused = (locked: boolean) =>
+        recordRefusal(db, request.log, actorOf(request), request.ip, {
+          action: 'user.password.failed',
+          entity: 'user',
+          entityId: user.id,
+          after: locked ? { locked: true } : null,
+        });
+      if (lockedMinutes > 0) {
+        await refused(true);
+        throw tooMany(MSG.tooManyPasswordAttempts(lockedMinutes), lockedMinutes);
+      }
+      if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+        await recordFailure(db, user.id, request.ip);
+        await refused(false);
+        throw badRequest(MSG.wrongOldPassword, 'oldPassword');
+      }
+      if (input.newPassword === input.oldPassword) throw badRequest(MSG.passwordSameAsOld, 'newPassword');
+      const passwordHash = await hashPassword(input.newPassword);
+      await runCommand(request, { action: 'user.password', entity: 'user' }, async (tx) => {
+        const passwordUpdatedAt = new Date();
+        await tx.update(users).set({ passwordHash, passwordUpdatedAt }).where(eq(users.id, user.id));
+        await revokeOtherSessions(tx, user.id, tokenHash);
+        await clearFailures(tx, user.id, request.ip);
+        return {
+          entityId: user.id,
+          before: { passwordUpdatedAt: user.passwordUpdatedAt?.toISOString() ?? null },
+          after: { passwordUpdatedAt: passwordUpdatedAt.toISOString() },
+          result: true,
+        };
+      });
+      return { result: true as const, message: MSG.passwordUpdated };
+    },
+  );
 }

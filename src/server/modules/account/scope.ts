@@ -1,7 +1,8 @@
 import { eq, like, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { STAFF_TYPES, type UserType } from '../../../shared/enums';
+import { STAFF_TYPES, UserType } from '../../../shared/enums';
 import { users } from '../../db/schema';
+import { WHOLE_NETWORK } from './counts';
 import type { UserRow } from './sessions';
 
 /**
@@ -12,12 +13,55 @@ import type { UserRow } from './sessions';
  */
 export function networkScope(
   viewer: Pick<UserRow, 'id' | 'type' | 'path'>,
-  on: { path: AnyPgColumn; id?: AnyPgColumn } = { path: users.path, id: users.id },
+  on: {
+    path: AnyPgColumn;
+    id?: AnyPgColumn;
+    /** A column naming the record's tier user, said instead of the path for that viewer type (indexed). */
+    byViewerType?: Partial<Record<number, AnyPgColumn>>;
+  } = { path: users.path, id: users.id },
 ): SQL | undefined {
   if (STAFF_TYPES.includes(viewer.type as UserType)) return undefined;
+  const column = on.byViewerType?.[viewer.type];
+  if (column) return eq(column, viewer.id);
   if (viewer.path) return like(on.path, `${viewer.path}%`);
   return on.id ? eq(on.id, viewer.id) : sql`false`;
 }
+
+/**
+ * networkScope for a list of one user type, said through the parent columns so an index serves it: a tier
+ * user's network holds itself and, below it, the users whose master distributor / distributor / retailer it is.
+ * The same set as the path prefix (a move rewrites a subtree's paths and parent columns in one transaction).
+ */
+export function networkScopeOfType(
+  viewer: Pick<UserRow, 'id' | 'type' | 'path'>,
+  type: UserType,
+): SQL | undefined {
+  if (STAFF_TYPES.includes(viewer.type as UserType)) return undefined;
+  if (type === viewer.type) return eq(users.id, viewer.id);
+  const below: Partial<Record<number, { types: readonly UserType[]; parent: AnyPgColumn }>> = {
+    [UserType.MASTER_DISTRIBUTOR]: {
+      types: [UserType.DISTRIBUTOR, UserType.RETAILER, UserType.CUSTOMER],
+      parent: users.masterDistributorId,
+    },
+    [UserType.DISTRIBUTOR]: { types: [UserType.RETAILER, UserType.CUSTOMER], parent: users.distributorId },
+    [UserType.RETAILER]: { types: [UserType.CUSTOMER], parent: users.retailerId },
+  };
+  const rule = below[viewer.type];
+  return rule?.types.includes(type) ? eq(rule.parent, viewer.id) : sql`false`;
+}
+
+/**
+ * The network a caller sees, as the id its counter rows are kept under (modules/account/counts.ts): the whole
+ * network for staff, the caller's own subtree for anyone else. The same boundary as networkScope.
+ */
+export const networkScopeId = (viewer: Pick<UserRow, 'id' | 'type'>) =>
+  STAFF_TYPES.includes(viewer.type as UserType) ? WHOLE_NETWORK : viewer.id;
+
+/** The path of a user's parent (null for roots): '/a/b/c/' -> '/a/b/'. */
+export const parentPathOf = (path: string) => {
+  const parent = path.slice(0, path.slice(0, -1).lastIndexOf('/') + 1);
+  return parent === '/' ? null : parent;
+};
 
 /** Hierarchy path of a new user under the given parent ('/' for roots). */
 export const childPath = (parentPath: string | null, id: string) => `${parentPath ?? '/'}${id}/`;

@@ -1,11 +1,13 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserType } from '../../../shared/enums';
 import type { WireUser } from '../../../shared/wire';
+import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { districts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
-import { networkScope } from './scope';
+import { countsOf, WHOLE_NETWORK } from './counts';
+import { networkScope, networkScopeId, networkScopeOfType } from './scope';
 import type { UserRow } from './sessions';
 import { toWireUser } from './wire';
 
@@ -19,9 +21,16 @@ export async function findLoginUser(db: Queryable, login: string): Promise<UserR
   return rows.find((u) => u.userName.toLowerCase() === login.toLowerCase()) ?? rows[0];
 }
 
-const md = alias(users, 'parent_md');
-const dist = alias(users, 'parent_distributor');
-const ret = alias(users, 'parent_retailer');
+/** A location's name by id, as a scalar subquery of a list's select. */
+const nameOf = (table: typeof districts | typeof tehsils, id: AnyPgColumn) =>
+  sql<string | null>`(select ${table.name} from ${table} where ${table.id} = ${id})`;
+
+/**
+ * A user's name by id, as a scalar subquery of a list's select (read through an alias of users, so an outer
+ * users row stays unambiguous).
+ */
+export const userNameOf = (id: AnyPgColumn) =>
+  sql<string | null>`(select parent.name from ${users} as parent where parent.id = ${id})`;
 
 export interface UserListFilter {
   type?: UserType;
@@ -35,18 +44,16 @@ export interface UserListFilter {
 }
 
 function filterConditions(viewer: UserRow, f: UserListFilter): SQL | undefined {
-  const search = f.searchText
-    ? or(
-        ilike(users.name, likePattern(f.searchText)),
-        ilike(users.userName, likePattern(f.searchText)),
-        ilike(users.email, likePattern(f.searchText)),
-        ilike(users.mobile, likePattern(f.searchText)),
-        f.aadharHash ? eq(users.aadharHash, f.aadharHash) : undefined,
-      )
-    : undefined;
+  // A 12-digit search is an Aadhar number, found through its own index; anything else is a substring of the
+  // name, user name, email or mobile, found through the trigram index on the search column.
+  const search = f.aadharHash
+    ? eq(users.aadharHash, f.aadharHash)
+    : f.searchText
+      ? like(users.search, likePattern(f.searchText.toLowerCase()))
+      : undefined;
   return and(
     // The caller's network always bounds the result, whatever the filters ask for.
-    networkScope(viewer),
+    f.type !== undefined ? networkScopeOfType(viewer, f.type) : networkScope(viewer),
     f.type !== undefined ? eq(users.type, f.type) : undefined,
     f.id ? eq(users.id, f.id) : undefined,
     f.masterDistributorId ? eq(users.masterDistributorId, f.masterDistributorId) : undefined,
@@ -56,50 +63,96 @@ function filterConditions(viewer: UserRow, f: UserListFilter): SQL | undefined {
   );
 }
 
-/** Users in the nested wire shape, with district, tehsil and parent names looked up for the list columns. */
+/**
+ * Where a list's total comes from: the network counters when the list is one type of one network (the
+ * caller's, or a parent's the caller may see), otherwise a capped count.
+ */
+function totalFor(db: Queryable, viewer: UserRow, f: UserListFilter): TotalSource {
+  if (f.type === undefined || f.id || f.searchText || f.aadharHash) return 'capped';
+  const parents = [f.masterDistributorId, f.distributorId, f.retailerId].filter(Boolean) as string[];
+  const staff = networkScopeId(viewer) === WHOLE_NETWORK;
+  if (parents.length > 1 || (parents.length === 1 && !staff && parents[0] !== viewer.id)) return 'capped';
+  const scope = parents[0] ?? networkScopeId(viewer);
+  const type = f.type;
+  return { known: async () => (await countsOf(db, scope)).get(type)?.total ?? 0 };
+}
+
+/** What a list shows of a user: never the password hash or the Aadhar ciphertext and hash. */
+const LISTED = {
+  id: users.id,
+  type: users.type,
+  name: users.name,
+  email: users.email,
+  mobile: users.mobile,
+  userName: users.userName,
+  passwordUpdatedAt: users.passwordUpdatedAt,
+  status: users.status,
+  districtId: users.districtId,
+  tehsilId: users.tehsilId,
+  masterDistributorId: users.masterDistributorId,
+  distributorId: users.distributorId,
+  retailerId: users.retailerId,
+  isMaster: users.isMaster,
+  distributorCode: users.distributorCode,
+  masterDistributorCommission: users.masterDistributorCommission,
+  aadharLast4: users.aadharLast4,
+  panId: users.panId,
+  createdAt: users.createdAt,
+};
+
+const USER_SORT: SortWhitelist = {
+  columns: { createdAt: users.createdAt },
+  default: 'createdAt',
+  id: users.id,
+};
+
+/**
+ * Users in the nested wire shape, with district, tehsil and parent names looked up for the list columns. The
+ * page is found on the users table's indexes alone; the six lookups run for its rows only.
+ */
 export async function listWireUsers(
   db: Queryable,
   viewer: UserRow,
   filter: UserListFilter,
   page: { limit: number; offset: number } = { limit: 1, offset: 0 },
-): Promise<{ users: WireUser[]; total: number }> {
-  const where = filterConditions(viewer, filter);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        user: users,
-        wallet: { balance: wallets.balancePaise, clearing: wallets.clearingBalancePaise },
-        district: { _id: districts.id, name: districts.name },
-        tehsil: { _id: tehsils.id, name: tehsils.name },
-        md: { _id: md.id, name: md.name },
-        dist: { _id: dist.id, name: dist.name },
-        ret: { _id: ret.id, name: ret.name },
-      })
-      .from(users)
-      .leftJoin(wallets, eq(wallets.userId, users.id))
-      .leftJoin(districts, eq(districts.id, users.districtId))
-      .leftJoin(tehsils, eq(tehsils.id, users.tehsilId))
-      .leftJoin(md, eq(md.id, users.masterDistributorId))
-      .leftJoin(dist, eq(dist.id, users.distributorId))
-      .leftJoin(ret, eq(ret.id, users.retailerId))
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
+): Promise<{ users: WireUser[]; total: number; capped: boolean }> {
+  const { rows, total, capped } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(users.id, sortKey)).from(users).$dynamic(),
+    // The names are scalar lookups, not joins: the planner then has one join to order instead of seven
+    // (planning seven joins cost more than running them: 4 ms against 0.7 ms on the embedded database).
+    rows: (found, order) =>
+      db
+        .select({
+          user: LISTED,
+          wallet: { balance: wallets.balancePaise, clearing: wallets.clearingBalancePaise },
+          districtName: nameOf(districts, users.districtId),
+          tehsilName: nameOf(tehsils, users.tehsilId),
+          mdName: userNameOf(users.masterDistributorId),
+          distributorName: userNameOf(users.distributorId),
+          retailerName: userNameOf(users.retailerId),
+        })
+        .from(found.keys)
+        .innerJoin(users, eq(users.id, found.id))
+        .leftJoin(wallets, eq(wallets.userId, users.id))
+        .orderBy(...order),
+    where: filterConditions(viewer, filter),
+    page,
+    sort: USER_SORT,
+    total: totalFor(db, viewer, filter),
+  });
   return {
     users: rows.map((r) =>
       toWireUser(r.user, {
         wallet: r.wallet,
-        district: r.district,
-        tehsil: r.tehsil,
-        masterDistributor: r.md,
-        distributor: r.dist,
-        retailer: r.ret,
+        district: { _id: r.user.districtId, name: r.districtName },
+        tehsil: { _id: r.user.tehsilId, name: r.tehsilName },
+        masterDistributor: { _id: r.user.masterDistributorId, name: r.mdName },
+        distributor: { _id: r.user.distributorId, name: r.distributorName },
+        retailer: { _id: r.user.retailerId, name: r.retailerName },
       }),
     ),
-    total: total.n,
+    total,
+    capped,
   };
 }
 

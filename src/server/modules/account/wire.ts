@@ -20,7 +20,13 @@ const refs = (ref: Ref): NamedRef[] =>
   ref?._id && ref.name !== null ? [{ _id: ref._id, name: ref.name }] : [];
 
 /** The seed's nested user shape. Secrets (password hash, Aadhar) never leave through here unmasked. */
-export function toWireUser(row: UserRow, lookups: UserLookups = {}): WireUser {
+/** The columns a wire user is made of (lists select exactly these: no secrets). */
+export type WireUserSource = Omit<
+  UserRow,
+  'passwordHash' | 'aadharCipher' | 'aadharHash' | 'path' | 'search'
+>;
+
+export function toWireUser(row: WireUserSource, lookups: UserLookups = {}): WireUser {
   const wire: WireUser = {
     _id: row.id,
     name: row.name,

@@ -1,11 +1,12 @@
-import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, eq, ilike } from 'drizzle-orm';
 import { fromHundredths } from '../../../shared/decimal';
 import type { ProductInput } from '../../../shared/schemas/catalog';
 import type { WireProduct, WireProvider } from '../../../shared/wire';
+import { keyFields, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { products, providers } from '../../db/schema';
-import { likePattern, offsetOf } from '../../http/paging';
-import { byId, type ListOptions, orderFor } from '../locations/queries';
+import { likePattern } from '../../http/paging';
+import { byId, byNameOrDate, type ListOptions } from '../locations/queries';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -50,17 +51,20 @@ export async function listProviders(db: Queryable, opts: ListOptions) {
     opts.searchText ? ilike(providers.name, likePattern(opts.searchText)) : undefined,
     byId(providers.id, opts._id),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(providers)
-      .where(where)
-      .orderBy(...orderFor(opts, providers))
-      .limit(opts.limit)
-      .offset(offsetOf(opts)),
-    db.select({ n: count() }).from(providers).where(where),
-  ]);
-  return { items: rows.map(toWireProvider), total: total.n };
+  const { rows, total } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(providers.id, sortKey)).from(providers).$dynamic(),
+    rows: (page, order) =>
+      db
+        .select({ id: providers.id, name: providers.name, createdAt: providers.createdAt })
+        .from(page.keys)
+        .innerJoin(providers, eq(providers.id, page.id))
+        .orderBy(...order),
+    where,
+    page: opts,
+    sort: byNameOrDate(providers),
+    total: 'exact',
+  });
+  return { items: rows.map(toWireProvider), total };
 }
 
 export async function listProducts(
@@ -73,42 +77,19 @@ export async function listProducts(
     byId(products.id, opts._id),
     opts.providerId ? eq(products.providerId, opts.providerId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ product: products, providerName: providers.name })
-      .from(products)
-      .innerJoin(providers, eq(providers.id, products.providerId))
-      .where(where)
-      .orderBy(...orderFor(opts, products))
-      .limit(opts.limit)
-      .offset(offsetOf(opts)),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
-  return { items: rows.map((r) => toWireProduct(r.product, r.providerName)), total: total.n };
-}
-
-export async function providerNameTaken(db: Queryable, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: providers.id })
-    .from(providers)
-    .where(
-      and(sql`lower(${providers.name}) = lower(${name})`, exceptId ? ne(providers.id, exceptId) : undefined),
-    )
-    .limit(1);
-  return !!row;
-}
-
-export async function productNameTaken(db: Queryable, providerId: string, name: string, exceptId?: string) {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.providerId, providerId),
-        sql`lower(${products.name}) = lower(${name})`,
-        exceptId ? ne(products.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!row;
+  const { rows, total } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(products.id, sortKey)).from(products).$dynamic(),
+    rows: (page, order) =>
+      db
+        .select({ product: products, providerName: providers.name })
+        .from(page.keys)
+        .innerJoin(products, eq(products.id, page.id))
+        .innerJoin(providers, eq(providers.id, products.providerId))
+        .orderBy(...order),
+    where,
+    page: opts,
+    sort: byNameOrDate(products),
+    total: 'exact',
+  });
+  return { items: rows.map((r) => toWireProduct(r.product, r.providerName)), total };
 }

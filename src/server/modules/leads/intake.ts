@@ -6,10 +6,19 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type/core';
-import { LEAD_FILES, LEAD_JSON_PARTS, LEAD_MSG, type LeadFileField } from '../../../shared/schemas/leads';
+import { MSG } from '../../../shared/messages';
+import {
+  LEAD_FILES,
+  LEAD_JSON_PARTS,
+  LEAD_MSG,
+  type LeadFileField,
+  type LeadSections,
+  leadPartSchemas,
+  leadTypeSchema,
+} from '../../../shared/schemas/leads';
 import type { Queryable } from '../../db/open';
 import { leads } from '../../db/schema';
-import { badRequest, HttpError } from '../../http/errors';
+import { badRequest, HttpError, zodToHttpError } from '../../http/errors';
 import { isMultipart, readMultipart } from '../../http/multipart';
 
 export interface ReceivedFile {
@@ -152,4 +161,48 @@ export async function keepFile(file: ReceivedFile, uploadsDir: string): Promise<
   const name = randomBytes(16).toString('hex');
   await fs.promises.rename(file.path, path.join(uploadsDir, name));
   return name;
+}
+
+/** Parses and validates every part; errors carry `<part>.<field>` so the form can point at them. */
+export function validateParts(received: ReceivedLead) {
+  const missing: { msg: string; param: string }[] = LEAD_JSON_PARTS.filter(
+    (part) => !received.fields.has(part),
+  ).map((part) => ({
+    msg: LEAD_MSG.missingPart(part),
+    param: part,
+  }));
+  if (!received.fields.has('leadType'))
+    missing.push({ msg: LEAD_MSG.missingPart('leadType'), param: 'leadType' });
+  if (!received.files.get('picture')?.size) missing.push({ msg: LEAD_MSG.photoRequired, param: 'picture' });
+  if (!received.files.get('document')?.size)
+    missing.push({ msg: LEAD_MSG.documentRequired, param: 'document' });
+  if (missing.length) throw new HttpError(400, LEAD_MSG.allRequired, missing);
+
+  const sections: Record<string, unknown> = {};
+  const errors: { msg: string; param: string }[] = [];
+  for (const part of LEAD_JSON_PARTS) {
+    let value: unknown;
+    try {
+      value = JSON.parse(received.fields.get(part)!);
+    } catch {
+      throw badRequest(LEAD_MSG.badJson(part), part);
+    }
+    const parsed = leadPartSchemas[part].safeParse(value);
+    if (parsed.success) sections[part] = parsed.data;
+    else
+      errors.push(
+        ...(zodToHttpError(parsed.error).errors ?? []).map((e) => ({ ...e, param: `${part}.${e.param}` })),
+      );
+  }
+  const leadType = leadTypeSchema.safeParse(received.fields.get('leadType'));
+  if (!leadType.success) errors.push({ msg: LEAD_MSG.invalidLeadType, param: 'leadType' });
+  if (errors.length) throw new HttpError(400, MSG.validationFailed, errors);
+
+  for (const field of Object.keys(LEAD_FILES) as LeadFileField[]) {
+    const file = received.files.get(field)!;
+    if (!file.mime || !(LEAD_FILES[field].mimes as readonly string[]).includes(file.mime)) {
+      throw new HttpError(415, LEAD_MSG.fileType(field), [{ msg: LEAD_MSG.fileType(field), param: field }]);
+    }
+  }
+  return { sections: sections as LeadSections, leadType: leadType.data! };
 }

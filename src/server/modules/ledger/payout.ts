@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/open';
 import { postings, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors';
+import type { AuditRecorder } from '../audit/record';
 import { InsufficientBalance, lockWallets, type PostingRow, writePostings } from './ledger';
 
 const priorPayout = async (tx: Tx | Db, reference: string) =>
@@ -34,6 +35,7 @@ export async function recordPayout(
   ledgerKey: Buffer,
   adminId: string,
   input: PayoutInput,
+  audit?: AuditRecorder,
 ): Promise<{ posting: PostingRow; replay: boolean }> {
   try {
     return await inTransaction(db, async (tx) => {
@@ -59,6 +61,10 @@ export async function recordPayout(
           ],
           { ledgerKey, createdBy: adminId },
         );
+        await audit?.(tx, {
+          entityId: posting.id,
+          after: { userId: input.userId, amountPaise: input.amount, reference: input.reference },
+        });
         return { posting, replay: false };
       } catch (error) {
         if (error instanceof InsufficientBalance)

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
+import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { postings, users, wallets } from '../../db/schema';
 import type { PostingRow } from './ledger';
@@ -32,29 +33,56 @@ export const toWireTransaction = (p: PostingRow, user: PostingUser): WireTransac
   createdAt: p.createdAt.toISOString(),
 });
 
-/** Postings matching `where`, newest first unless `order` says otherwise, with their users. */
+/** The postings lists' order: newest first, or (a sale's page) oldest first. */
+const POSTING_SORT = (order: 'ASC' | 'DESC' = 'DESC'): SortWhitelist => ({
+  columns: { createdAt: postings.createdAt },
+  default: 'createdAt',
+  defaultOrder: order,
+  id: postings.id,
+});
+
+/**
+ * Postings matching `where`, newest first unless `order` says otherwise, with their users: the page is found on
+ * the postings' indexes, the users joined for its rows only. The total is counted up to the cap, unless the
+ * caller knows it (a wallet's posting count).
+ */
 export async function listTransactionsOf(
   db: Queryable,
   where: SQL | undefined,
   page: { limit: number; offset: number },
-  order: SQL[] = [desc(postings.createdAt), desc(postings.id)],
-): Promise<{ transactions: WireTransaction[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        posting: postings,
-        user: { id: users.id, name: users.name, email: users.email, mobile: users.mobile, type: users.type },
-      })
-      .from(postings)
-      .innerJoin(users, eq(users.id, postings.userId))
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(postings).where(where),
-  ]);
-  return { transactions: rows.map((r) => toWireTransaction(r.posting, r.user)), total: total.n };
+  opts: { order?: 'ASC' | 'DESC'; total?: TotalSource } = {},
+): Promise<{ transactions: WireTransaction[]; total: number; capped: boolean }> {
+  const { rows, total, capped } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(postings.id, sortKey)).from(postings).$dynamic(),
+    rows: (found, order) =>
+      db
+        .select({
+          posting: postings,
+          user: {
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            mobile: users.mobile,
+            type: users.type,
+          },
+        })
+        .from(found.keys)
+        .innerJoin(postings, eq(postings.id, found.id))
+        .innerJoin(users, eq(users.id, postings.userId))
+        .orderBy(...order),
+    where,
+    page,
+    sort: POSTING_SORT(opts.order),
+    total: opts.total ?? 'capped',
+  });
+  return { transactions: rows.map((r) => toWireTransaction(r.posting, r.user)), total, capped };
 }
+
+/** A wallet's posting count, kept with the wallet: the exact total of one user's postings, for free. */
+export const postingCountOf = (db: Queryable, userId: string): TotalSource => ({
+  known: async () =>
+    (await db.select({ n: wallets.postingCount }).from(wallets).where(eq(wallets.userId, userId)))[0]?.n ?? 0,
+});
 
 export interface TransactionFilter {
   transactionType?: TransactionType;
@@ -80,6 +108,10 @@ export const listTransactions = (
       f.status ? eq(postings.status, f.status) : undefined,
     ),
     page,
+    // One user's postings, unfiltered otherwise: its wallet knows how many.
+    f.userId && !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status
+      ? { total: postingCountOf(db, f.userId) }
+      : {},
   );
 
 /** A wallet's balances in rupees (zero when the user has none yet). */

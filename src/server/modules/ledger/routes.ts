@@ -1,15 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { POSTING_STATUSES, TRANSACTION_TYPES, UserType } from '../../../shared/enums';
 import { payoutSchema, SALES_MSG, settleSchema } from '../../../shared/schemas/sales';
+import {
+  envelope,
+  listEnvelope,
+  reconcileReportSchema,
+  settleResultSchema,
+  walletFetchResultSchema,
+  wireTransactionSchema,
+} from '../../../shared/wire';
 import { postings, users } from '../../db/schema';
-import { notFound, parseInput } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
-import { caller, requireRole } from '../../http/session';
+import { caller, guarded } from '../../http/session';
+import { actorOf, requestRecorder } from '../audit/record';
 import { recordPayout } from './payout';
-import { listTransactions, listTransactionsOf, toWireTransaction, walletOf } from './queries';
+import { listTransactions, listTransactionsOf, postingCountOf, toWireTransaction, walletOf } from './queries';
 import { reconcile } from './reconcile';
 import { settle } from './settlement';
 
@@ -38,68 +48,142 @@ const transactionsQuery = pagingQuery.and(
 
 const walletQuery = pagingQuery.and(z.object({ transactionType }));
 
-export default async function ledgerRoutes(app: FastifyInstance) {
+const tags = ['ledger'];
+
+export default async function ledgerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  app.get('/transactions/fetch', { preHandler: requireRole('transactions', 'list') }, async (request) => {
-    const q = parseInput(transactionsQuery, request.query);
-    const { transactions, total } = await listTransactions(
-      db,
-      {
-        transactionType: q.transactionType,
-        userId: q.userId,
-        userType: q.userType as UserType | undefined,
-        boughtProductId: q.boughtProductId,
-        status: q.status,
-      },
-      { limit: q.limit, offset: offsetOf(q) },
-    );
-    return { result: { transactions, totalCounts: total } };
-  });
+  app.get(
+    '/transactions/fetch',
+    guarded('transactions', 'list', {
+      tags,
+      summary: 'Every posting, newest first',
+      querystring: transactionsQuery,
+      response: { 200: listEnvelope('transactions', wireTransactionSchema) },
+    }),
+    async (request) => {
+      const q = request.query;
+      const { transactions, total, capped } = await listTransactions(
+        db,
+        {
+          transactionType: q.transactionType,
+          userId: q.userId,
+          userType: q.userType as UserType | undefined,
+          boughtProductId: q.boughtProductId,
+          status: q.status,
+        },
+        { limit: q.limit, offset: offsetOf(q) },
+      );
+      return {
+        result: { transactions, totalCounts: total, ...(capped ? { totalCountsCapped: true as const } : {}) },
+      };
+    },
+  );
 
   /** The caller's own wallet and postings: scoped by the session, never by a parameter. */
-  app.get('/wallet/fetch', { preHandler: requireRole('wallet', 'read') }, async (request) => {
-    const { user } = caller(request);
-    const q = parseInput(walletQuery, request.query);
-    const [wallet, page] = await Promise.all([
-      walletOf(db, user.id),
-      listTransactionsOf(
-        db,
-        and(
-          eq(postings.userId, user.id),
-          q.transactionType ? eq(postings.transactionType, q.transactionType) : undefined,
+  app.get(
+    '/wallet/fetch',
+    guarded('wallet', 'read', {
+      tags,
+      summary: 'The caller’s own wallet and postings',
+      querystring: walletQuery,
+      response: { 200: envelope(walletFetchResultSchema) },
+    }),
+    async (request) => {
+      const { user } = caller(request);
+      const q = request.query;
+      const [wallet, page] = await Promise.all([
+        walletOf(db, user.id),
+        listTransactionsOf(
+          db,
+          and(
+            eq(postings.userId, user.id),
+            q.transactionType ? eq(postings.transactionType, q.transactionType) : undefined,
+          ),
+          { limit: q.limit, offset: offsetOf(q) },
+          q.transactionType ? {} : { total: postingCountOf(db, user.id) },
         ),
-        { limit: q.limit, offset: offsetOf(q) },
-      ),
-    ]);
-    return { result: { wallet, transactions: page.transactions, totalCounts: page.total } };
-  });
+      ]);
+      return {
+        result: {
+          wallet,
+          transactions: page.transactions,
+          totalCounts: page.total,
+          ...(page.capped ? { totalCountsCapped: true as const } : {}),
+        },
+      };
+    },
+  );
 
-  app.post('/wallet/settle', { preHandler: requireRole('ledger', 'edit') }, async (request) => {
-    const { userId } = parseInput(settleSchema, request.body);
-    if (userId) {
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (!user) throw notFound(SALES_MSG.userNotFound);
-    }
-    const result = await settle(db, app.ledgerKey, { userId, createdBy: caller(request).user.id });
-    return { result, message: SALES_MSG.settled(result.settled) };
-  });
+  app.post(
+    '/wallet/settle',
+    guarded('ledger', 'edit', {
+      tags,
+      summary: 'Move clearing balances to available (one user, or everyone)',
+      body: settleSchema,
+      response: { 200: envelope(settleResultSchema) },
+    }),
+    async (request) => {
+      const { userId } = request.body;
+      if (userId) {
+        const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        if (!user) throw notFound(SALES_MSG.userNotFound);
+      }
+      const result = await settle(db, app.ledgerKey, {
+        userId,
+        createdBy: caller(request).user.id,
+        actor: actorOf(request),
+        ip: request.ip,
+      });
+      return { result, message: SALES_MSG.settled(result.settled) };
+    },
+  );
 
-  app.post('/wallet/payout', { preHandler: requireRole('ledger', 'edit') }, async (request) => {
-    const input = parseInput(payoutSchema, request.body);
-    const admin = caller(request).user;
-    const { posting, replay } = await recordPayout(db, app.ledgerKey, admin.id, input);
-    const [user] = await db
-      .select({ id: users.id, name: users.name, email: users.email, mobile: users.mobile, type: users.type })
-      .from(users)
-      .where(eq(users.id, posting.userId));
-    return {
-      result: toWireTransaction(posting, user),
-      message: replay ? SALES_MSG.payoutReplayed : SALES_MSG.payoutRecorded,
-    };
-  });
+  app.post(
+    '/wallet/payout',
+    guarded('ledger', 'edit', {
+      tags,
+      summary: 'Record a payout (the reference is an idempotency key)',
+      body: payoutSchema,
+      response: { 200: envelope(wireTransactionSchema) },
+    }),
+    async (request) => {
+      const input = request.body;
+      const admin = caller(request).user;
+      const { posting, replay } = await recordPayout(
+        db,
+        app.ledgerKey,
+        admin.id,
+        input,
+        requestRecorder(request, 'wallet.payout', 'posting'),
+      );
+      const [user] = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          mobile: users.mobile,
+          type: users.type,
+        })
+        .from(users)
+        .where(eq(users.id, posting.userId));
+      return {
+        result: toWireTransaction(posting, user),
+        message: replay ? SALES_MSG.payoutReplayed : SALES_MSG.payoutRecorded,
+      };
+    },
+  );
 
-  app.get('/ledger/reconcile', { preHandler: requireRole('ledger', 'list') }, async () => ({
-    result: await reconcile(db, app.ledgerKey),
-  }));
+  app.get(
+    '/ledger/reconcile',
+    guarded('ledger', 'list', {
+      tags,
+      summary: 'Prove the ledger',
+      response: { 200: envelope(reconcileReportSchema) },
+    }),
+    async () => ({
+      result: await reconcile(db, app.ledgerKey),
+    }),
+  );
 }

@@ -5,7 +5,18 @@ import type { SettleResult } from '../../../shared/wire';
 import type { Db, Queryable } from '../../db/open';
 import { jobLeases, postings } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { type Actor, auditRecorder, SYSTEM } from '../audit/record';
 import { lockWallets, type PostingDraft, writePostings } from './ledger';
+
+export interface SettleOptions {
+  /** Only commissions credited before this (the job). */
+  dueBefore?: Date;
+  /** The admin settling by hand (the postings' createdBy); none for the job. */
+  createdBy?: string | null;
+  /** Who the audit trail names: the admin, or the system for the job (the default). */
+  actor?: Actor;
+  ip?: string | null;
+}
 
 /** Commissions settled per transaction, so a busy wallet (admin's) is never locked for long. */
 const BATCH = 500;
@@ -33,12 +44,8 @@ async function usersToSettle(db: Queryable, dueBefore?: Date): Promise<string[]>
  * of available (status SETTLED) pointing at the commission. The wallet is locked before the commissions are
  * read, so a reversal of the same sale waits and then sees them settled (and debits available instead).
  */
-async function settleUser(
-  db: Db,
-  ledgerKey: Buffer,
-  userId: string,
-  opts: { dueBefore?: Date; createdBy?: string | null },
-) {
+async function settleUser(db: Db, ledgerKey: Buffer, userId: string, opts: SettleOptions) {
+  const audit = auditRecorder(opts.actor ?? SYSTEM, opts.ip ?? null, 'wallet.settle', 'wallet');
   let count = 0;
   let paise = 0;
   for (;;) {
@@ -65,6 +72,10 @@ async function settleUser(
           { ...common, transactionType: 'CREDIT', balanceType: 'AVAILABLE' },
         ];
       });
+      if (due.length > 0) {
+        const paise = due.reduce((sum, c) => sum + c.amountPaise, 0);
+        await audit(tx, { entityId: userId, after: { settled: due.length, amountPaise: paise } });
+      }
       await writePostings(tx, locked, drafts, { ledgerKey, createdBy: opts.createdBy });
       return { count: due.length, paise: due.reduce((sum, c) => sum + c.amountPaise, 0) };
     });
@@ -81,7 +92,7 @@ async function settleUser(
 export async function settle(
   db: Db,
   ledgerKey: Buffer,
-  opts: { userId?: string; dueBefore?: Date; createdBy?: string | null },
+  opts: SettleOptions & { userId?: string },
 ): Promise<SettleResult> {
   const userIds = opts.userId ? [opts.userId] : await usersToSettle(db, opts.dueBefore);
   let settled = 0;

@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LOCATION_MSG } from '../../../shared/schemas/locations';
 import type { WireDistrict, WireState, WireTehsil } from '../../../shared/wire';
+import { keyFields, listPage, type SortWhitelist } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { districts, states, tehsils } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { likePattern, offsetOf, type Paging } from '../../http/paging';
+import { likePattern, type Paging } from '../../http/paging';
 
 export interface ListOptions extends Paging {
   sort?: 'name' | 'createdAt';
@@ -16,15 +17,16 @@ export interface ListOptions extends Paging {
 
 export const byId = (column: AnyPgColumn, id?: string) => (id ? eq(column, id) : undefined);
 
-/** Newest first by default; the id breaks ties so pages never overlap. */
-export function orderFor(
-  opts: ListOptions,
-  columns: { name: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn },
-) {
-  const dir = opts.order === 'ASC' ? asc : desc;
-  const column = opts.sort === 'name' ? sql`lower(${columns.name})` : columns.createdAt;
-  return [dir(column), dir(columns.id)];
-}
+/** The sort whitelist of the named lists: name (ignoring case) or creation time, newest first by default. */
+export const byNameOrDate = (columns: {
+  name: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  id: AnyPgColumn;
+}): SortWhitelist => ({
+  columns: { name: sql`lower(${columns.name})`, createdAt: columns.createdAt },
+  default: 'createdAt',
+  id: columns.id,
+});
 
 const search = (column: AnyPgColumn, text?: string) => (text ? ilike(column, likePattern(text)) : undefined);
 
@@ -32,19 +34,22 @@ const iso = (d: Date) => d.toISOString();
 
 export async function listStates(db: Queryable, opts: ListOptions) {
   const where = and(search(states.name, opts.searchText), byId(states.id, opts._id));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(states)
-      .where(where)
-      .orderBy(...orderFor(opts, states))
-      .limit(opts.limit)
-      .offset(offsetOf(opts)),
-    db.select({ n: count() }).from(states).where(where),
-  ]);
+  const { rows, total } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(states.id, sortKey)).from(states).$dynamic(),
+    rows: (page, order) =>
+      db
+        .select({ id: states.id, name: states.name, createdAt: states.createdAt })
+        .from(page.keys)
+        .innerJoin(states, eq(states.id, page.id))
+        .orderBy(...order),
+    where,
+    page: opts,
+    sort: byNameOrDate(states),
+    total: 'exact',
+  });
   return {
     items: rows.map((r): WireState => ({ _id: r.id, name: r.name, createdAt: iso(r.createdAt) })),
-    total: total.n,
+    total,
   };
 }
 
@@ -54,17 +59,20 @@ export async function listDistricts(db: Queryable, opts: ListOptions & { stateId
     byId(districts.id, opts._id),
     opts.stateId ? eq(districts.stateId, opts.stateId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ district: districts, stateName: states.name })
-      .from(districts)
-      .innerJoin(states, eq(states.id, districts.stateId))
-      .where(where)
-      .orderBy(...orderFor(opts, districts))
-      .limit(opts.limit)
-      .offset(offsetOf(opts)),
-    db.select({ n: count() }).from(districts).where(where),
-  ]);
+  const { rows, total } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(districts.id, sortKey)).from(districts).$dynamic(),
+    rows: (page, order) =>
+      db
+        .select({ district: districts, stateName: states.name })
+        .from(page.keys)
+        .innerJoin(districts, eq(districts.id, page.id))
+        .innerJoin(states, eq(states.id, districts.stateId))
+        .orderBy(...order),
+    where,
+    page: opts,
+    sort: byNameOrDate(districts),
+    total: 'exact',
+  });
   return {
     items: rows.map(
       (r): WireDistrict => ({
@@ -74,7 +82,7 @@ export async function listDistricts(db: Queryable, opts: ListOptions & { stateId
         createdAt: iso(r.district.createdAt),
       }),
     ),
-    total: total.n,
+    total,
   };
 }
 
@@ -88,18 +96,21 @@ export async function listTehsils(
     opts.districtId ? eq(tehsils.districtId, opts.districtId) : undefined,
     opts.stateId ? eq(tehsils.stateId, opts.stateId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ tehsil: tehsils, stateName: states.name, districtName: districts.name })
-      .from(tehsils)
-      .innerJoin(districts, eq(districts.id, tehsils.districtId))
-      .innerJoin(states, eq(states.id, tehsils.stateId))
-      .where(where)
-      .orderBy(...orderFor(opts, tehsils))
-      .limit(opts.limit)
-      .offset(offsetOf(opts)),
-    db.select({ n: count() }).from(tehsils).where(where),
-  ]);
+  const { rows, total } = await listPage(db, {
+    keys: (sortKey) => db.select(keyFields(tehsils.id, sortKey)).from(tehsils).$dynamic(),
+    rows: (page, order) =>
+      db
+        .select({ tehsil: tehsils, stateName: states.name, districtName: districts.name })
+        .from(page.keys)
+        .innerJoin(tehsils, eq(tehsils.id, page.id))
+        .innerJoin(districts, eq(districts.id, tehsils.districtId))
+        .innerJoin(states, eq(states.id, tehsils.stateId))
+        .orderBy(...order),
+    where,
+    page: opts,
+    sort: byNameOrDate(tehsils),
+    total: 'exact',
+  });
   return {
     items: rows.map(
       (r): WireTehsil => ({
@@ -110,29 +121,8 @@ export async function listTehsils(
         createdAt: iso(r.tehsil.createdAt),
       }),
     ),
-    total: total.n,
+    total,
   };
-}
-
-/** Is `name` (any case) taken under the same parent by a row other than `exceptId`? */
-export async function nameTaken(
-  db: Queryable,
-  table: typeof states | typeof districts | typeof tehsils,
-  name: string,
-  parent?: { column: AnyPgColumn; id: string },
-  exceptId?: string,
-) {
-  const conditions: (SQL | undefined)[] = [
-    sql`lower(${table.name}) = lower(${name})`,
-    parent ? eq(parent.column, parent.id) : undefined,
-    exceptId ? ne(table.id, exceptId) : undefined,
-  ];
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(...conditions))
-    .limit(1);
-  return !!row;
 }
 
 /** One link of a location chain to check: the id given and the body field it came from. */

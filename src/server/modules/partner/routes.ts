@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountOpeningSchema,
   type PartnerCall,
   partnerCallFor,
   SALES_MSG,
 } from '../../../shared/schemas/sales';
+import { accountOpeningResultSchema, envelope } from '../../../shared/wire';
+import { rowView } from '../../db/named';
 import { accountOpenings } from '../../db/schema';
-import { badRequest, HttpError, parseInput } from '../../http/errors';
-import { caller, requireRole } from '../../http/session';
+import { badRequest, HttpError } from '../../http/errors';
+import { caller, guarded } from '../../http/session';
+import { runCommand } from '../audit/record';
 import { productById, sellableCustomer } from '../sales/service';
 import { type PartnerTarget, requestAccountOpening } from './gateway';
 import { SANDBOX_API, SANDBOX_ORIGIN_HEADER } from './sandbox';
@@ -28,7 +32,10 @@ export const publicOrigin = (app: FastifyInstance, request: FastifyRequest) =>
  * product's account type must belong to the call. Every link obtained is remembered (account_openings), so a
  * sale can later be recorded only for a utmCode the partner really issued to this caller.
  */
-export default async function partnerRoutes(app: FastifyInstance) {
+const tags = ['sales'];
+
+export default async function partnerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
 
   const targetFor = (
@@ -49,41 +56,63 @@ export default async function partnerRoutes(app: FastifyInstance) {
   };
 
   for (const call of ['saving_account', 'current_account'] as const) {
-    app.post(`/payusprint/${call}`, { preHandler: requireRole('sales', 'create') }, async (request) => {
-      const { user } = caller(request);
-      const input = parseInput(accountOpeningSchema(call), request.body);
-      const product = input.productId ? await productById(db, input.productId) : undefined;
-      if (
-        product &&
-        (partnerCallFor(product.urlData as never) !== call || product.urlData !== input.accountType)
-      )
-        throw badRequest(SALES_MSG.productAccountType(product.urlData), 'accountType');
-      const customer = input.customerId ? await sellableCustomer(db, user, input.customerId) : undefined;
+    app.post(
+      `/payusprint/${call}`,
+      guarded('sales', 'create', {
+        tags,
+        summary: `Ask the partner for an account-opening link (${call === 'saving_account' ? 'PAYUSPRINT-SAVING' : 'PAYUSPRINT-CURRENT, PAYUSPRINT-SOLE-PROPRIETOR'})`,
+        body: accountOpeningSchema(call),
+        response: { 200: envelope(accountOpeningResultSchema) },
+      }),
+      async (request) => {
+        const { user } = caller(request);
+        const input = request.body;
+        const product = input.productId ? await productById(db, input.productId) : undefined;
+        if (
+          product &&
+          (partnerCallFor(product.urlData as never) !== call || product.urlData !== input.accountType)
+        )
+          throw badRequest(SALES_MSG.productAccountType(product.urlData), 'accountType');
+        const customer = input.customerId ? await sellableCustomer(db, user, input.customerId) : undefined;
 
-      // The real partner learns only the account type; the sandbox also shows who and what on its page.
-      const body =
-        config.providerMode === 'sandbox'
-          ? { accountType: input.accountType, productId: product?.id, customerId: customer?.id }
-          : { accountType: input.accountType };
-      const opening = await requestAccountOpening(
-        targetFor(call, product, request),
-        body,
-        config.providerTimeoutMs,
-      );
-      const [recorded] = await db
-        .insert(accountOpenings)
-        .values({
-          utmCode: opening.utmCode,
-          merchantCode: opening.merchantCode,
-          accountType: input.accountType,
-          productId: product?.id ?? null,
-          customerId: customer?.id ?? null,
-          requestedBy: user.id,
-        })
-        .onConflictDoNothing()
-        .returning({ utmCode: accountOpenings.utmCode });
-      if (!recorded) throw new HttpError(502, SALES_MSG.partnerReusedCode);
-      return { result: { result: { data: opening.url }, merchantCode: opening.merchantCode } };
-    });
+        // The real partner learns only the account type; the sandbox also shows who and what on its page.
+        const body =
+          config.providerMode === 'sandbox'
+            ? { accountType: input.accountType, productId: product?.id, customerId: customer?.id }
+            : { accountType: input.accountType };
+        const opening = await requestAccountOpening(
+          targetFor(call, product, request),
+          body,
+          config.providerTimeoutMs,
+        );
+        // Audited after the partner answered (never hold a transaction across its HTTP call), in the transaction
+        // that records the opening.
+        await runCommand(
+          request,
+          { action: 'accountOpening.create', entity: 'accountOpening' },
+          async (tx) => {
+            const [recorded] = await tx
+              .insert(accountOpenings)
+              .values({
+                utmCode: opening.utmCode,
+                merchantCode: opening.merchantCode,
+                accountType: input.accountType,
+                productId: product?.id ?? null,
+                customerId: customer?.id ?? null,
+                requestedBy: user.id,
+              })
+              .onConflictDoNothing()
+              .returning();
+            if (!recorded) throw new HttpError(502, SALES_MSG.partnerReusedCode);
+            return {
+              entityId: recorded.utmCode,
+              after: rowView(recorded, ['requestedBy']),
+              result: recorded,
+            };
+          },
+        );
+        return { result: { result: { data: opening.url }, merchantCode: opening.merchantCode } };
+      },
+    );
   }
 }

@@ -1,77 +1,109 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { UserStatus, UserType } from '../../../shared/enums';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
-import type { CommissionReport, UserCountKey, UserCounts } from '../../../shared/wire';
+import {
+  type CommissionReport,
+  commissionReportSchema,
+  envelope,
+  type UserCountKey,
+  type UserCounts,
+  userCountsSchema,
+} from '../../../shared/wire';
 import { postings, users, wallets } from '../../db/schema';
 import { caller } from '../../http/session';
-import { networkScope } from '../account/scope';
-
-const active = eq(users.status, UserStatus.ACTIVE);
+import { countsOf } from '../account/counts';
+import { networkScope, networkScopeId } from '../account/scope';
 
 /** The calendar "today" and "this month" of the dashboard follow. */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
-const ofType = (type: UserType) => eq(users.type, type);
 
-/** What each dashboard count counts (seed section 3, Dashboard stats). */
-const COUNTS: Record<UserCountKey, SQL> = {
-  ACTIVE_DISTRIBUTORS: and(ofType(UserType.DISTRIBUTOR), active)!,
-  ACTIVE_EMPLOYEES: and(ofType(UserType.EMPLOYEE), active)!,
-  ACTIVE_MASTER_DISTRIBUTORS: and(ofType(UserType.MASTER_DISTRIBUTOR), active)!,
-  ACTIVE_RETAILERS: and(ofType(UserType.RETAILER), active)!,
-  CUSTOMER: ofType(UserType.CUSTOMER),
-  DISTRIBUTOR: ofType(UserType.DISTRIBUTOR),
-  EMPLOYEE: ofType(UserType.EMPLOYEE),
-  MASTER_DISTRIBUTOR: ofType(UserType.MASTER_DISTRIBUTOR),
-  RETAILER: ofType(UserType.RETAILER),
+/** What each dashboard count counts (seed section 3, Dashboard stats): a type, and whether only ACTIVE users. */
+const COUNTS: Record<UserCountKey, [UserType, 'active' | 'total']> = {
+  ACTIVE_DISTRIBUTORS: [UserType.DISTRIBUTOR, 'active'],
+  ACTIVE_EMPLOYEES: [UserType.EMPLOYEE, 'active'],
+  ACTIVE_MASTER_DISTRIBUTORS: [UserType.MASTER_DISTRIBUTOR, 'active'],
+  ACTIVE_RETAILERS: [UserType.RETAILER, 'active'],
+  CUSTOMER: [UserType.CUSTOMER, 'total'],
+  DISTRIBUTOR: [UserType.DISTRIBUTOR, 'total'],
+  EMPLOYEE: [UserType.EMPLOYEE, 'total'],
+  MASTER_DISTRIBUTOR: [UserType.MASTER_DISTRIBUTOR, 'total'],
+  RETAILER: [UserType.RETAILER, 'total'],
 };
 
-export default async function reportRoutes(app: FastifyInstance) {
-  // Every signed-in panel user lands on /home, so every one of them gets the counts of its own network.
-  app.get('/report/userCounts', async (request) => {
-    const { user } = caller(request);
-    const selection = Object.fromEntries(
-      Object.entries(COUNTS).map(([key, condition]) => [
-        key,
-        sql<number>`(count(*) filter (where ${condition}))::int`,
-      ]),
-    );
-    const [row] = await app.db.select(selection).from(users).where(networkScope(user));
-    return { result: { userReport: [row as UserCounts] } };
-  });
+const tags = ['reports'];
+
+export default async function reportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /**
+   * Every signed-in panel user lands on /home, so every one of them gets the counts of its own network: read
+   * from the counter rows the writes keep (modules/account/counts.ts), never by counting the users table.
+   */
+  app.get(
+    '/report/userCounts',
+    {
+      schema: {
+        tags,
+        summary: 'Dashboard counts over the caller’s network',
+        description: 'private',
+        response: { 200: envelope(z.strictObject({ userReport: z.array(userCountsSchema) })) },
+      },
+    },
+    async (request) => {
+      const { user } = caller(request);
+      const counts = await countsOf(app.db, networkScopeId(user));
+      const report = Object.fromEntries(
+        Object.entries(COUNTS).map(([key, [type, which]]) => [key, counts.get(type)?.[which] ?? 0]),
+      ) as UserCounts;
+      return { result: { userReport: [report] } };
+    },
+  );
 
   /**
    * The dashboard's money tiles: commissions credited today and this month (India's calendar, Asia/Kolkata,
    * whatever the server's time zone) and the total now in clearing, over the caller's network.
    */
-  app.get('/report/commissions', async (request) => {
-    const { user } = caller(request);
-    const scope = networkScope(user);
-    const since = (unit: 'day' | 'month') =>
-      sql`(date_trunc(${unit}, now() at time zone ${BUSINESS_TIME_ZONE}) at time zone ${BUSINESS_TIME_ZONE})`;
-    const [credited] = await app.db
-      .select({
-        today:
-          sql<number>`coalesce(sum(${postings.amountPaise}) filter (where ${postings.createdAt} >= ${since('day')}), 0)::bigint`.mapWith(
-            Number,
-          ),
-        month: sql<number>`coalesce(sum(${postings.amountPaise}), 0)::bigint`.mapWith(Number),
-      })
-      .from(postings)
-      .innerJoin(users, eq(users.id, postings.userId))
-      .where(and(eq(postings.kind, 'COMMISSION'), sql`${postings.createdAt} >= ${since('month')}`, scope));
-    const [clearing] = await app.db
-      .select({
-        paise: sql<number>`coalesce(sum(${wallets.clearingBalancePaise}), 0)::bigint`.mapWith(Number),
-      })
-      .from(wallets)
-      .innerJoin(users, eq(users.id, wallets.userId))
-      .where(scope);
-    const commissions: CommissionReport = {
-      today: paiseToRupees(credited.today),
-      month: paiseToRupees(credited.month),
-      clearing: paiseToRupees(clearing.paise),
-    };
-    return { result: { commissions } };
-  });
+  app.get(
+    '/report/commissions',
+    {
+      schema: {
+        tags,
+        summary: 'Commissions today, this month (Asia/Kolkata) and in clearing, over the caller’s network',
+        description: 'private',
+        response: { 200: envelope(z.strictObject({ commissions: commissionReportSchema })) },
+      },
+    },
+    async (request) => {
+      const { user } = caller(request);
+      const scope = networkScope(user);
+      const since = (unit: 'day' | 'month') =>
+        sql`(date_trunc(${unit}, now() at time zone ${BUSINESS_TIME_ZONE}) at time zone ${BUSINESS_TIME_ZONE})`;
+      const [credited] = await app.db
+        .select({
+          today:
+            sql<number>`coalesce(sum(${postings.amountPaise}) filter (where ${postings.createdAt} >= ${since('day')}), 0)::bigint`.mapWith(
+              Number,
+            ),
+          month: sql<number>`coalesce(sum(${postings.amountPaise}), 0)::bigint`.mapWith(Number),
+        })
+        .from(postings)
+        .innerJoin(users, eq(users.id, postings.userId))
+        .where(and(eq(postings.kind, 'COMMISSION'), sql`${postings.createdAt} >= ${since('month')}`, scope));
+      const [clearing] = await app.db
+        .select({
+          paise: sql<number>`coalesce(sum(${wallets.clearingBalancePaise}), 0)::bigint`.mapWith(Number),
+        })
+        .from(wallets)
+        .innerJoin(users, eq(users.id, wallets.userId))
+        .where(scope);
+      const commissions: CommissionReport = {
+        today: paiseToRupees(credited.today),
+        month: paiseToRupees(credited.month),
+        clearing: paiseToRupees(clearing.paise),
+      };
+      return { result: { commissions } };
+    },
+  );
 }

@@ -1,14 +1,16 @@
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, eq, ilike, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromHundredths } from '../../../shared/decimal';
-import type { SaleStatus } from '../../../shared/enums';
+import { type SaleStatus, UserType } from '../../../shared/enums';
 import { COMMISSION_TIERS, type CommissionTier, paiseToRupees } from '../../../shared/money';
 import type { NamedRef, WireSale, WireShare } from '../../../shared/wire';
+import { keyFields, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { boughtProducts, postings, products, providers, users } from '../../db/schema';
 import { likePattern } from '../../http/paging';
 import { networkScope } from '../account/scope';
 import type { UserRow } from '../account/sessions';
+import { userNameOf } from '../account/users';
 import { listTransactionsOf } from '../ledger/queries';
 
 export type SaleRow = typeof boughtProducts.$inferSelect;
@@ -42,9 +44,7 @@ export function sharesOf(sale: SaleRow) {
   });
 }
 
-const retailer = alias(users, 'sale_retailer');
 const customer = alias(users, 'sale_customer');
-const seller = alias(users, 'sale_seller');
 
 export interface SaleFilter {
   id?: string;
@@ -67,9 +67,12 @@ export async function listSales(
   viewer: UserRow,
   filter: SaleFilter,
   page: { limit: number; offset: number },
-): Promise<{ sales: WireSale[]; total: number }> {
+): Promise<{ sales: WireSale[]; total: number; capped: boolean }> {
   const where = and(
-    networkScope(viewer, { path: boughtProducts.path }),
+    networkScope(viewer, {
+      path: boughtProducts.path,
+      byViewerType: { [UserType.RETAILER]: boughtProducts.retailerId },
+    }),
     filter.id ? eq(boughtProducts.id, filter.id) : undefined,
     filter.status ? eq(boughtProducts.status, filter.status) : undefined,
     filter.customerId ? eq(boughtProducts.customerId, filter.customerId) : undefined,
@@ -82,39 +85,45 @@ export async function listSales(
         )
       : undefined,
   );
-  const base = (q: Queryable) =>
-    q
-      .select({
-        sale: boughtProducts,
-        customerName: customer.name,
-        retailerName: retailer.name,
-        sellerName: seller.name,
-        productName: products.name,
-        providerId: providers.id,
-        providerName: providers.name,
-      })
-      .from(boughtProducts)
-      .innerJoin(customer, eq(customer.id, boughtProducts.customerId))
-      .leftJoin(retailer, eq(retailer.id, boughtProducts.retailerId))
-      .innerJoin(seller, eq(seller.id, boughtProducts.soldBy))
-      .innerJoin(products, eq(products.id, boughtProducts.productId))
-      .innerJoin(providers, eq(providers.id, products.providerId));
-  const [rows, [total]] = await Promise.all([
-    base(db)
-      .where(where)
-      .orderBy(desc(boughtProducts.createdAt), desc(boughtProducts.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ n: count() })
-      .from(boughtProducts)
-      .innerJoin(customer, eq(customer.id, boughtProducts.customerId))
-      .where(where),
-  ]);
-  const names = await userNames(
-    db,
-    rows.flatMap((r) => sharesOf(r.sale).map((s) => s.userId)),
-  );
+  const { rows, total, capped } = await listPage(db, {
+    // The customer is joined only to search its name.
+    keys: (sortKey) =>
+      filter.searchText
+        ? db
+            .select(keyFields(boughtProducts.id, sortKey))
+            .from(boughtProducts)
+            .innerJoin(customer, eq(customer.id, boughtProducts.customerId))
+            .$dynamic()
+        : db.select(keyFields(boughtProducts.id, sortKey)).from(boughtProducts).$dynamic(),
+    // Names are scalar lookups (see listWireUsers): one round trip for the page, split receivers included.
+    rows: (found, order) =>
+      db
+        .select({
+          sale: boughtProducts,
+          customerName: userNameOf(boughtProducts.customerId),
+          retailerName: userNameOf(boughtProducts.retailerId),
+          sellerName: userNameOf(boughtProducts.soldBy),
+          receivers: {
+            ADMIN: userNameOf(boughtProducts.adminUserId),
+            MASTER_DISTRIBUTOR: userNameOf(boughtProducts.masterDistributorUserId),
+            DISTRIBUTOR: userNameOf(boughtProducts.distributorUserId),
+            RETAILER: userNameOf(boughtProducts.retailerUserId),
+            CUSTOMER: userNameOf(boughtProducts.customerUserId),
+          },
+          productName: products.name,
+          providerId: providers.id,
+          providerName: providers.name,
+        })
+        .from(found.keys)
+        .innerJoin(boughtProducts, eq(boughtProducts.id, found.id))
+        .innerJoin(products, eq(products.id, boughtProducts.productId))
+        .innerJoin(providers, eq(providers.id, products.providerId))
+        .orderBy(...order),
+    where,
+    page,
+    sort: { columns: { createdAt: boughtProducts.createdAt }, default: 'createdAt', id: boughtProducts.id },
+    total: 'capped',
+  });
   return {
     sales: rows.map((r) => ({
       _id: r.sale.id,
@@ -128,34 +137,25 @@ export async function listSales(
           tier: s.tier,
           percent: fromHundredths(s.percent),
           amount: paiseToRupees(s.paise),
-          user: { _id: s.userId, name: names.get(s.userId) ?? '' },
+          user: { _id: s.userId, name: r.receivers[s.tier] ?? '' },
         }),
       ),
-      customerId: { _id: r.sale.customerId, name: r.customerName },
+      customerId: { _id: r.sale.customerId, name: r.customerName ?? '' },
       retailerId: ref(r.sale.retailerId, r.retailerName),
       productId: {
         _id: r.sale.productId,
         name: r.productName,
         providerId: { _id: r.providerId, name: r.providerName },
       },
-      soldBy: { _id: r.sale.soldBy, name: r.sellerName },
+      soldBy: { _id: r.sale.soldBy, name: r.sellerName ?? '' },
       createdAt: r.sale.createdAt.toISOString(),
       confirmedAt: r.sale.confirmedAt?.toISOString() ?? null,
       failedAt: r.sale.failedAt?.toISOString() ?? null,
       reversedAt: r.sale.reversedAt?.toISOString() ?? null,
     })),
-    total: total.n,
+    total,
+    capped,
   };
-}
-
-async function userNames(db: Queryable, ids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** One visible sale with its postings (oldest first), or undefined. */
@@ -167,7 +167,7 @@ export async function saleWithPostings(db: Queryable, viewer: UserRow, id: strin
     db,
     eq(postings.boughtProductId, id),
     { limit: 1000, offset: 0 },
-    [asc(postings.createdAt), asc(postings.userId), asc(postings.walletSeq)],
+    { order: 'ASC' },
   );
   return { ...sale, postings: transactions };
 }

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SALE_STATUSES } from '../../../shared/enums';
 import { boughtProductSchema, providerCallbackSchema, SALES_MSG } from '../../../shared/schemas/sales';
+import { callbackAnswerSchema, envelope, listEnvelope, wireSaleSchema } from '../../../shared/wire';
 import { badRequest, notFound, parseInput, unauthorized } from '../../http/errors';
 import { assertCleanInput } from '../../http/input';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
-import { caller, requireRole } from '../../http/session';
+import { documentedOnly } from '../../http/schemas';
+import { caller, guarded } from '../../http/session';
+import { auditRecorder, PARTNER, requestRecorder } from '../audit/record';
 import { SIGNATURE_HEADER, verifySignature } from '../partner/signature';
 import { listSales, saleWithPostings } from './queries';
 import { applyProviderEvent, recordSale } from './service';
@@ -29,38 +33,70 @@ const SIGNATURE_REFUSALS = {
   expired: SALES_MSG.signatureExpired,
 } as const;
 
-export default async function salesRoutes(app: FastifyInstance) {
+const tags = ['sales'];
+
+export default async function salesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
 
-  app.post('/bought_products/create', { preHandler: requireRole('sales', 'create') }, async (request) => {
-    const input = parseInput(boughtProductSchema, request.body);
-    const { sale } = await recordSale(db, caller(request).user, input);
-    return { result: sale, message: SALES_MSG.saleRecorded };
-  });
+  app.post(
+    '/bought_products/create',
+    guarded('sales', 'create', {
+      tags,
+      summary: 'Record a sale for a utmCode the partner issued to the caller',
+      body: boughtProductSchema,
+      response: { 200: envelope(wireSaleSchema) },
+    }),
+    async (request) => {
+      const input = request.body;
+      const { sale } = await recordSale(
+        db,
+        caller(request).user,
+        input,
+        requestRecorder(request, 'sale.create', 'sale'),
+      );
+      return { result: sale, message: SALES_MSG.saleRecorded };
+    },
+  );
 
   /** A page of sales, or one sale (`_id`) with its postings. Scoped by the caller's network. */
-  app.get('/bought_products/fetch', { preHandler: requireRole('sales', 'list') }, async (request) => {
-    const { user } = caller(request);
-    const q = parseInput(listQuery, request.query);
-    if (q._id) {
-      const sale = await saleWithPostings(db, user, q._id);
-      if (!sale) throw notFound(SALES_MSG.saleNotFound);
-      return { result: { boughtProducts: [sale], totalCounts: 1 } };
-    }
-    const { sales, total } = await listSales(
-      db,
-      user,
-      {
-        status: q.status,
-        customerId: q.customerId,
-        productId: q.productId,
-        retailerId: q.retailerId,
-        searchText: q.searchText,
-      },
-      { limit: q.limit, offset: offsetOf(q) },
-    );
-    return { result: { boughtProducts: sales, totalCounts: total } };
-  });
+  app.get(
+    '/bought_products/fetch',
+    guarded('sales', 'list', {
+      tags,
+      summary: 'Sales within the caller’s network, or one with its postings (_id)',
+      querystring: listQuery,
+      response: { 200: listEnvelope('boughtProducts', wireSaleSchema) },
+    }),
+    async (request) => {
+      const { user } = caller(request);
+      const q = request.query;
+      if (q._id) {
+        const sale = await saleWithPostings(db, user, q._id);
+        if (!sale) throw notFound(SALES_MSG.saleNotFound);
+        return { result: { boughtProducts: [sale], totalCounts: 1 } };
+      }
+      const { sales, total, capped } = await listSales(
+        db,
+        user,
+        {
+          status: q.status,
+          customerId: q.customerId,
+          productId: q.productId,
+          retailerId: q.retailerId,
+          searchText: q.searchText,
+        },
+        { limit: q.limit, offset: offsetOf(q) },
+      );
+      return {
+        result: {
+          boughtProducts: sales,
+          totalCounts: total,
+          ...(capped ? { totalCountsCapped: true as const } : {}),
+        },
+      };
+    },
+  );
 
   /**
    * The partner's signed callback: server to server, so no session and no XSRF token; the HMAC signature over
@@ -73,7 +109,18 @@ export default async function salesRoutes(app: FastifyInstance) {
     );
     callback.post(
       '/bought_products/callback',
-      { config: { access: 'public', xsrf: false } },
+      {
+        config: { access: 'public', xsrf: false },
+        schema: {
+          tags,
+          summary: 'The partner’s signed event (account opened, failed, reversed)',
+          description:
+            'the partner: no session, no XSRF; X-Provider-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">, checked before the body is parsed',
+          body: documentedOnly(providerCallbackSchema),
+          headers: documentedOnly(z.object({ 'x-provider-signature': z.string() })),
+          response: { 200: envelope(callbackAnswerSchema) },
+        },
+      },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const check = verifySignature(app.webhookSecret, request.headers[SIGNATURE_HEADER], raw);
@@ -86,7 +133,12 @@ export default async function salesRoutes(app: FastifyInstance) {
         }
         assertCleanInput(json, 'body');
         const event = parseInput(providerCallbackSchema, json);
-        const { answer, replay } = await applyProviderEvent(db, event, app.ledgerKey);
+        const { answer, replay } = await applyProviderEvent(
+          db,
+          event,
+          app.ledgerKey,
+          auditRecorder(PARTNER, request.ip, 'provider.event', 'sale'),
+        );
         return { result: answer, message: replay ? SALES_MSG.eventReplayed : SALES_MSG.eventRecorded };
       },
     );

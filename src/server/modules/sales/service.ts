@@ -10,6 +10,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, type HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import type { UserRow } from '../account/sessions';
 import { findVisibleUser } from '../account/users';
+import type { AuditRecorder } from '../audit/record';
 import { InsufficientBalance, lockWallets, type PostingDraft, post, writePostings } from '../ledger/ledger';
 import { listSales, type SaleRow, sharesOf } from './queries';
 
@@ -48,6 +49,7 @@ export async function recordSale(
   db: Db,
   caller: UserRow,
   input: BoughtProductInput,
+  audit?: AuditRecorder,
 ): Promise<{ id: string; sale: WireSale }> {
   const id = await inTransaction(db, async (tx) => {
     const customer = await sellableCustomer(tx, caller, input.customerId);
@@ -104,17 +106,30 @@ export async function recordSale(
         retailerUserId: retailerId ?? adminId,
         customerUserId: customer.id,
       })
-      .returning({ id: boughtProducts.id })
+      .returning()
       .catch((error) => {
         // Two sales racing for one utmCode: the unique index decides.
         if (isUniqueViolation(error)) throw conflict(SALES_MSG.utmCodeUsed, 'utmCode');
         throw error;
       });
+    await audit?.(tx, { entityId: row.id, after: saleView(row) });
     return row.id;
   });
   const { sales } = await listSales(db, caller, { id }, { limit: 1, offset: 0 });
   return { id, sale: sales[0] };
 }
+
+/** What the audit trail records of a sale when it is recorded. */
+export const saleView = (sale: SaleRow) => ({
+  customerId: sale.customerId,
+  retailerId: sale.retailerId,
+  productId: sale.productId,
+  utmCode: sale.utmCode,
+  merchantCode: sale.merchantCode,
+  accountType: sale.accountType,
+  status: sale.status,
+  amountPaise: sale.amountPaise,
+});
 
 /** A sale's commission credits: one CLEARING credit per tier with a share above zero. */
 export const commissionDrafts = (sale: SaleRow): PostingDraft[] =>
@@ -251,6 +266,7 @@ export async function applyProviderEvent(
   db: Db,
   event: ProviderCallback,
   ledgerKey: Buffer,
+  audit?: AuditRecorder,
 ): Promise<{ answer: CallbackAnswer; replay: boolean }> {
   return inTransaction(db, async (tx) => {
     const prior = async () => {
@@ -286,6 +302,12 @@ export async function applyProviderEvent(
       .onConflictDoNothing()
       .returning({ eventId: providerEvents.eventId });
     if (recorded.length === 0) return (await prior())!;
+    // Before the effect: the audit insert must not lengthen the hold on the wallet locks the effect takes last.
+    await audit?.(tx, {
+      entityId: sale.id,
+      before: { status: sale.status },
+      after: { status: judged.next, event: event.event, eventId: event.eventId },
+    });
     await judged.effect?.(tx);
     return { answer, replay: false };
   });

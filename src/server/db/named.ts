@@ -1,0 +1,70 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { conflict, guardUnique, notFound } from '../http/errors';
+import type { Tx } from './open';
+import type { districts, products, providers, states, tehsils } from './schema';
+
+/** The entities whose names are unique (ignoring case) under their parent, if any. */
+type NamedTable = typeof states | typeof districts | typeof tehsils | typeof providers | typeof products;
+type RowOf<T extends NamedTable> = T['$inferSelect'];
+
+export interface SaveNamed<T extends NamedTable> {
+  /** Absent: create. Present: update that row (404 when there is none). */
+  id?: string;
+  values: T['$inferInsert'] & { name: string };
+  /** The column names are unique under, with the parent's id (districts: stateId). */
+  parent?: { column: AnyPgColumn; id: string };
+  messages: { duplicate: string; notFound: string };
+}
+
+/**
+ * The one save of a uniquely named entity (states, districts, tehsils, providers, products), inside the
+ * caller's transaction: refuses a name taken under the same parent (409, `param: name`), locks and reads the
+ * row being updated (404 when missing), writes, and lets the unique index decide a race two saves both won
+ * against the check (the loser gets the same 409). Returns the row before (updates) and after, for the audit.
+ */
+export async function saveNamed<T extends NamedTable>(
+  tx: Tx,
+  table: T,
+  spec: SaveNamed<T>,
+): Promise<{ before: RowOf<T> | null; row: RowOf<T> }> {
+  const t = table as typeof states;
+  const [taken] = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(
+        sql`lower(${t.name}) = lower(${spec.values.name})`,
+        spec.parent ? eq(spec.parent.column, spec.parent.id) : undefined,
+        spec.id ? ne(t.id, spec.id) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw conflict(spec.messages.duplicate, 'name');
+  let before: RowOf<T> | null = null;
+  if (spec.id) {
+    [before] = (await tx.select().from(t).where(eq(t.id, spec.id)).for('update')) as RowOf<T>[];
+    if (!before) throw notFound(spec.messages.notFound);
+  }
+  const row = await guardUnique(spec.messages.duplicate, async () => {
+    const written = spec.id
+      ? await tx
+          .update(t)
+          .set(spec.values as typeof states.$inferInsert)
+          .where(eq(t.id, spec.id))
+          .returning()
+      : await tx
+          .insert(t)
+          .values(spec.values as typeof states.$inferInsert)
+          .returning();
+    return written[0] as RowOf<T>;
+  });
+  return { before, row };
+}
+
+/** A row as the audit trail records it: its columns less the id and creation time. */
+export function rowView<R extends Record<string, unknown>>(row: R | null | undefined, omit: string[] = []) {
+  if (!row) return null;
+  const skip = new Set(['id', 'createdAt', ...omit]);
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !skip.has(key)));
+}
