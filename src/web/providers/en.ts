@@ -278,6 +278,7 @@ export const en = {
       update: 'Update',
       cancel: 'Cancel',
       pagination: 'Pagination',
+      range: '%{from}-%{to} of %{total}',
     },
     lookup: {
       searching: 'searching...',

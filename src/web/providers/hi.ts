@@ -500,6 +500,7 @@ export const hi = {
       update: 'अपडेट करें',
       cancel: 'रद्द करें',
       pagination: 'पृष्ठ क्रमांकन',
+      range: '%{total} में से %{from}-%{to}',
     },
     lookup: {
       searching: 'खोज रहे हैं...',
