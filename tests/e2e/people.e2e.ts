@@ -166,6 +166,8 @@ describe('people in Chromium', () => {
     await toast(page, 'Customer Created Successfully!');
     await dialog.waitFor({ state: 'hidden' });
 
+    // Aadhar collapses below 1536 px (the laptop keeps the row actions in view): look at a wide screen.
+    await page.setViewportSize({ width: 1600, height: 900 });
     const row = page.getByRole('row').filter({ hasText: title(customer.name) });
     await row.waitFor();
     await row.getByText(title(retailer.name)).waitFor();

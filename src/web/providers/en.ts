@@ -496,7 +496,6 @@ export const en = {
       files: {
         picture: 'Applicant Picture',
         document: 'Identity Document',
-        choose: '%{name}: drop a file here, or press Enter to choose one',
         input: '%{name} file',
         drop: 'Drag and drop a file here, or click to choose one',
         hint: '%{kinds}, at most %{size}',

@@ -51,6 +51,8 @@ export const FileDrop = ({ source, label }: FileDropProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const rule = LEAD_FILES[source];
+  const headingId = useId();
+  const dropId = useId();
   const hintId = useId();
   const errorId = useId();
   const { field, fieldState, formState } = useInput({ source, validate: requiredMark });
@@ -98,16 +100,23 @@ export const FileDrop = ({ source, label }: FileDropProps) => {
 
   return (
     <Box>
-      <Typography component="h3" variant="subtitle2" sx={{ mb: 0.5 }}>
+      <Typography id={headingId} component="h3" variant="subtitle2" sx={{ mb: 0.5 }}>
         {name}
         <span aria-hidden="true">&thinsp;*</span>
       </Typography>
+      {/*
+        The drop area is a button named by the field's heading and its own text (so what is read is what is seen);
+        the file input sits beside it, not inside it (no control inside a control), and the dropzone opens it.
+      */}
+      <input
+        {...getInputProps({ name: source })}
+        aria-label={translate('app.onboarding.files.input', { name })}
+      />
       <Box
         {...getRootProps({
-          'aria-label': translate('app.onboarding.files.choose', { name }),
+          'aria-labelledby': `${headingId} ${dropId}`,
           'aria-describedby': describedBy,
           'aria-invalid': !!error,
-          'aria-required': true,
         })}
         role="button"
         sx={{
@@ -122,19 +131,17 @@ export const FileDrop = ({ source, label }: FileDropProps) => {
           '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
         }}
       >
-        <input
-          {...getInputProps({ name: source })}
-          aria-label={translate('app.onboarding.files.input', { name })}
-        />
         <UploadFileIcon color="action" />
-        <Typography variant="body2">{translate('app.onboarding.files.drop')}</Typography>
-        <Typography id={hintId} variant="caption" color="text.secondary">
-          {translate('app.onboarding.files.hint', {
-            kinds: translate(`app.onboarding.files.kinds.${source}`),
-            size: formatBytes(rule.maxBytes),
-          })}
+        <Typography id={dropId} variant="body2">
+          {translate('app.onboarding.files.drop')}
         </Typography>
       </Box>
+      <Typography id={hintId} variant="caption" color="text.secondary">
+        {translate('app.onboarding.files.hint', {
+          kinds: translate(`app.onboarding.files.kinds.${source}`),
+          size: formatBytes(rule.maxBytes),
+        })}
+      </Typography>
       {file && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
           {preview ? (
