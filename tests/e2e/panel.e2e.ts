@@ -524,6 +524,9 @@ describe('messages', () => {
 
   it('an ended session returns to /auth with a toast that says so', async () => {
     const page = await signedIn(ADMIN);
+    // The dashboard's own calls done first (on a slow machine one could meet the ended session before the click).
+    await expect.poll(() => page.getByTestId('tile-EMPLOYEE').textContent()).toMatch(/^\d/);
+    await settled(page);
     // The session ends on the server (as when it expires); the panel still holds the token.
     expect((await api(page, 'account/logout', {})).status).toBe(200);
     await page.getByRole('menuitem', { name: 'Providers' }).click();
