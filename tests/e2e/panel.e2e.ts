@@ -293,6 +293,9 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
     'Settle Commissions',
     found,
   );
+  await admin.goto(`${baseURL}/audit/list`);
+  await firstRow(admin).waitFor();
+  await check(admin, '/audit/list', found);
   await admin.goto(`${baseURL}/sale/list`);
   await firstRow(admin).waitFor();
   await check(admin, '/sale/list', found);
@@ -404,6 +407,8 @@ describe('wide lists on a laptop and a phone', () => {
     ['/retailer/list', 'Update Status of', 'Edit'],
     ['/customer/list', 'Select Product for', 'Update Status of', 'Edit'],
     ['/transaction/list'],
+    ['/sale/list'],
+    ['/audit/list'],
   ];
 
   it('at 1366 x 768 the row actions show without scrolling sideways, and no label wraps', async () => {
