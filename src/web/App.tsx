@@ -4,7 +4,7 @@ import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { AccessDenied } from './layout/AccessDenied';
 import { AppNotification } from './layout/AppNotification';
 import { Layout } from './layout/Layout';
-import { theme } from './layout/theme';
+import { darkTheme, lightTheme } from './layout/theme';
 import { Dashboard } from './pages/Dashboard';
 import { Login, LoginRedirect } from './pages/Login';
 import { ONBOARDING_PATHS, Onboarding } from './pages/onboarding/Onboarding';
@@ -12,6 +12,7 @@ import { Welcome } from './pages/Welcome';
 import { authProvider, HOME_PATH, LOGIN_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
+import { createStore } from './providers/store';
 import audit from './resources/audit';
 import customers from './resources/customers';
 import distributors from './resources/distributors';
@@ -52,6 +53,8 @@ const RESOURCES = {
  * check of its own, and react-admin's list only redirects after its first request: CanAccess asks the role table
  * first, so a refused screen sends nothing.
  */
+const store = createStore();
+
 const seedRoute = (resource: string, path: string, Page: ComponentType, action = 'list') => (
   <Route
     key={path}
@@ -75,7 +78,8 @@ const seedRoute = (resource: string, path: string, Page: ComponentType, action =
  * Resources are registered (names = ROLE_TABLE keys, for canAccess, references and labels) and their lists are
  * mounted at the seed's paths (/location/state/list, /provider/list...), which the menu links to.
  * BrowserRouter (not react-admin's default hash router) gives real paths, so the server must
- * answer unknown non-API paths with index.html.
+ * answer unknown non-API paths with index.html. Light and dark themes with react-admin's toggle; the language and
+ * the theme are remembered in the store (and survive a sign-out, see store.ts).
  */
 export const App = () => (
   <BrowserRouter>
@@ -87,7 +91,9 @@ export const App = () => (
       layout={Layout}
       loginPage={LoginRedirect}
       notification={AppNotification}
-      theme={theme}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      store={store}
       requireAuth
       disableTelemetry
     >

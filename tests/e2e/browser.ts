@@ -65,7 +65,8 @@ export const openPage = (browser: Browser): Promise<Page> => browser.newPage();
 
 export async function signIn(page: Page, baseURL: string, userName: string, password: string) {
   await page.goto(`${baseURL}/auth`);
-  await page.getByLabel('Mobile').fill(userName);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  // Required fields carry react-admin's asterisk in their label.
+  await page.getByLabel('Mobile *', { exact: true }).fill(userName);
+  await page.getByLabel('Password *', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }

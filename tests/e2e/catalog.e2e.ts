@@ -54,7 +54,7 @@ describe('locations and catalogue in Chromium', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast('Invalid data!');
     await dialog.getByText('State name is required!').waitFor();
-    await dialog.getByLabel('Name').fill(stateName);
+    await dialog.getByLabel('Name *').fill(stateName);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast('State Created Successfully!');
     await dialog.waitFor({ state: 'hidden' });
@@ -66,7 +66,7 @@ describe('locations and catalogue in Chromium', () => {
     await page.getByRole('button', { name: 'Add District' }).click();
     dialog = page.getByRole('dialog', { name: 'Create New District' });
     await choose(dialog, 'State', stamp, title(stateName));
-    await dialog.getByLabel('Name').fill(districtName);
+    await dialog.getByLabel('Name *').fill(districtName);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast('District Created Successfully!');
     await dialog.waitFor({ state: 'hidden' });
@@ -80,7 +80,7 @@ describe('locations and catalogue in Chromium', () => {
     await expect.poll(() => dialog.getByRole('combobox', { name: 'District' }).isDisabled()).toBe(true);
     await choose(dialog, 'State', stamp, title(stateName));
     await choose(dialog, 'District', stamp, title(districtName));
-    await dialog.getByLabel('Tehsil Name').fill(tehsilName);
+    await dialog.getByLabel('Tehsil Name *').fill(tehsilName);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast('Tehsil Created Successfully!');
     await dialog.waitFor({ state: 'hidden' });
@@ -95,7 +95,7 @@ describe('locations and catalogue in Chromium', () => {
     await expect
       .poll(() => dialog.getByRole('combobox', { name: 'District' }).inputValue())
       .toBe(title(districtName));
-    await dialog.getByLabel('Tehsil Name').fill(`${tehsilName} renamed`);
+    await dialog.getByLabel('Tehsil Name *').fill(`${tehsilName} renamed`);
     await dialog.getByRole('button', { name: 'Update' }).click();
     await toast('Tehsil Updated Successfully!');
     await findRow(stamp, title(`${tehsilName} renamed`));
@@ -106,7 +106,7 @@ describe('locations and catalogue in Chromium', () => {
     await page.waitForURL(/\/provider\/list$/);
     await page.getByRole('button', { name: 'Add Provider' }).click();
     let dialog = page.getByRole('dialog', { name: 'Create New Provider' });
-    await dialog.getByLabel('Name').fill(providerName);
+    await dialog.getByLabel('Name *').fill(providerName);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast('Provider Created Successfully!');
     await findRow(stamp, title(providerName));
@@ -116,7 +116,7 @@ describe('locations and catalogue in Chromium', () => {
     await page.getByRole('button', { name: 'Add Product' }).click();
     dialog = page.getByRole('dialog', { name: 'Create New Product' });
     await choose(dialog, 'Provider', stamp, title(providerName));
-    await dialog.getByLabel('Name', { exact: true }).fill(productName);
+    await dialog.getByLabel('Name *', { exact: true }).fill(productName);
     const shares = {
       'Admin Commission': '20',
       'Master Distributor Commission': '20',
@@ -125,14 +125,14 @@ describe('locations and catalogue in Chromium', () => {
       'Customer Commission': '19',
     };
     for (const [label, value] of Object.entries(shares))
-      await dialog.getByLabel(label, { exact: true }).fill(value);
-    await dialog.getByLabel('Amount').fill('150');
-    await dialog.getByLabel('URL', { exact: true }).fill('https://partner.example/open');
+      await dialog.getByLabel(`${label} *`, { exact: true }).fill(value);
+    await dialog.getByLabel('Amount *').fill('150');
+    await dialog.getByLabel('URL *', { exact: true }).fill('https://partner.example/open');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('Total commission should be 100').waitFor();
     await toast('Invalid data!');
 
-    await dialog.getByLabel('Customer Commission', { exact: true }).fill('20');
+    await dialog.getByLabel('Customer Commission *', { exact: true }).fill('20');
     await dialog.getByText('Total commission should be 100').waitFor({ state: 'hidden' });
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast('Product Created Successfully!');

@@ -55,8 +55,9 @@ async function choose(scope: Locator, label: string, search: string, option: str
   await expect.poll(() => input.inputValue()).toBe(option);
 }
 
+/** Every field of the application is required: its label carries react-admin's asterisk. */
 const fill = (scope: Locator, label: string, value: string) =>
-  scope.getByLabel(label, { exact: true }).fill(value);
+  scope.getByLabel(`${label} *`, { exact: true }).fill(value);
 
 describe('onboarding in Chromium', () => {
   it('a retailer applies through the public form, with a picture and a document', async () => {
@@ -100,9 +101,9 @@ describe('onboarding in Chromium', () => {
     await expect.poll(() => same.isChecked()).toBe(true);
     const permanent = region('Permanent Address');
     await expect
-      .poll(() => permanent.getByLabel('Residential Address', { exact: true }).inputValue())
+      .poll(() => permanent.getByLabel('Residential Address *', { exact: true }).inputValue())
       .toBe('Shop 4, Market Road');
-    await expect.poll(() => permanent.getByLabel('Mobile', { exact: true }).inputValue()).toBe(mobile);
+    await expect.poll(() => permanent.getByLabel('Mobile *', { exact: true }).inputValue()).toBe(mobile);
     await expect
       .poll(() => permanent.getByRole('combobox', { name: 'Tehsil', exact: true }).inputValue())
       .toBe('Haveli');
@@ -129,7 +130,9 @@ describe('onboarding in Chromium', () => {
     await toast(LEAD_MSG.thankYou);
     // The form starts again empty.
     await expect
-      .poll(() => region('Applicant Information').getByLabel('Applicant Name', { exact: true }).inputValue())
+      .poll(() =>
+        region('Applicant Information').getByLabel('Applicant Name *', { exact: true }).inputValue(),
+      )
       .toBe('');
   });
 

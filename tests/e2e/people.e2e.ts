@@ -47,10 +47,10 @@ async function fillUser(
   dialog: Locator,
   person: { name: string; mobile: string; userName: string },
 ) {
-  await dialog.getByLabel('Name', { exact: true }).fill(person.name);
-  await dialog.getByLabel('Email', { exact: true }).fill(`${person.userName}@example.in`);
-  await dialog.getByLabel('Mobile', { exact: true }).fill(person.mobile);
-  await dialog.getByLabel('User Name', { exact: true }).fill(person.userName);
+  await dialog.getByLabel('Name *', { exact: true }).fill(person.name);
+  await dialog.getByLabel('Email *', { exact: true }).fill(`${person.userName}@example.in`);
+  await dialog.getByLabel('Mobile *', { exact: true }).fill(person.mobile);
+  await dialog.getByLabel('User Name *', { exact: true }).fill(person.userName);
   await expect
     .poll(() => dialog.getByRole('combobox', { name: 'Tehsil', exact: true }).isDisabled())
     .toBe(true);
@@ -77,8 +77,8 @@ describe('people in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Master Distributors' }).waitFor();
     await page.getByRole('button', { name: 'Add Master Distributor' }).click();
     let dialog = page.getByRole('dialog', { name: 'Create New Master Distributor' });
-    await dialog.getByLabel('Mobile', { exact: true }).fill('12345');
-    await dialog.getByLabel('Name', { exact: true }).click();
+    await dialog.getByLabel('Mobile *', { exact: true }).fill('12345');
+    await dialog.getByLabel('Name *', { exact: true }).click();
     await dialog.getByText('Invalid mobile number').waitFor();
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast(page, 'Invalid data!');
@@ -136,9 +136,9 @@ describe('people in Chromium', () => {
     await signIn(page, baseURL, retailer.mobile, 'Welcome@123');
     await page.waitForURL(/\/home$/);
     const passwordDialog = page.getByRole('dialog', { name: 'Update Password' });
-    await passwordDialog.getByLabel('Old Password').fill('Welcome@123');
-    await passwordDialog.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
-    await passwordDialog.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+    await passwordDialog.getByLabel('Old Password *').fill('Welcome@123');
+    await passwordDialog.getByLabel('New Password *', { exact: true }).fill(NEW_PASSWORD);
+    await passwordDialog.getByLabel('Confirm New Password *').fill(NEW_PASSWORD);
     await passwordDialog.getByRole('button', { name: 'Update' }).click();
     await toast(page, 'Password Updated Successfully!');
     await page.waitForURL(/\/auth$/);
@@ -156,16 +156,18 @@ describe('people in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Create New Customer' });
     await fillUser(page, dialog, customer);
     await expect.poll(() => dialog.getByRole('combobox', { name: 'Retailer' }).count()).toBe(0);
-    await dialog.getByLabel('Aadhar Id').fill('23456');
-    await dialog.getByLabel('PAN Id').fill('abcde1234f');
-    await dialog.getByLabel('Name', { exact: true }).click();
+    await dialog.getByLabel('Aadhar Id *').fill('23456');
+    await dialog.getByLabel('PAN Id *').fill('abcde1234f');
+    await dialog.getByLabel('Name *', { exact: true }).click();
     await dialog.getByText('Aadhar length should be 12 digits').waitFor();
-    await dialog.getByLabel('Aadhar Id').fill(aadhar);
+    await dialog.getByLabel('Aadhar Id *').fill(aadhar);
     await dialog.getByText('Aadhar length should be 12 digits').waitFor({ state: 'hidden' });
     await dialog.getByRole('button', { name: 'Create' }).click();
     await toast(page, 'Customer Created Successfully!');
     await dialog.waitFor({ state: 'hidden' });
 
+    // Aadhar collapses below 1536 px (the laptop keeps the row actions in view): look at a wide screen.
+    await page.setViewportSize({ width: 1600, height: 900 });
     const row = page.getByRole('row').filter({ hasText: title(customer.name) });
     await row.waitFor();
     await row.getByText(title(retailer.name)).waitFor();

@@ -105,22 +105,24 @@ describe('App routes', () => {
       }),
     );
     visit('/');
-    await user.type(await screen.findByLabelText('Mobile'), '9999999999');
-    await user.type(screen.getByLabelText('Password'), 'Admin@1234{Enter}');
+    await user.type(await screen.findByLabelText('Mobile *'), '9999999999');
+    await user.type(screen.getByLabelText('Password *'), 'Admin@1234{Enter}');
     expect(await screen.findByRole('listitem', { name: 'Retailers' })).toHaveTextContent('42');
     expect(window.location.pathname).toBe('/home');
     expect(localStorage.getItem(SESSION_KEYS.authToken)).toBe('tok-2');
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('a 401 on a private call ends the session and shows the notice on /auth', async () => {
+  it('a 401 on a private call ends the session: /auth, with a toast that says so', async () => {
     login();
     vi.stubGlobal(
       'fetch',
       vi.fn().mockImplementation(async () => jsonResponse(401, { message: MSG.invalidSession })),
     );
     visit('/home');
-    expect(await screen.findByText(MSG.sessionEndedNotice)).toBeInTheDocument();
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent(MSG.sessionEndedNotice);
+    expect(toast).not.toHaveTextContent(MSG.invalidSession);
     expect(window.location.pathname).toBe('/auth');
     expect(localStorage.getItem(SESSION_KEYS.authToken)).toBeNull();
   });

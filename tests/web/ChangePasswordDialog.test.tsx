@@ -25,9 +25,9 @@ describe('ChangePasswordDialog', () => {
   it('is titled Update Password with the three labelled fields', async () => {
     renderDialog();
     expect(await screen.findByRole('dialog', { name: 'Update Password' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Old Password')).toBeInTheDocument();
-    expect(screen.getByLabelText('New Password')).toBeInTheDocument();
-    expect(screen.getByLabelText('Confirm New Password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Old Password *')).toBeInTheDocument();
+    expect(screen.getByLabelText('New Password *')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm New Password *')).toBeInTheDocument();
   });
 
   it('cannot be dismissed with Escape', async () => {
@@ -41,7 +41,7 @@ describe('ChangePasswordDialog', () => {
   it('a weak new password shows the pattern message', async () => {
     const user = userEvent.setup();
     renderDialog();
-    await user.type(await screen.findByLabelText('New Password'), 'password1');
+    await user.type(await screen.findByLabelText('New Password *'), 'password1');
     await user.tab();
     expect(await screen.findByText(MSG.passwordPattern)).toBeInTheDocument();
   });
@@ -49,7 +49,7 @@ describe('ChangePasswordDialog', () => {
   it('a strong new password shows no pattern message', async () => {
     const user = userEvent.setup();
     renderDialog();
-    await user.type(await screen.findByLabelText('New Password'), 'Str0ng#Pass');
+    await user.type(await screen.findByLabelText('New Password *'), 'Str0ng#Pass');
     await user.tab();
     expect(screen.queryByText(MSG.passwordPattern)).not.toBeInTheDocument();
   });
@@ -57,10 +57,21 @@ describe('ChangePasswordDialog', () => {
   it('a different confirmation shows the mismatch message', async () => {
     const user = userEvent.setup();
     renderDialog();
-    await user.type(await screen.findByLabelText('New Password'), 'Str0ng#Pass');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'Str0ng#Pasz');
+    await user.type(await screen.findByLabelText('New Password *'), 'Str0ng#Pass');
+    await user.type(screen.getByLabelText('Confirm New Password *'), 'Str0ng#Pasz');
     await user.tab();
-    expect(await screen.findByText('Entered password and confirm password is different')).toBeInTheDocument();
+    expect(await screen.findByText(MSG.passwordMismatch)).toBeInTheDocument();
+  });
+
+  it('offers Logout, so a user without the initial password is not trapped', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(SESSION_KEYS.authToken, 'tok-1');
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, { result: true })));
+    const resetPassword = renderDialog();
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('LOGIN SCREEN')).toBeInTheDocument();
+    expect(localStorage.getItem(SESSION_KEYS.authToken)).toBeNull();
+    expect(resetPassword).not.toHaveBeenCalled();
   });
 
   it('an empty submit marks all fields required, toasts Invalid data! and sends nothing', async () => {
@@ -84,9 +95,9 @@ describe('ChangePasswordDialog', () => {
     vi.stubGlobal('fetch', fetchMock);
     const resetPassword = renderDialog(vi.fn().mockResolvedValue({ message: MSG.passwordUpdated }));
 
-    await user.type(await screen.findByLabelText('Old Password'), 'Initial#1');
-    await user.type(screen.getByLabelText('New Password'), 'Str0ng#Pass');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'Str0ng#Pass');
+    await user.type(await screen.findByLabelText('Old Password *'), 'Initial#1');
+    await user.type(screen.getByLabelText('New Password *'), 'Str0ng#Pass');
+    await user.type(screen.getByLabelText('Confirm New Password *'), 'Str0ng#Pass');
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText('LOGIN SCREEN')).toBeInTheDocument();

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { MSG } from '../../src/shared/messages';
 import { Login } from '../../src/web/pages/Login';
-import { SESSION_ENDED_FLAG } from '../../src/web/providers/session';
 import { jsonResponse, renderInAdmin, wireUser } from './helpers';
 
 const renderLogin = () =>
@@ -23,8 +22,8 @@ describe('Login page', () => {
     renderLogin();
     expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
     expect(screen.getByText('Enter your details to continue')).toBeInTheDocument();
-    expect(screen.getByLabelText('Mobile')).toBeInTheDocument();
-    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('Mobile *')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password *')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/welcome');
     expect(screen.getByRole('link', { name: 'Tierdesk home' })).toHaveAttribute('href', '/');
   });
@@ -32,7 +31,7 @@ describe('Login page', () => {
   it('toggles password visibility', async () => {
     const user = userEvent.setup();
     renderLogin();
-    const password = await screen.findByLabelText('Password');
+    const password = await screen.findByLabelText('Password *');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(password).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Hide password' }));
@@ -42,7 +41,7 @@ describe('Login page', () => {
   it('shows no field messages before a field is touched', async () => {
     const user = userEvent.setup();
     renderLogin();
-    await user.type(await screen.findByLabelText('Mobile'), '12');
+    await user.type(await screen.findByLabelText('Mobile *'), '12');
     expect(screen.queryByText('Minimum length not fulfilled')).not.toBeInTheDocument();
     expect(screen.queryByText('This field is required')).not.toBeInTheDocument();
   });
@@ -54,8 +53,8 @@ describe('Login page', () => {
     renderLogin();
     await user.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
-    expect(screen.getByLabelText('Mobile')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Mobile *')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password *')).toHaveAttribute('aria-invalid', 'true');
     expect(await screen.findByText(MSG.invalidLoginForm)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -63,7 +62,7 @@ describe('Login page', () => {
   it('a 3-character mobile shows the minimum length message once touched', async () => {
     const user = userEvent.setup();
     renderLogin();
-    await user.type(await screen.findByLabelText('Mobile'), '123');
+    await user.type(await screen.findByLabelText('Mobile *'), '123');
     await user.tab();
     expect(await screen.findByText('Minimum length not fulfilled')).toBeInTheDocument();
   });
@@ -78,8 +77,8 @@ describe('Login page', () => {
       .mockResolvedValueOnce(jsonResponse(200, { result: { users: [wireUser()], totalCounts: 1 } }));
     vi.stubGlobal('fetch', fetchMock);
     renderLogin();
-    await user.type(await screen.findByLabelText('Mobile'), ' 9000000001 ');
-    await user.type(screen.getByLabelText('Password'), 'Secret#123{Enter}');
+    await user.type(await screen.findByLabelText('Mobile *'), ' 9000000001 ');
+    await user.type(screen.getByLabelText('Password *'), 'Secret#123{Enter}');
     expect(await screen.findByText('HOME SCREEN')).toBeInTheDocument();
     expect(await screen.findByText(MSG.loginSuccess)).toBeInTheDocument();
     expect(JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body))).toEqual({
@@ -96,26 +95,13 @@ describe('Login page', () => {
       vi.fn().mockResolvedValue(jsonResponse(403, { message: MSG.customerLoginRefused })),
     );
     renderLogin();
-    await user.type(await screen.findByLabelText('Mobile'), '9000000009');
-    await user.type(screen.getByLabelText('Password'), 'whatever');
+    await user.type(await screen.findByLabelText('Mobile *'), '9000000009');
+    await user.type(screen.getByLabelText('Password *'), 'whatever');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     const toast = await screen.findByText(`Error: ${MSG.customerLoginRefused}`);
     expect(toast.closest('[role="alert"]')).toHaveTextContent(MSG.errorTitle);
     expect(screen.queryByText('HOME SCREEN')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
     expect(localStorage.getItem('authToken')).toBeNull();
-  });
-
-  it('shows the session-ended notice once after a 401', async () => {
-    sessionStorage.setItem(SESSION_ENDED_FLAG, '1');
-    renderLogin();
-    expect(await screen.findByText(MSG.sessionEndedNotice)).toBeInTheDocument();
-    await waitFor(() => expect(sessionStorage.getItem(SESSION_ENDED_FLAG)).toBeNull());
-  });
-
-  it('shows no session notice on a normal visit', async () => {
-    renderLogin();
-    await screen.findByRole('heading', { name: 'Welcome back!' });
-    expect(screen.queryByText(MSG.sessionEndedNotice)).not.toBeInTheDocument();
   });
 });

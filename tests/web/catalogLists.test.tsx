@@ -11,7 +11,7 @@ import { i18nProvider } from '../../src/web/providers/i18n';
 import { ProductList } from '../../src/web/resources/products/ProductList';
 import { StateList } from '../../src/web/resources/states/StateList';
 import { TehsilList } from '../../src/web/resources/tehsils/TehsilList';
-import { renderInAdmin } from './helpers';
+import { labelledField, renderInAdmin } from './helpers';
 
 const authProvider = (allowed: (action: string) => boolean = () => true): AuthProvider => ({
   login: async () => {},
@@ -23,12 +23,26 @@ const authProvider = (allowed: (action: string) => boolean = () => true): AuthPr
 });
 
 const STATES = [
-  { id: 's-1', name: 'uttar pradesh', createdAt: '2026-11-21T12:00:00.000Z' },
-  { id: 's-2', name: 'MAHARASHTRA', createdAt: '2026-01-05T12:00:00.000Z' },
+  {
+    id: '00000000-0000-4000-8000-000000000101',
+    name: 'uttar pradesh',
+    createdAt: '2026-11-21T12:00:00.000Z',
+  },
+  { id: '00000000-0000-4000-8000-000000000102', name: 'MAHARASHTRA', createdAt: '2026-01-05T12:00:00.000Z' },
 ];
 const DISTRICTS = [
-  { id: 'd-1', name: 'lucknow', stateId: 's-1', state: { id: 's-1', name: 'uttar pradesh' } },
-  { id: 'd-2', name: 'pune', stateId: 's-2', state: { id: 's-2', name: 'maharashtra' } },
+  {
+    id: '00000000-0000-4000-8000-000000000201',
+    name: 'lucknow',
+    stateId: '00000000-0000-4000-8000-000000000101',
+    state: { id: '00000000-0000-4000-8000-000000000101', name: 'uttar pradesh' },
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000202',
+    name: 'pune',
+    stateId: '00000000-0000-4000-8000-000000000102',
+    state: { id: '00000000-0000-4000-8000-000000000102', name: 'maharashtra' },
+  },
 ];
 
 const renderAt = (
@@ -92,7 +106,9 @@ describe('State list', () => {
   it("creates through the modal: 'Invalid data!' first, then the success toast and a refetch", async () => {
     const user = userEvent.setup();
     const getList = vi.fn().mockResolvedValue({ data: STATES, total: 2 });
-    const create = vi.fn().mockResolvedValue({ data: { id: 's-3', name: 'goa' } });
+    const create = vi
+      .fn()
+      .mockResolvedValue({ data: { id: '00000000-0000-4000-8000-000000000103', name: 'goa' } });
     renderAt('/location/state/list', <StateList />, testDataProvider({ getList, create }));
     await user.click(await screen.findByRole('button', { name: 'Add State' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New State' });
@@ -115,7 +131,9 @@ describe('State list', () => {
   it("edits a row in the 'Update State' modal", async () => {
     const user = userEvent.setup();
     const getList = vi.fn().mockResolvedValue({ data: STATES, total: 2 });
-    const update = vi.fn().mockResolvedValue({ data: { id: 's-1', name: 'uttar pradesh east' } });
+    const update = vi.fn().mockResolvedValue({
+      data: { id: '00000000-0000-4000-8000-000000000101', name: 'uttar pradesh east' },
+    });
     renderAt('/location/state/list', <StateList />, testDataProvider({ getList, update }));
     await user.click(await screen.findByRole('button', { name: 'Edit Uttar Pradesh' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update State' });
@@ -125,7 +143,7 @@ describe('State list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText(LOCATION_MSG.stateUpdated)).toBeInTheDocument();
     expect(update).toHaveBeenCalledWith('states', {
-      id: 's-1',
+      id: '00000000-0000-4000-8000-000000000101',
       data: { name: 'uttar pradesh east' },
       previousData: STATES[0],
     });
@@ -186,14 +204,21 @@ describe('Tehsil modal typeaheads', () => {
     expect(screen.queryByRole('option', { name: 'Lucknow' })).not.toBeInTheDocument();
     expect(getList).toHaveBeenCalledWith(
       'districts',
-      expect.objectContaining({ filter: { stateId: 's-2' }, pagination: { page: 1, perPage: 10 } }),
+      expect.objectContaining({
+        filter: { stateId: '00000000-0000-4000-8000-000000000102' },
+        pagination: { page: 1, perPage: 10 },
+      }),
     );
     await user.click(screen.getByRole('option', { name: 'Pune' }));
     await user.type(within(dialog).getByLabelText(/Tehsil Name/), 'haveli');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText(LOCATION_MSG.tehsilCreated)).toBeInTheDocument();
     expect(create).toHaveBeenCalledWith('tehsils', {
-      data: { stateId: 's-2', districtId: 'd-2', name: 'haveli' },
+      data: {
+        stateId: '00000000-0000-4000-8000-000000000102',
+        districtId: '00000000-0000-4000-8000-000000000202',
+        name: 'haveli',
+      },
     });
   });
 
@@ -228,7 +253,7 @@ describe('Product list', () => {
   const PRODUCT = {
     id: 'p-1',
     name: 'saving account',
-    providerId: 'v-1',
+    providerId: '00000000-0000-4000-8000-000000000301',
     provider: { id: 'v-1', name: 'payu sprint' },
     amount: 500,
     adminCommission: 40,
@@ -265,7 +290,7 @@ describe('Product list', () => {
 
     await user.click(within(row).getByRole('button', { name: /Edit/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Product' });
-    const customer = within(dialog).getByLabelText('Customer Commission');
+    const customer = labelledField(dialog, 'Customer Commission');
     await user.clear(customer);
     await user.type(customer, '9');
     await user.tab();
@@ -275,8 +300,8 @@ describe('Product list', () => {
     expect(update).not.toHaveBeenCalled();
 
     await user.type(customer, '.5');
-    await user.clear(within(dialog).getByLabelText('Admin Commission'));
-    await user.type(within(dialog).getByLabelText('Admin Commission'), '40.5');
+    await user.clear(labelledField(dialog, 'Admin Commission'));
+    await user.type(labelledField(dialog, 'Admin Commission'), '40.5');
     await waitFor(() =>
       expect(within(dialog).queryByText(CATALOG_MSG.commissionTotal)).not.toBeInTheDocument(),
     );

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import {
   AdminContext,
@@ -83,16 +83,17 @@ export const waitForSettled = (queryClient: QueryClient) =>
   });
 
 /**
- * The form field that the label with exactly this text names, inside `scope`: the label a user reads, then the
- * field it is the label of (label.control), so a label that names no field fails. Same answer as Testing Library's
- * getByLabelText for a <label>, but that one resolves the labels of every field in scope, and jsdom finds each
- * label's field by walking the whole page: 30-130 ms a lookup on the onboarding form, about 1 ms this way.
+ * The form field that the label with exactly this text names, inside `scope`: the label a user reads (with or
+ * without react-admin's required mark ' *'), then the field it is the label of (label.control), so a label that names
+ * no field fails. Same answer as Testing Library's getByLabelText, but that one resolves the labels of every field in
+ * scope, and jsdom finds each label's field by walking the whole page: 30-130 ms a lookup on the onboarding form,
+ * about 1 ms this way.
  */
 export const labelledField = (scope: HTMLElement, text: string): HTMLElement => {
-  const labels = within(scope)
-    .getAllByText(text, { exact: true })
-    .map((node) => node.closest('label'))
-    .filter((label): label is HTMLLabelElement => label !== null);
+  const labels = [...scope.querySelectorAll('label')].filter((label) => {
+    const shown = (label.textContent ?? '').replace(/\s+/g, ' ').trim();
+    return shown === text || shown === `${text} *`;
+  });
   if (labels.length !== 1) throw new Error(`expected one label "${text}" here, found ${labels.length}`);
   const field = labels[0].control;
   if (!field) throw new Error(`the label "${text}" names no field`);

@@ -2,7 +2,6 @@ import { HttpError } from 'react-admin';
 import { MSG } from '../../src/shared/messages';
 import { apiUrl, httpClient, normaliseError } from '../../src/web/providers/httpClient';
 import { SESSION_KEYS } from '../../src/web/providers/session';
-import { toastBus } from '../../src/web/providers/toastBus';
 import { jsonResponse } from './helpers';
 
 const clearCookie = () => {
@@ -41,12 +40,31 @@ describe('normaliseError (seed section 8)', () => {
 });
 
 describe('httpClient', () => {
-  it('alerts "Internet connection error" and rethrows when fetch rejects (status 0)', async () => {
-    const failure = new TypeError('Failed to fetch');
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(failure));
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    await expect(httpClient(apiUrl('report/userCounts'))).rejects.toBe(failure);
-    expect(alert).toHaveBeenCalledWith('Internet connection error');
+  it("fails with the seed's 'Internet connection error' (status 0), never the browser's 'Failed to fetch'", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = await httpClient(apiUrl('report/userCounts')).catch((e) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe(MSG.internetError);
+    expect(error.status).toBe(0);
+  });
+
+  it('lets an aborted request (a query no longer needed) fail as an abort, not as a connection error', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new DOMException('aborted', 'AbortError')));
+    await expect(httpClient(apiUrl('report/userCounts'))).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it("reads a file answer as a Blob (a lead's picture), and a refused one as the normalised error", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('PNG', { status: 200, headers: { 'Content-Type': 'image/png' } }))
+      .mockResolvedValueOnce(jsonResponse(404, { message: 'Application not found' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { blob } = await httpClient(apiUrl('leads/l-1/picture'), { responseType: 'blob' });
+    expect(await blob?.text()).toBe('PNG');
+    await expect(httpClient(apiUrl('leads/l-2/picture'), { responseType: 'blob' })).rejects.toMatchObject({
+      message: 'Error: Application not found',
+      status: 404,
+    });
   });
 
   it('sends the token header and JSON headers, and returns the parsed body', async () => {
@@ -92,37 +110,17 @@ describe('httpClient', () => {
     expect(xsrfOf(3)).toBeNull();
   });
 
-  it('throws an HttpError with the normalised message, status and body, and emits the error toast', async () => {
+  it('throws an HttpError with the normalised message, status and body', async () => {
     const body = {
       message: 'Validation failed',
       errors: [{ msg: 'State name is required!', param: 'name' }],
     };
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(400, body)));
-    const toasts: string[] = [];
-    const unsubscribe = toastBus.subscribe(({ message }) => toasts.push(message));
-    try {
-      const error = await httpClient(apiUrl('state/create'), { method: 'POST', body: '{}' }).catch((e) => e);
-      expect(error).toBeInstanceOf(HttpError);
-      expect(error.message).toBe('Error: State name is required!');
-      expect(error.status).toBe(400);
-      expect(error.body).toEqual(body);
-      expect(toasts).toEqual(['Error: State name is required!']);
-    } finally {
-      unsubscribe();
-    }
-  });
-
-  it('does not toast a 401 on a private call (the login page explains it instead)', async () => {
-    localStorage.setItem(SESSION_KEYS.authToken, 'tok-expired');
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(401, { message: MSG.invalidSession })));
-    const toasts: string[] = [];
-    const unsubscribe = toastBus.subscribe(({ message }) => toasts.push(message));
-    try {
-      await expect(httpClient(apiUrl('report/userCounts'))).rejects.toMatchObject({ status: 401 });
-      expect(toasts).toEqual([]);
-    } finally {
-      unsubscribe();
-    }
+    const error = await httpClient(apiUrl('state/create'), { method: 'POST', body: '{}' }).catch((e) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error.message).toBe('Error: State name is required!');
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual(body);
   });
 });
 
@@ -138,19 +136,12 @@ describe('httpClient XSRF priming', () => {
       })
       .mockResolvedValueOnce(jsonResponse(200, { result: { token: 't', user: {} } }));
     vi.stubGlobal('fetch', fetchMock);
-    const toasts: string[] = [];
-    const unsubscribe = toastBus.subscribe(({ message }) => toasts.push(message));
-    try {
-      await httpClient(apiUrl('account/login'), { method: 'POST', body: '{}' });
-    } finally {
-      unsubscribe();
-    }
+    await httpClient(apiUrl('account/login'), { method: 'POST', body: '{}' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     const first = new Headers((fetchMock.mock.calls[0] as [string, RequestInit])[1].headers);
     const second = new Headers((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers);
     expect(first.has('X-XSRF-TOKEN')).toBe(false);
     expect(second.get('X-XSRF-TOKEN')).toBe('fresh-1');
-    expect(toasts).toEqual([]);
   });
 
   it('does not loop when the cookie did not change', async () => {
@@ -158,11 +149,9 @@ describe('httpClient XSRF priming', () => {
     document.cookie = 'XSRF-TOKEN=same; path=/';
     const fetchMock = vi.fn().mockImplementation(async () => jsonResponse(403, { message: MSG.xsrfRefused }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(httpClient(apiUrl('account/logout'), { method: 'POST', quiet: true })).rejects.toMatchObject(
-      {
-        status: 403,
-      },
-    );
+    await expect(httpClient(apiUrl('account/logout'), { method: 'POST' })).rejects.toMatchObject({
+      status: 403,
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,21 +1,28 @@
-import { MSG } from '../../src/shared/messages';
 import { LEAD_MSG } from '../../src/shared/schemas/leads';
 import {
   emptyLeadForm,
   fileProblem,
   formatBytes,
-  serverErrors,
+  invalidSubmitMessage,
+  toLeadFormData,
   validateLeadForm,
 } from '../../src/web/pages/onboarding/leadForm';
+import { sharedKey } from '../../src/web/providers/sharedMessages';
+
+const required = sharedKey('msg', 'required');
+const png = (size = 10) => new File([new Uint8Array(size)], 'me.png', { type: 'image/png' });
+const pdf = () => new File([new Uint8Array(10)], 'pan.pdf', { type: 'application/pdf' });
 
 describe('onboarding form model', () => {
-  it('a blank form needs every field; unanswered choices read as required, gender defaults to Male', () => {
-    const errors = validateLeadForm(emptyLeadForm());
-    expect(errors.applicantInfo).toEqual({ name: MSG.required, education: MSG.required });
-    expect(errors.businessInfo?.ownershipType).toBe(MSG.required);
-    expect(errors.businessInfo?.stateId).toBe(MSG.required);
-    expect(errors.identityProof).toEqual({ type: MSG.required, documentNumber: MSG.required });
+  it('a blank form needs every field and both files; unanswered choices read as required, gender defaults to Male', () => {
+    const errors = validateLeadForm(emptyLeadForm()) as Record<string, Record<string, unknown>>;
+    expect(errors.applicantInfo).toEqual({ name: required, education: required });
+    expect(errors.businessInfo?.ownershipType).toBe(required);
+    expect(errors.businessInfo?.stateId).toBe(required);
+    expect(errors.identityProof).toEqual({ type: required, documentNumber: required });
     expect(Object.keys(errors.permanentAddress ?? {})).toHaveLength(9);
+    expect(errors.picture).toBe(sharedKey('lead', 'photoRequired'));
+    expect(errors.document).toBe(sharedKey('lead', 'documentRequired'));
   });
 
   it('checks files as the server does: type first, then size', () => {
@@ -25,23 +32,25 @@ describe('onboarding form model', () => {
     );
     expect(fileProblem('document', { type: 'application/pdf', size: 5 * 1024 * 1024 })).toBeNull();
     expect(fileProblem('document', { type: 'image/webp', size: 10 })).toBe(LEAD_MSG.fileType('document'));
+    const errors = validateLeadForm({ ...emptyLeadForm(), picture: pdf() as never }) as Record<
+      string,
+      unknown
+    >;
+    expect(errors.picture).toBe(sharedKey('lead', 'pictureType'));
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(2 * 1024 * 1024)).toBe('2.0 MB');
   });
 
-  it("splits the server's errors into field errors and file errors", () => {
-    expect(
-      serverErrors([
-        { msg: LEAD_MSG.invalidPincode, param: 'businessInfo.pincode' },
-        { msg: 'second', param: 'businessInfo.pincode' },
-        { msg: LEAD_MSG.fileType('picture'), param: 'picture' },
-        { msg: 'ignored', param: 'leadType' },
-      ]),
-    ).toEqual({
-      fields: { businessInfo: { pincode: LEAD_MSG.invalidPincode } },
-      files: { picture: LEAD_MSG.fileType('picture') },
-    });
-    expect(serverErrors(undefined)).toEqual({ fields: {}, files: {} });
+  it("names the seed's toast of an invalid submit: fields first, then the document, then the photo", () => {
+    expect(invalidSubmitMessage(emptyLeadForm())).toBe(LEAD_MSG.allRequired);
+  });
+
+  it('sends the picture and the document as the multipart parts of the same names', () => {
+    const form = toLeadFormData({ ...emptyLeadForm(), picture: png(), document: pdf() }, 'RETAILER');
+    expect((form.get('picture') as File).name).toBe('me.png');
+    expect((form.get('document') as File).name).toBe('pan.pdf');
+    expect(form.get('leadType')).toBe('RETAILER');
+    expect(JSON.parse(String(form.get('applicantInfo')))).toMatchObject({ gender: 'Male' });
   });
 });

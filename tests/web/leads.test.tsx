@@ -7,7 +7,7 @@ import { Menu } from '../../src/web/layout/Menu';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { LeadList } from '../../src/web/resources/leads/LeadList';
-import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { jsonResponse, labelledField, renderInAdmin, wireUser } from './helpers';
 
 const MD_ID = '55555555-5555-4555-8555-555555555555';
 const DIST_ID = '66666666-6666-4666-8666-666666666666';
@@ -251,7 +251,7 @@ describe('Leads review', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reject Application' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText(LEAD_MSG.reasonRequired)).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Reason'), 'Incomplete documents');
+    await user.type(labelledField(dialog, 'Reason'), 'Incomplete documents');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText(LEAD_MSG.rejected)).toBeInTheDocument();
     expect(JSON.parse(String(calls(fetch, 'leads/reject')[0][1]?.body))).toEqual({

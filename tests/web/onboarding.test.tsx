@@ -166,7 +166,7 @@ describe('Onboarding form', () => {
     expect(same).not.toBeChecked();
     // The business fields now say what is missing.
     expect(within(business()).getAllByText(MSG.required).length).toBeGreaterThan(5);
-    expect(within(permanent()).getByLabelText('Residential Address')).toHaveValue('');
+    expect(labelledField(permanent(), 'Residential Address')).toHaveValue('');
   });
 
   it("copies the business address into the permanent one when 'same as above' is ticked", async () => {
@@ -179,12 +179,12 @@ describe('Onboarding form', () => {
     await user.click(same);
     expect(same).toBeChecked();
     const p = permanent();
-    expect(within(p).getByLabelText('Residential Address')).toHaveValue('Shop 4, Market Road');
-    expect(within(p).getByLabelText('Landmark')).toHaveValue('Near bus stand');
-    expect(within(p).getByLabelText('Pincode')).toHaveValue('411001');
-    expect(within(p).getByLabelText('Mobile')).toHaveValue('9876543210');
-    expect(within(p).getByLabelText('Telephone')).toHaveValue('020-2345678');
-    expect(within(p).getByLabelText('Email')).toHaveValue('kiran@example.in');
+    expect(labelledField(p, 'Residential Address')).toHaveValue('Shop 4, Market Road');
+    expect(labelledField(p, 'Landmark')).toHaveValue('Near bus stand');
+    expect(labelledField(p, 'Pincode')).toHaveValue('411001');
+    expect(labelledField(p, 'Mobile')).toHaveValue('9876543210');
+    expect(labelledField(p, 'Telephone')).toHaveValue('020-2345678');
+    expect(labelledField(p, 'Email')).toHaveValue('kiran@example.in');
     await waitFor(() =>
       expect(within(p).getByRole('combobox', { name: 'State' })).toHaveValue('Maharashtra'),
     );
@@ -198,7 +198,7 @@ describe('Onboarding form', () => {
     const user = userEvent.setup();
     renderForm();
     await screen.findByRole('heading', { level: 1 });
-    const pincode = within(business()).getByLabelText('Pincode');
+    const pincode = labelledField(business(), 'Pincode');
     await user.type(pincode, '4110');
     expect(screen.queryByText(LEAD_MSG.invalidPincode)).not.toBeInTheDocument();
     await user.tab();
@@ -332,7 +332,7 @@ describe('Onboarding form', () => {
 
     // The thank-you text, and a fresh form.
     await waitFor(() => expect(screen.getAllByText(LEAD_MSG.thankYou).length).toBeGreaterThan(0));
-    await waitFor(() => expect(within(applicant()).getByLabelText('Applicant Name')).toHaveValue(''));
+    await waitFor(() => expect(labelledField(applicant(), 'Applicant Name')).toHaveValue(''));
     expect(within(applicant()).getByLabelText('Male')).toBeChecked();
     expect(screen.queryByText('me.png')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Same as above' })).not.toBeChecked();

@@ -1,10 +1,12 @@
 import { UserType } from '../../src/shared/enums';
 import { formatRupees } from '../../src/shared/format';
 import type { WireUser } from '../../src/shared/wire';
+import { csvRows } from '../../src/web/lists/columns';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import type { HttpOptions, HttpResponse } from '../../src/web/providers/httpClient';
+import { i18nProvider } from '../../src/web/providers/i18n';
 import { userToBody, userToRecord } from '../../src/web/providers/users';
-import { userCsvColumns } from '../../src/web/resources/people/columns';
+import { userColumns } from '../../src/web/resources/people/columns';
 import { wireUser } from './helpers';
 
 /** A fake httpClient, as in dataProvider.test.ts: records calls, answers from a function. */
@@ -277,19 +279,19 @@ describe('formatRupees (money columns)', () => {
 });
 
 describe('CSV export of the user lists', () => {
-  it('writes readable columns in the list order: names title-cased, parents by name, dates medium', () => {
-    const record = userToRecord(RETAILER);
-    const columns = userCsvColumns('retailers', [
+  it('writes the declared columns in the list order: names title-cased, parents by name, dates medium', () => {
+    const columns = userColumns([
       'name',
       'mobile',
-      'distributor.name',
-      'district.name',
+      'distributor',
+      'district',
       'clearingBalance',
       'balance',
       'status',
       'createdAt',
     ]);
-    expect(columns.map((column) => [column.label, column.value(record)])).toEqual([
+    const [row] = csvRows('retailers', columns, [userToRecord(RETAILER)], i18nProvider.translate);
+    expect(Object.entries(row)).toEqual([
       ['Name', 'Ravi Kumar'],
       ['Mobile', '9812345678'],
       ['Distributor', 'Dev Agencies'],
@@ -299,8 +301,13 @@ describe('CSV export of the user lists', () => {
       ['Status', 'ACTIVE'],
       ['Created At', 'Nov 21, 2026'],
     ]);
-    const customer = userCsvColumns('customers', ['panId', 'aadharId', 'retailer.name']);
-    expect(customer.map((column) => [column.label, column.value(userToRecord(CUSTOMER))])).toEqual([
+    const [customer] = csvRows(
+      'customers',
+      userColumns(['panId', 'aadharId', 'retailer']),
+      [userToRecord(CUSTOMER)],
+      i18nProvider.translate,
+    );
+    expect(Object.entries(customer)).toEqual([
       ['PAN Id', 'ABCDE1234F'],
       ['Aadhar Id', 'XXXXXXXX1234'],
       ['Retailer', 'Shiv Store'],

@@ -7,7 +7,7 @@ import { SALES_MSG } from '../../src/shared/schemas/sales';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { TransactionList } from '../../src/web/resources/transactions/TransactionList';
-import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { jsonResponse, labelledField, renderInAdmin, wireUser } from './helpers';
 import { IDS, SALE_POSTINGS, wireSale } from './salesFixtures';
 import { answer, type Request, stubServer } from './salesServer';
 
@@ -292,8 +292,8 @@ describe('Settle and Record Payout (ADMIN)', () => {
     await pick(user, within(dialog).getByRole('combobox', { name: 'User Type' }), 'Retailer');
     await pick(user, within(dialog).getByRole('combobox', { name: 'User' }), 'Ganesh Mobile Store');
     expect(await within(dialog).findByText('Available balance: ₹320.50')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '400.5');
-    await user.type(within(dialog).getByLabelText('Reference'), ' NEFT-1 ');
+    await user.type(labelledField(dialog, 'Amount (₹)'), '400.5');
+    await user.type(labelledField(dialog, 'Reference'), ' NEFT-1 ');
     await user.click(within(dialog).getByRole('button', { name: 'Record Payout' }));
     expect(
       await screen.findByText('Error: Payout exceeds the available balance of ₹320.50'),
@@ -301,8 +301,8 @@ describe('Settle and Record Payout (ADMIN)', () => {
     expect(screen.getByRole('dialog', { name: 'Record Payout' })).toBeInTheDocument();
 
     refuse = false;
-    await user.clear(within(dialog).getByLabelText('Amount (₹)'));
-    await user.type(within(dialog).getByLabelText('Amount (₹)'), '80.5');
+    await user.clear(labelledField(dialog, 'Amount (₹)'));
+    await user.type(labelledField(dialog, 'Amount (₹)'), '80.5');
     await user.click(within(dialog).getByRole('button', { name: 'Record Payout' }));
     expect(await screen.findByText(SALES_MSG.payoutRecorded)).toBeInTheDocument();
     expect(api.posts()).toEqual([

@@ -90,9 +90,14 @@ describe('My wallet', () => {
         : undefined,
     );
     renderWallet();
-    expect((await screen.findAllByText('Could not load the wallet.', {}, { timeout: 8000 })).length).toBe(2);
-    expect(within(card('Balance')).getByText('—')).toBeInTheDocument();
-    expect(within(card('Clearing Balance')).getByText('—')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The list could not be loaded.', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error: Something went wrong on our side. Please try again.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('₹0.00')).not.toBeInTheDocument();
+    expect(screen.queryByText('No Data Found')).not.toBeInTheDocument();
   });
 });

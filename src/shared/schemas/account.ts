@@ -30,5 +30,12 @@ export const resetPasswordSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: MSG.passwordMismatch,
     path: ['confirmPassword'],
+    // As soon as both are filled in, beside the other fields' issues (the form shows it while typing).
+    when: ({ value }) => {
+      const v = value as Record<string, unknown> | null;
+      return (
+        typeof v?.newPassword === 'string' && typeof v?.confirmPassword === 'string' && !!v.confirmPassword
+      );
+    },
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

@@ -87,8 +87,14 @@ const text = (max = 200) =>
     .max(max, { error: `At most ${max} characters` });
 const pattern = (regex: RegExp, message: string, max = 50) =>
   text(max).pipe(z.string().regex(regex, { error: message }));
+/** An unanswered choice reads as required; a wrong one names the choices. */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `Must be one of ${values.join(', ')}` });
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? MSG.required
+        : `Must be one of ${values.join(', ')}`,
+  });
 const location = (message: string) => idField(MSG.required, message);
 
 export const applicantInfoSchema = z.object({

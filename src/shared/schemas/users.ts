@@ -73,6 +73,9 @@ const required = (max = 200) =>
 
 const id = (message: string) => idField(MSG.required, message);
 
+/** What the API shows of a stored Aadhar number. */
+export const MASKED_AADHAR = /^X{8}\d{4}$/;
+
 export const aadharField = z
   .string({ error: MSG.required })
   .trim()
@@ -131,16 +134,27 @@ export const customerUpdateSchema = z.object({
   type: z.literal(UserType.CUSTOMER),
   customer: z.object(
     {
-      aadharId: z
-        .union([aadharField, z.literal(''), z.string().regex(/^X{8}\d{4}$/), z.null()])
-        .optional()
-        .transform((v) => (v && /^\d{12}$/.test(v) ? v : undefined)),
+      // Blank or the masked number ('XXXXXXXX1234') keeps the stored one; anything else must be a valid number
+      // (and gets that rule's message, not a generic one).
+      aadharId: z.preprocess(
+        (v) =>
+          v === '' || v === null || (typeof v === 'string' && MASKED_AADHAR.test(v.trim())) ? undefined : v,
+        aadharField.optional(),
+      ),
       panId: panField,
       retailerId: optionalRetailer,
     },
     { error: MSG.required },
   ),
 });
+
+/** A match rule runs as soon as both fields are filled in, beside the other fields' issues. */
+const bothGiven =
+  (a: string, b: string) =>
+  ({ value }: { value: unknown }) => {
+    const v = value as Record<string, unknown> | null;
+    return typeof v?.[a] === 'string' && v[a] !== '' && typeof v?.[b] === 'string' && v[b] !== '';
+  };
 
 export const employeeCreateSchema = z
   .object({
@@ -152,6 +166,7 @@ export const employeeCreateSchema = z
   .refine((v) => v.password === v.confirmPassword, {
     error: MSG.passwordMismatch,
     path: ['confirmPassword'],
+    when: bothGiven('password', 'confirmPassword'),
   });
 export const employeeUpdateSchema = z.object({ ...baseUser, type: z.literal(UserType.EMPLOYEE) });
 

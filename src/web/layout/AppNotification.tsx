@@ -1,19 +1,15 @@
-import { Notification } from 'react-admin';
-import { TOAST_MS } from '../../shared/rules';
 import { GlobalLoadingBar } from './GlobalLoadingBar';
-import { HttpErrorToasts } from './HttpErrorToasts';
+import { Notification } from './Notification';
 import { ScrollToTop } from './ScrollToTop';
 
 /**
- * react-admin renders `<Admin notification>` once, outside every route, so this is the panel's
- * always-present chrome: the toast area (5000 ms), the loading bar, the httpClient error bridge and
- * scroll-to-top.
+ * react-admin renders `<Admin notification>` once, outside every route, so this is the panel's always-present
+ * chrome: the toast area, the loading bar and scroll-to-top.
  */
 export const AppNotification = () => (
   <>
     <ScrollToTop />
     <GlobalLoadingBar />
-    <HttpErrorToasts />
-    <Notification autoHideDuration={TOAST_MS} />
+    <Notification />
   </>
 );

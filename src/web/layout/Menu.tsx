@@ -1,7 +1,7 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import type { ComponentType } from 'react';
-import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
-import { can, type RoleResource } from '../../shared/roles';
+import { Menu as RaMenu, useCanAccess, useTranslate } from 'react-admin';
+import type { RoleResource } from '../../shared/roles';
 import audit from '../resources/audit';
 import customers from '../resources/customers';
 import distributors from '../resources/distributors';
@@ -20,7 +20,7 @@ import wallet from '../resources/wallet';
 import { LogoutMenuItem } from './LogoutMenuItem';
 
 export interface MenuEntry {
-  /** ROLE_TABLE key; the entry shows when `can(role, key, 'list')`. */
+  /** ROLE_TABLE key; the entry shows when the authProvider's `canAccess` allows `list` on it. */
   key: RoleResource;
   to: string;
   /** i18n key */
@@ -58,17 +58,19 @@ export const MENU_ENTRIES: MenuEntry[] = [
   { key: 'audit', to: audit.path, label: 'app.menu.audit', icon: audit.icon },
 ];
 
-export const Menu = () => {
-  const { permissions } = usePermissions();
+/** One sidebar link, shown when `canAccess({ resource, action: 'list' })` allows it (the role table, seed section 6). */
+const MenuEntryItem = ({ entry: { key, to, label, icon: Icon } }: { entry: MenuEntry }) => {
   const translate = useTranslate();
-  return (
-    <RaMenu>
-      {MENU_ENTRIES.filter((entry) => can(permissions, entry.key, 'list')).map(
-        ({ key, to, label, icon: Icon }) => (
-          <RaMenu.Item key={key} to={to} primaryText={translate(label)} leftIcon={<Icon />} />
-        ),
-      )}
-      <LogoutMenuItem />
-    </RaMenu>
-  );
+  const { canAccess } = useCanAccess({ resource: key, action: 'list' });
+  if (!canAccess) return null;
+  return <RaMenu.Item to={to} primaryText={translate(label)} leftIcon={<Icon />} />;
 };
+
+export const Menu = () => (
+  <RaMenu>
+    {MENU_ENTRIES.map((entry) => (
+      <MenuEntryItem key={entry.key} entry={entry} />
+    ))}
+    <LogoutMenuItem />
+  </RaMenu>
+);

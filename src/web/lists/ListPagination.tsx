@@ -1,4 +1,4 @@
-import { Box, Pagination, PaginationItem } from '@mui/material';
+import { Box, Pagination, PaginationItem, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 
 export interface ListPaginationProps {
@@ -18,42 +18,72 @@ export function pageWindow(page: number, count: number, max: number): number[] {
   return Array.from({ length: size }, (_, i) => start + i);
 }
 
+const COUNT = new Intl.NumberFormat('en-IN');
+
 /**
- * Seed section 2: server paging with boundary links (first/last) and ellipses. The page size is fixed (10), so
- * there is no rows-per-page selector. A page change updates the list parameters, which refetches.
+ * Seed section 2: server paging with boundary links (first/last) and ellipses, after the range shown ('11-20 of 57').
+ * The page size is fixed (10), so there is no rows-per-page selector. A page change updates the list parameters,
+ * which refetches.
+ *
+ * A capped total (`totalCountsCapped`: the server counted matching rows only up to 1,000) reads '1-10 of 1,000+';
+ * the pager then offers one page past the current one while the current page is full, and no Last button, since
+ * the last page is unknown.
  */
 export const ListPagination = ({ window = 3, maxLinks }: ListPaginationProps) => {
-  const { page, perPage, total, setPage, isPending } = useListContext();
+  const { page, perPage, total, data, meta, setPage, isPending } = useListContext();
   const translate = useTranslate();
   if (isPending || !total) return null;
-  const count = Math.ceil(total / perPage);
-  if (count <= 1) return null;
+  const capped = meta?.totalCountsCapped === true;
+  const counted = Math.ceil(total / perPage);
+  const full = (data?.length ?? 0) >= perPage;
+  const count = capped ? Math.max(counted, full ? page + 1 : page) : counted;
   const current = Math.min(page, count);
+  const from = (current - 1) * perPage + 1;
+  const to = from - 1 + (data?.length ?? 0);
+  const range = translate('app.list.range', {
+    from: COUNT.format(from),
+    to: COUNT.format(Math.max(from, to)),
+    total: capped ? `${COUNT.format(total)}+` : COUNT.format(total),
+  });
   const shown = maxLinks ? new Set(pageWindow(current, count, maxLinks)) : undefined;
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1.5 }}>
-      <Pagination
-        aria-label={translate('app.list.pagination')}
-        count={count}
-        page={current}
-        onChange={(_, next) => setPage(next)}
-        siblingCount={shown ? count : Math.max(0, Math.floor((window - 1) / 2))}
-        boundaryCount={1}
-        showFirstButton
-        showLastButton
-        color="primary"
-        shape="rounded"
-        renderItem={(item) => {
-          if (!shown || item.type !== 'page' || item.page === null) return <PaginationItem {...item} />;
-          // Pages outside the window: one ellipsis on each side stands for them.
-          if (shown.has(item.page)) return <PaginationItem {...item} />;
-          const first = Math.min(...shown);
-          const last = Math.max(...shown);
-          if (item.page === first - 1 || item.page === last + 1)
-            return <PaginationItem type={item.page < first ? 'start-ellipsis' : 'end-ellipsis'} />;
-          return null;
-        }}
-      />
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        columnGap: 2,
+        p: 1.5,
+      }}
+    >
+      <Typography variant="body2" color="text.secondary" aria-live="polite">
+        {range}
+      </Typography>
+      {count > 1 && (
+        <Pagination
+          aria-label={translate('app.list.pagination')}
+          count={count}
+          page={current}
+          onChange={(_, next) => setPage(next)}
+          siblingCount={shown ? count : Math.max(0, Math.floor((window - 1) / 2))}
+          boundaryCount={capped ? 0 : 1}
+          showFirstButton
+          showLastButton={!capped}
+          color="primary"
+          shape="rounded"
+          renderItem={(item) => {
+            if (!shown || item.type !== 'page' || item.page === null) return <PaginationItem {...item} />;
+            // Pages outside the window: one ellipsis on each side stands for them.
+            if (shown.has(item.page)) return <PaginationItem {...item} />;
+            const first = Math.min(...shown);
+            const last = Math.max(...shown);
+            if (item.page === first - 1 || item.page === last + 1)
+              return <PaginationItem type={item.page < first ? 'start-ellipsis' : 'end-ellipsis'} />;
+            return null;
+          }}
+        />
+      )}
     </Box>
   );
 };

@@ -13,10 +13,17 @@ import {
 import { titleCase } from '../../shared/format';
 import { PUBLIC_LOOKUP_LIMIT, TYPEAHEAD_DEBOUNCE_MS } from '../../shared/rules';
 
+/**
+ * Read by screen readers, not shown. Sizes in px: a bare `1` in MUI's sx is 100%, which with `nowrap` once made
+ * the onboarding page 2057 px wide.
+ */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -33,8 +40,8 @@ export interface LookupInputProps
   /** A suggestion's text (default: the title-cased name). */
   optionText?: (record: RaRecord) => string;
   /**
-   * Why the lookup cannot search yet (seed section 5: 'No provider selected', 'Please Select User Type First!'):
-   * the input stays usable, fetches nothing, and opening or typing in it shows this text.
+   * Why the lookup cannot search yet (seed section 5: 'No provider selected', 'Please Select User Type First!'), a
+   * catalogue key: the input stays usable, fetches nothing, and opening or typing in it shows this text.
    */
   blocked?: string;
 }
@@ -95,6 +102,7 @@ const BlockedLookup = ({
   optionText: _optionText,
   ...rest
 }: AutocompleteProps & { source: string; message: string }) => {
+  const translate = useTranslate();
   const [focused, setFocused] = useState(false);
   return (
     <Box onFocus={() => setFocused(true)} onBlur={() => setFocused(false)}>
@@ -107,7 +115,7 @@ const BlockedLookup = ({
         {...rest}
       />
       <Box component="span" role="status" aria-live="polite" sx={visuallyHidden}>
-        {focused ? message : ''}
+        {focused ? translate(message) : ''}
       </Box>
     </Box>
   );

@@ -1,40 +1,30 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Typography } from '@mui/material';
-import { type ComponentType, type ReactNode, useState } from 'react';
-import {
-  DataTable,
-  ExportButton,
-  type Exporter,
-  List,
-  type RaRecord,
-  ResourceContextProvider,
-  SearchInput,
-  TopToolbar,
-  useCanAccess,
-  useTranslate,
-} from 'react-admin';
+import { Button } from '@mui/material';
+import { type ComponentType, useState } from 'react';
+import { type RaRecord, ResourceContextProvider, useCanAccess, useTranslate } from 'react-admin';
 import { titleCase } from '../../shared/format';
-import { PAGE_SIZE } from '../../shared/rules';
+import type { Column } from './columns';
 import { ListPagination } from './ListPagination';
-import { NoData } from './NoData';
 import type { RecordDialogProps } from './RecordDialog';
+import { ResourceList } from './ResourceList';
+import { type RowAction, RowActionButton } from './RowActions';
 
 export interface ModalListProps {
   /** Resource name (a ROLE_TABLE key). */
   resource: string;
   /** i18n namespace with title, subtitle and add, e.g. 'app.states'. */
   texts: string;
-  exporter: Exporter;
+  columns: Column[];
   /** The create/edit modal. */
   dialog: ComponentType<RecordDialogProps>;
+  /** Row actions before Edit (Select Product, Update Status), already limited to the roles that may use them. */
+  rowActions?: RowAction[];
   /** Page links around the current page. */
   paginationWindow?: number;
   /** Open the create modal on arrival (/location/tehsil/create); `onCreateClosed` runs when it closes. */
   openCreate?: boolean;
   onCreateClosed?: () => void;
-  /** DataTable columns; an Edit column is appended for roles that may edit. */
-  children: ReactNode;
 }
 
 interface ModalState {
@@ -42,30 +32,19 @@ interface ModalState {
   record?: RaRecord;
 }
 
-/** react-admin's `q` filter; the dataProvider sends it as `searchText`. */
-const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
-
 /**
- * A table wider than the screen (the user lists have up to 12 columns) scrolls inside its card instead of
- * widening the page, which would slide the content under the fixed sidebar and push Add off screen.
- * `contain: inline-size` keeps the table's width out of the layout's fit-content sizing.
- */
-const wideTable = { '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } } as const;
-
-/**
- * The seed's common list (section 2): title and subtitle, Add and Export buttons, a table with an Edit button per
- * row, 'No Data Found', 10 rows a page with server paging, a search box (`q`, sent as searchText) and the
- * create/edit modal. Add and Edit follow the role table (canAccess create / edit).
+ * The seed's common list with its create/edit modal (section 2): Add in the toolbar and Edit on every row, each for
+ * the roles the role table lets create / edit.
  */
 export const ModalList = ({
   resource,
   texts,
-  exporter,
+  columns,
   dialog: RecordDialog,
+  rowActions = [],
   paginationWindow = 3,
   openCreate = false,
   onCreateClosed,
-  children,
 }: ModalListProps) => {
   const translate = useTranslate();
   const [modal, setModal] = useState<ModalState>({ open: openCreate });
@@ -78,57 +57,37 @@ export const ModalList = ({
     if (wasCreate) onCreateClosed?.();
   };
 
-  const actions = (
-    <TopToolbar>
-      {canCreate && (
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true })}>
-          {translate(`${texts}.add`)}
-        </Button>
-      )}
-      <ExportButton />
-    </TopToolbar>
-  );
+  const edit: RowAction = {
+    key: 'edit',
+    render: (record) => (
+      <RowActionButton
+        label="app.list.edit"
+        ariaLabel={translate('app.list.editRow', { name: titleCase(record.name) })}
+        icon={<EditIcon fontSize="small" />}
+        onClick={() => setModal({ open: true, record })}
+      />
+    ),
+  };
 
   return (
-    <ResourceContextProvider value={resource}>
-      <Box sx={{ pt: 2 }}>
-        <Typography variant="h5" component="h1">
-          {translate(`${texts}.title`)}
-        </Typography>
-        <Typography color="text.secondary">{translate(`${texts}.subtitle`)}</Typography>
-      </Box>
-      <List
+    <>
+      <ResourceList
         resource={resource}
-        title={translate(`${texts}.title`)}
-        perPage={PAGE_SIZE}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        filters={searchFilters}
-        actions={actions}
-        exporter={exporter}
+        texts={texts}
+        columns={columns}
+        toolbar={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true })}>
+              {translate(`${texts}.add`)}
+            </Button>
+          )
+        }
+        rowActions={canEdit ? [...rowActions, edit] : rowActions}
         pagination={<ListPagination window={paginationWindow} />}
-        empty={false}
-      >
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />} sx={wideTable}>
-          {children}
-          {canEdit && (
-            <DataTable.Col
-              label={translate('app.list.edit')}
-              disableSort
-              render={(record: RaRecord) => (
-                <Button
-                  size="small"
-                  startIcon={<EditIcon />}
-                  aria-label={translate('app.list.editRow', { name: titleCase(record.name) })}
-                  onClick={() => setModal({ open: true, record })}
-                >
-                  {translate('app.list.edit')}
-                </Button>
-              )}
-            />
-          )}
-        </DataTable>
-      </List>
-      <RecordDialog open={modal.open} record={modal.record} onClose={close} />
-    </ResourceContextProvider>
+      />
+      <ResourceContextProvider value={resource}>
+        <RecordDialog open={modal.open} record={modal.record} onClose={close} />
+      </ResourceContextProvider>
+    </>
   );
 };

@@ -1,24 +1,18 @@
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { type ReactNode, useId, useMemo } from 'react';
 import {
   Form,
   type RaRecord,
-  useDataProvider,
+  useCreate,
   useNotify,
   useRefresh,
   useResourceContext,
   useTranslate,
+  useUpdate,
   type ValidateForm,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { SubmitButton } from '../forms/SubmitButton';
+import { serverFieldErrors } from '../forms/serverErrors';
 
 /** What a list hands its create/edit modal. */
 export interface RecordDialogProps {
@@ -38,33 +32,23 @@ export interface RecordFormDialogProps extends RecordDialogProps {
   toValues: (record?: RaRecord) => Values;
   /** Form values -> request body. */
   transform?: (values: Values) => Values;
-  /** Success toast: fixed texts, or 'server' to show the server's message (products). */
-  success: { created: string; updated: string } | 'server';
-  /** Form-level validation (replaces the inputs' own `validate`, a react-hook-form rule). */
-  validate?: ValidateForm;
+  /** Success toasts (catalogue keys): the seed's 'X Created Successfully!' / 'X Updated Successfully!'. */
+  success: { created: string; updated: string };
+  /** The form's validation: the shared schema of the payload (forms/schemaValidator). */
+  validate: ValidateForm;
+  /** A server refusal's param -> the form field it is about (default: the same name). */
+  fieldOf?: (param: string) => string;
   maxWidth?: 'xs' | 'sm' | 'md';
   children: ReactNode;
 }
 
-const SubmitButton = ({ label }: { label: string }) => {
-  const { isSubmitting } = useFormState();
-  return (
-    <Button
-      type="submit"
-      variant="contained"
-      disabled={isSubmitting}
-      startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-    >
-      {label}
-    </Button>
-  );
-};
-
 /**
  * The create/edit modal of a list (seed section 2): 'Create New X' / 'Update X' with a Create / Update button.
+ * Saves go through react-admin's useCreate / useUpdate, so the query cache and the loading bar know about them.
  * Field messages show once a field is touched (mode onTouched) or after a submit; an invalid submit toasts
- * 'Invalid data!' (react-admin's invalid-form notice, see en.ts). Server refusals are toasted by httpClient and
- * keep the modal open. After a save: the success toast, a list refresh, and onClose(true).
+ * 'Invalid data!' (react-admin's invalid-form notice, see en.ts). A server refusal shows in the 'Error!!!' toast
+ * and on the field it names, and keeps the modal open. After a save: the success toast, a list refresh, and
+ * onClose(true). Escape and Cancel close it without saving.
  */
 export const RecordFormDialog = ({
   open,
@@ -75,6 +59,7 @@ export const RecordFormDialog = ({
   transform = (values) => values,
   success,
   validate,
+  fieldOf,
   maxWidth = 'sm',
   children,
 }: RecordFormDialogProps) => {
@@ -82,7 +67,8 @@ export const RecordFormDialog = ({
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const titleId = useId();
   const isEdit = record?.id !== undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the initial values depend on the row only
@@ -91,17 +77,15 @@ export const RecordFormDialog = ({
   const save = async (values: Values) => {
     if (!resource) return;
     const data = transform(values);
-    let result: { meta?: { message?: string } };
     try {
-      result = isEdit
-        ? await dataProvider.update(resource, { id: record.id, data, previousData: record })
-        : await dataProvider.create(resource, { data });
-    } catch {
-      // httpClient already showed the refusal in the 'Error!!!' toast; the modal stays open.
-      return;
+      if (isEdit)
+        await update(resource, { id: record.id, data, previousData: record }, { returnPromise: true });
+      else await create(resource, { data }, { returnPromise: true });
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+      return serverFieldErrors(error, fieldOf);
     }
-    const message = success === 'server' ? result.meta?.message : isEdit ? success.updated : success.created;
-    if (message) notify(message, { type: 'success' });
+    notify(isEdit ? success.updated : success.created, { type: 'success' });
     refresh();
     onClose(true);
   };
@@ -126,7 +110,7 @@ export const RecordFormDialog = ({
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={() => onClose(false)}>{translate('app.list.cancel')}</Button>
-            <SubmitButton label={translate(isEdit ? 'app.list.update' : 'app.list.create')} />
+            <SubmitButton label={isEdit ? 'app.list.update' : 'app.list.create'} />
           </DialogActions>
         </Form>
       )}

@@ -1,107 +1,83 @@
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
-import { MSG } from '../../shared/messages';
-import { PASSWORD_PATTERN } from '../../shared/rules';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { Form, PasswordInput, useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
+import { resetPasswordSchema } from '../../shared/schemas/account';
+import { SubmitButton } from '../forms/SubmitButton';
+import { requiredMark, schemaValidator } from '../forms/schemaValidator';
+import { serverFieldErrors } from '../forms/serverErrors';
 import { LOGIN_PATH } from '../providers/authProvider';
 import type { AppDataProvider, ResetPasswordInput } from '../providers/dataProvider';
-import { useFormState } from './formState';
-import { PasswordField } from './PasswordField';
+import { sharedKey } from '../providers/sharedMessages';
 
-type PasswordFieldName = keyof ResetPasswordInput;
+/** Seed section 5, password change: all required, the new password's pattern, confirm equals new (shared schema). */
+export const validatePasswordChange = schemaValidator(resetPasswordSchema);
 
-/** Seed section 5, password change: all required, new password pattern, confirm equals new. */
-export const validatePasswordChange = (
-  values: Record<PasswordFieldName, string>,
-): Partial<Record<PasswordFieldName, string>> => {
-  const errors: Partial<Record<PasswordFieldName, string>> = {};
-  if (!values.oldPassword) errors.oldPassword = MSG.required;
-  if (!values.newPassword) errors.newPassword = MSG.required;
-  else if (!PASSWORD_PATTERN.test(values.newPassword)) errors.newPassword = MSG.passwordPattern;
-  if (!values.confirmPassword) errors.confirmPassword = MSG.required;
-  else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = MSG.mustMatch;
-  return errors;
-};
+const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Non-dismissable 'Update Password' dialog (no backdrop or Escape close). On success: two toasts,
- * logout (all stored session data cleared) and /auth.
+ * Non-dismissable 'Update Password' dialog (no backdrop or Escape close) for a user still on the initial password.
+ * On success: two toasts, logout (all stored session data cleared) and /auth. Logout is offered too, so a user who
+ * does not have the initial password at hand is not trapped.
  */
 export const ChangePasswordDialog = ({ open }: { open: boolean }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const logout = useLogout();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [submitting, setSubmitting] = useState(false);
-  const form = useFormState<PasswordFieldName>(
-    { oldPassword: '', newPassword: '', confirmPassword: '' },
-    validatePasswordChange,
-  );
+  const { mutateAsync } = useMutation({
+    mutationFn: (input: ResetPasswordInput) => dataProvider.resetPassword(input),
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.isValid) {
-      form.touchAll();
-      notify(MSG.validationFailed, { type: 'error' });
-      return;
-    }
-    setSubmitting(true);
+  const submit = async (values: Record<string, unknown>) => {
     try {
-      const { message } = await dataProvider.resetPassword(form.values);
-      notify(message || MSG.passwordUpdated, { type: 'success' });
-      notify(MSG.loginWithNewPassword, { type: 'info' });
+      const { message } = await mutateAsync(values as unknown as ResetPasswordInput);
+      notify(message || sharedKey('msg', 'passwordUpdated'), { type: 'success' });
+      notify(sharedKey('msg', 'loginWithNewPassword'), { type: 'info' });
       await logout({}, LOGIN_PATH, false);
-    } catch {
-      // httpClient already showed the server's refusal in the error toast.
-      setSubmitting(false);
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+      return serverFieldErrors(error);
     }
   };
 
   return (
     <Dialog open={open} disableEscapeKeyDown aria-labelledby="change-password-title" fullWidth maxWidth="xs">
-      <form noValidate onSubmit={onSubmit}>
+      <Form
+        defaultValues={empty}
+        onSubmit={submit}
+        validate={validatePasswordChange}
+        mode="onTouched"
+        noValidate
+      >
         <DialogTitle id="change-password-title">{translate('app.password.title')}</DialogTitle>
         <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <PasswordField
-              {...form.field('oldPassword')}
-              label={translate('app.password.oldPassword')}
+          <Stack spacing={0.5} sx={{ pt: 1 }}>
+            <PasswordInput
+              source="oldPassword"
+              label="app.password.oldPassword"
               autoComplete="current-password"
-              fullWidth
+              validate={requiredMark}
+              autoFocus
             />
-            <PasswordField
-              {...form.field('newPassword')}
-              label={translate('app.password.newPassword')}
+            <PasswordInput
+              source="newPassword"
+              label="app.password.newPassword"
               autoComplete="new-password"
-              fullWidth
+              validate={requiredMark}
             />
-            <PasswordField
-              {...form.field('confirmPassword')}
-              label={translate('app.password.confirmPassword')}
+            <PasswordInput
+              source="confirmPassword"
+              label="app.password.confirmPassword"
               autoComplete="new-password"
-              fullWidth
+              validate={requiredMark}
             />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={submitting}
-            startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
-            {translate('app.password.submit')}
-          </Button>
+          <Button onClick={() => logout({}, LOGIN_PATH, false)}>{translate('app.menu.logout')}</Button>
+          <SubmitButton label="app.password.submit" />
         </DialogActions>
-      </form>
+      </Form>
     </Dialog>
   );
 };

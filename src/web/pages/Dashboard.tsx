@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Title, useAuthenticated, useDataProvider, useTranslate } from 'react-admin';
 import { formatRupees } from '../../shared/format';
 import { type CommissionReport, DASHBOARD_TILES } from '../../shared/wire';
+import { useNotifyError } from '../layout/useNotifyError';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { getStoredUser } from '../providers/session';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -76,6 +77,8 @@ export const Dashboard = () => {
     enabled: !mustChangePassword,
     retry: false,
   });
+  useNotifyError(counts.error);
+  useNotifyError(commissions.error);
 
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>
@@ -102,7 +105,11 @@ export const Dashboard = () => {
         }}
       >
         {DASHBOARD_TILES.map(({ label, key }) => (
-          <Tile key={key} label={label} testId={`tile-${key}`}>
+          <Tile
+            key={key}
+            label={translate(`app.dashboard.tiles.${key}`, { _: label })}
+            testId={`tile-${key}`}
+          >
             {figure(
               counts.data ? Number(counts.data[key] ?? 0).toLocaleString('en-IN') : undefined,
               counts.isLoading,

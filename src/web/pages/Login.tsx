@@ -1,39 +1,19 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Link,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useAuthProvider, useNotify, useTranslate } from 'react-admin';
+import { Form, PasswordInput, TextInput, useAuthProvider, useNotify, useTranslate } from 'react-admin';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { MSG } from '../../shared/messages';
 import { loginSchema } from '../../shared/schemas/account';
+import { InvalidSubmitNotice } from '../forms/InvalidSubmitNotice';
+import { SubmitButton } from '../forms/SubmitButton';
+import { requiredMark, schemaValidator } from '../forms/schemaValidator';
+import { PublicBar } from '../layout/PublicBar';
 import { HOME_PATH, LOGIN_PATH } from '../providers/authProvider';
-import { clearSessionEndedFlag, hasSessionEndedFlag } from '../providers/session';
-import { useFormState } from './formState';
-import { PasswordField } from './PasswordField';
+import { sharedKey } from '../providers/sharedMessages';
 
-type LoginField = 'userName' | 'password';
+/** Seed section 5: userName required, min 4; password required (the server's login schema). */
+export const validateLogin = schemaValidator(loginSchema);
 
-/** First message per field from the shared login schema (seed section 5). */
-export const validateLogin = (values: Record<LoginField, string>): Partial<Record<LoginField, string>> => {
-  const parsed = loginSchema.safeParse(values);
-  if (parsed.success) return {};
-  const errors: Partial<Record<LoginField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as LoginField;
-    errors[key] ??= issue.message;
-  }
-  return errors;
-};
+const empty = { userName: '', password: '' };
 
 /** Seed sections 2 and 5: the login page at /auth. */
 export const Login = () => {
@@ -42,103 +22,79 @@ export const Login = () => {
   const authProvider = useAuthProvider();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [submitting, setSubmitting] = useState(false);
-  // One-shot notice after a 401 ended the session: read on mount, then cleared.
-  const [sessionEnded] = useState(hasSessionEndedFlag);
-  useEffect(() => clearSessionEndedFlag(), []);
-  const form = useFormState<LoginField>({ userName: '', password: '' }, validateLogin);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.isValid) {
-      form.touchAll();
-      notify(MSG.invalidLoginForm, { type: 'error' });
-      return;
-    }
-    setSubmitting(true);
+  const submit = async (values: Record<string, unknown>) => {
     try {
       const result = await authProvider!.login({
-        userName: form.values.userName.trim(),
-        password: form.values.password,
+        userName: String(values.userName).trim(),
+        password: String(values.password),
       });
       // Not react-admin's useLogin: /auth is a public route, so the admin already cached
       // "not authenticated" while it was shown; reset the auth queries before entering the layout.
       await queryClient.resetQueries({ queryKey: ['auth'] });
-      notify(result?.message ?? MSG.loginSuccess, { type: 'success' });
+      notify(result?.message ?? sharedKey('msg', 'loginSuccess'), { type: 'success' });
       navigate(HOME_PATH);
-    } catch {
-      // httpClient already showed the normalised error toast (or the connection alert).
-      setSubmitting(false);
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
     }
   };
 
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: 'background.default',
-        p: 2,
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent sx={{ p: 4 }}>
-          <Link
-            component={RouterLink}
-            to="/"
-            aria-label={translate('app.login.logoHome')}
-            underline="none"
-            sx={{ fontWeight: 700, fontSize: 24, letterSpacing: 0.5 }}
-          >
-            Tierdesk
-          </Link>
-          <Typography component="h1" variant="h5" sx={{ mt: 3, fontWeight: 600 }}>
-            {translate('app.login.heading')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {translate('app.login.subtext')}
-          </Typography>
-          {sessionEnded && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {translate('app.login.sessionEnded')}
-            </Alert>
-          )}
-          <form noValidate onSubmit={onSubmit} aria-label={translate('app.login.heading')}>
-            <Stack spacing={2}>
-              <TextField
-                {...form.field('userName')}
-                label={translate('app.login.mobile')}
-                autoComplete="username"
-                slotProps={{ htmlInput: { inputMode: 'tel' } }}
-                autoFocus
-                fullWidth
-              />
-              <PasswordField
-                {...form.field('password')}
-                label={translate('app.login.password')}
-                autoComplete="current-password"
-                fullWidth
-              />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={submitting}
-                startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-              >
-                {translate('app.login.submit')}
-              </Button>
-            </Stack>
-          </form>
-          <Typography sx={{ mt: 3, textAlign: 'center' }}>
-            <Link component={RouterLink} to="/welcome">
-              {translate('app.login.createAccount')}
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <PublicBar />
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 2, pt: { xs: 2, sm: 6 } }}>
+        <Card component="main" sx={{ width: '100%', maxWidth: 420 }}>
+          <CardContent sx={{ p: 4 }}>
+            <Link
+              component={RouterLink}
+              to="/"
+              aria-label={translate('app.login.logoHome')}
+              underline="none"
+              sx={{ fontWeight: 700, fontSize: 24, letterSpacing: 0.5 }}
+            >
+              {translate('app.title')}
             </Link>
-          </Typography>
-        </CardContent>
-      </Card>
+            <Typography component="h1" variant="h5" sx={{ mt: 3, fontWeight: 600 }}>
+              {translate('app.login.heading')}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              {translate('app.login.subtext')}
+            </Typography>
+            <Form
+              defaultValues={empty}
+              onSubmit={submit}
+              validate={validateLogin}
+              mode="onTouched"
+              noValidate
+              disableInvalidFormNotification
+            >
+              <InvalidSubmitNotice message={sharedKey('msg', 'invalidLoginForm')} validate={validateLogin} />
+              <Stack spacing={1}>
+                <TextInput
+                  source="userName"
+                  label="app.login.mobile"
+                  autoComplete="username"
+                  slotProps={{ htmlInput: { inputMode: 'tel' } }}
+                  validate={requiredMark}
+                  autoFocus
+                />
+                <PasswordInput
+                  source="password"
+                  label="app.login.password"
+                  autoComplete="current-password"
+                  validate={requiredMark}
+                />
+                <SubmitButton label="app.login.submit" size="large" />
+              </Stack>
+            </Form>
+            <Typography sx={{ mt: 3, textAlign: 'center' }}>
+              <Link component={RouterLink} to="/welcome">
+                {translate('app.login.createAccount')}
+              </Link>
+            </Typography>
+          </CardContent>
+        </Card>
+      </Box>
     </Box>
   );
 };

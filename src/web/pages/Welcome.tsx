@@ -4,6 +4,7 @@ import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } fro
 import type { ComponentType } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { PublicBar } from '../layout/PublicBar';
 import { LOGIN_PATH } from '../providers/authProvider';
 
 const JoinCard = ({
@@ -36,10 +37,13 @@ const JoinCard = ({
 export const Welcome = () => {
   const translate = useTranslate();
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', p: { xs: 2, md: 6 } }}>
-      <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <PublicBar />
+      <Box component="main" sx={{ maxWidth: 760, mx: 'auto', p: { xs: 2, md: 4 } }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 4 }}>
-          <Typography sx={{ fontWeight: 700, fontSize: 24, color: 'primary.main' }}>Tierdesk</Typography>
+          <Typography sx={{ fontWeight: 700, fontSize: 24, color: 'primary.main' }}>
+            {translate('app.title')}
+          </Typography>
           <Button component={RouterLink} to={LOGIN_PATH} variant="contained">
             {translate('app.welcome.login')}
           </Button>

@@ -3,14 +3,7 @@ import { MSG } from '../../shared/messages';
 import { can } from '../../shared/roles';
 import type { Envelope, LoginResult, UserFetchResult } from '../../shared/wire';
 import { apiUrl, httpClient } from './httpClient';
-import {
-  clearSession,
-  getStoredUser,
-  getToken,
-  markSessionEnded,
-  saveLogin,
-  saveUserDetails,
-} from './session';
+import { clearSession, getStoredUser, getToken, saveLogin, saveUserDetails } from './session';
 
 /** The login URL of the panel (seed: 'auth'); react-admin's own /login redirects here. */
 export const LOGIN_PATH = '/auth';
@@ -52,7 +45,7 @@ export const authProvider: AuthProvider = {
   async logout() {
     if (getToken()) {
       try {
-        await httpClient(apiUrl('account/logout'), { method: 'POST', quiet: true });
+        await httpClient(apiUrl('account/logout'), { method: 'POST' });
       } catch {
         // The session is cleared locally whatever the server says.
       }
@@ -66,16 +59,12 @@ export const authProvider: AuthProvider = {
   },
 
   /**
-   * 401: the session is gone (missing, revoked, expired) -> clear it and send the user to /auth,
-   * where a one-shot notice explains why. Other statuses (403 'Password change required' included)
-   * keep the session.
+   * 401: the session is gone (missing, revoked, expired). react-admin then toasts the message below (while the
+   * session is still stored: it notifies only a signed-in user), logs out (logout above clears the session) and
+   * goes to /auth. Other statuses (403 'Password change required' included) keep the session.
    */
   async checkError(error) {
-    if (errorStatus(error) === 401) {
-      clearSession();
-      markSessionEnded();
-      throw { redirectTo: LOGIN_PATH, message: false };
-    }
+    if (errorStatus(error) === 401) throw { redirectTo: LOGIN_PATH, message: 'app.auth.sessionEnded' };
   },
 
   async getPermissions() {

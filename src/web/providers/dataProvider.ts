@@ -1,10 +1,4 @@
-import {
-  type DataProvider,
-  type GetListParams,
-  HttpError,
-  type Identifier,
-  type RaRecord,
-} from 'react-admin';
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { MAX_PAGE_SIZE } from '../../shared/rules';
@@ -18,9 +12,8 @@ import type {
   UserCounts,
   WireTransaction,
 } from '../../shared/wire';
-import { apiUrl, type HttpOptions, httpClient, normaliseError } from './httpClient';
+import { apiUrl, type HttpOptions, httpClient } from './httpClient';
 import { saleToRecord, type TransactionRecord, transactionToRecord } from './ledger';
-import { getToken } from './session';
 import { userToBody, userToRecord } from './users';
 
 /**
@@ -384,28 +377,13 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       return { message: json.message };
     },
 
-    /** Binary, so plain fetch with the token header; failures carry the normalised message (no toast). */
+    /** The file as a Blob, through httpClient (the token, and a refusal as the normalised HttpError). */
     async getLeadFile(id, file) {
-      const token = getToken();
-      const response = await fetch(apiUrl(`leads/${encodeURIComponent(String(id))}/${file}`), {
-        credentials: 'same-origin',
-        headers: token ? { 'X-auth-token': `bearer ${token}` } : {},
+      const { blob } = await http(apiUrl(`leads/${encodeURIComponent(String(id))}/${file}`), {
+        responseType: 'blob',
       });
-      if (!response.ok) {
-        const text = await response.text();
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // not JSON: keep the text
-        }
-        throw new HttpError(
-          normaliseError(response.status, body, response.statusText),
-          response.status,
-          body,
-        );
-      }
-      return response.blob();
+      if (!blob) throw new Error(MSG.notFound);
+      return blob;
     },
 
     async openAccount(call, body) {
@@ -438,7 +416,7 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
   };
 };
 
-/** A successful HTTP answer the panel cannot use; unlike an HttpError, httpClient has not shown it yet. */
+/** A successful HTTP answer the panel cannot use (shown as a failure: 'Error: <message>'). */
 export class UnreadableAnswerError extends Error {}
 
 export const dataProvider = createDataProvider();

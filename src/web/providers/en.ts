@@ -1,6 +1,10 @@
 import englishMessages from 'ra-language-english';
 import { UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
+import { LEAD_FILES } from '../../shared/schemas/leads';
+import { DASHBOARD_TILES } from '../../shared/wire';
+import { enumsEn } from './enums';
+import { sharedMessagesEn } from './sharedMessages';
 
 /** Labels shared by the commission columns, inputs and CSV headers. */
 const commissionFields = {
@@ -37,7 +41,11 @@ const userFields = {
   createdAt: 'Created At',
 };
 
-/** The one catalogue of visible texts: react-admin's English plus the panel's own `app` namespace. */
+/**
+ * The one catalogue of visible texts: react-admin's English, the resources' names and field labels, and the panel's
+ * own `app` namespace. The seed's texts are the shared constants themselves, so English stays verbatim; `hi.ts` has
+ * the same keys (a web test checks it).
+ */
 export const en = {
   ...englishMessages,
   ra: {
@@ -208,6 +216,20 @@ export const en = {
   },
   app: {
     title: 'Tierdesk',
+    /** What the server and the shared schemas say (src/shared), see sharedMessages.ts. */
+    shared: sharedMessagesEn,
+    /** The codes shown as they are in English (ACTIVE, CREDIT), see enums.ts. */
+    enums: enumsEn,
+    notification: {
+      errorTitle: MSG.errorTitle,
+      /** Seed section 8: 'Error: ' + the server's message. */
+      httpError: 'Error: %{message}',
+      httpStatus: 'Error Code: %{status} Message: %{message}',
+    },
+    auth: {
+      sessionEnded: MSG.sessionEndedNotice,
+      accessDenied: MSG.forbidden,
+    },
     login: {
       heading: 'Welcome back!',
       subtext: 'Enter your details to continue',
@@ -215,10 +237,7 @@ export const en = {
       password: 'Password',
       submit: 'Login',
       createAccount: 'Create Account',
-      showPassword: 'Show password',
-      hidePassword: 'Hide password',
       logoHome: 'Tierdesk home',
-      sessionEnded: MSG.sessionEndedNotice,
     },
     welcome: {
       heading: 'Welcome to Tierdesk',
@@ -249,13 +268,17 @@ export const en = {
       logout: 'Logout',
     },
     list: {
-      search: 'Search',
+      noData: MSG.noData,
+      loadError: 'The list could not be loaded.',
+      retry: 'Retry',
+      actions: 'Actions',
       edit: 'Edit',
       editRow: 'Edit %{name}',
       create: 'Create',
       update: 'Update',
       cancel: 'Cancel',
       pagination: 'Pagination',
+      range: '%{from}-%{to} of %{total}',
     },
     lookup: {
       searching: 'searching...',
@@ -300,7 +323,6 @@ export const en = {
       updateTitle: 'Update Employee',
     },
     userStatus: {
-      column: 'Update Status',
       button: 'Update Status',
       buttonRow: 'Update Status of %{name}',
       createTitle: 'Update Status',
@@ -349,6 +371,15 @@ export const en = {
       anyUser: 'Any user',
       anyEntity: 'Any entity',
       anyAction: 'Any action',
+      userTypes: {
+        [UserType.ADMIN]: 'Admin',
+        [UserType.CUSTOMER]: 'Customer',
+        [UserType.MASTER_DISTRIBUTOR]: 'Master Distributor',
+        [UserType.DISTRIBUTOR]: 'Distributor',
+        [UserType.RETAILER]: 'Retailer',
+        [UserType.EMPLOYEE]: 'Employee',
+      },
+      actorKinds: { PARTNER: 'Partner', SYSTEM: 'System', PUBLIC: 'Public' },
     },
     transactions: {
       title: 'Transactions',
@@ -416,7 +447,6 @@ export const en = {
       balanceHint: 'Available for payout',
       clearingBalance: 'Clearing Balance',
       clearingHint: 'Commissions waiting for settlement',
-      loadError: 'Could not load the wallet.',
     },
     leads: {
       title: 'Leads',
@@ -431,7 +461,9 @@ export const en = {
       close: 'Close',
       cancel: 'Cancel',
       approveTitle: 'Approve Application',
-      approveText: 'The applicant becomes a %{type} under the chosen parent, with the initial password.',
+      approveRetailer: 'The applicant becomes a retailer under the chosen parent, with the initial password.',
+      approveDistributor:
+        'The applicant becomes a distributor under the chosen parent, with the initial password.',
       rejectTitle: 'Reject Application',
       masterDistributorId: 'Master Distributor',
       distributorId: 'Distributor',
@@ -443,7 +475,6 @@ export const en = {
       fileLoading: 'Loading the file...',
       fileFailed: 'Could not load the file.',
       loadFailed: 'Could not load the application.',
-      decision: 'Decision',
       userId: 'Created User Id',
     },
     onboarding: {
@@ -453,7 +484,6 @@ export const en = {
       backToWelcome: 'Back to Welcome',
       sameAsAbove: 'Same as above',
       submit: 'Submit',
-      submitting: 'Submitting...',
       sections: {
         applicantInfo: 'Applicant Information',
         businessInfo: 'Shop / Business Information',
@@ -463,20 +493,13 @@ export const en = {
         identityProof: 'Identity Proof',
         declaration: 'Declaration and Notes',
       },
-      identityTypes: {
-        AADHAR: 'Aadhar',
-        PAN: 'PAN',
-        VOTERID: 'Voter ID',
-        DL: 'Driving Licence',
-        OTHER: 'Other',
-      },
       files: {
         picture: 'Applicant Picture',
         document: 'Identity Document',
-        choose: '%{name}: drop a file here, or press Enter to choose one',
         input: '%{name} file',
         drop: 'Drag and drop a file here, or click to choose one',
         hint: '%{kinds}, at most %{size}',
+        kinds: { picture: LEAD_FILES.picture.kinds, document: LEAD_FILES.document.kinds },
         preview: 'Preview of the %{name}',
         remove: 'Remove the %{name}',
         removeShort: 'Remove',
@@ -494,6 +517,7 @@ export const en = {
     },
     dashboard: {
       title: 'Dashboard',
+      tiles: Object.fromEntries(DASHBOARD_TILES.map(({ key, label }) => [key, label])),
       loadError: 'Could not load the user counts.',
       commissionsToday: 'Commissions Today',
       commissionsMonth: 'Commissions This Month',

@@ -2,7 +2,6 @@ import { HttpError } from 'react-admin';
 import { MSG } from '../../shared/messages';
 import type { ErrorBody } from '../../shared/wire';
 import { getToken } from './session';
-import { toastBus } from './toastBus';
 
 /** Base path of every call (seed section 7); same origin, vite dev proxies /api to the server. */
 export const API_BASE = '/api/v1';
@@ -13,8 +12,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface HttpOptions extends Omit<RequestInit, 'headers'> {
   headers?: Record<string, string>;
-  /** Do not show the error toast (e.g. logout, whose failure is ignored). Errors are still thrown. */
-  quiet?: boolean;
+  /** `blob`: the answer is a file (a lead's picture or document), read as a Blob into `blob`. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface HttpResponse<T = unknown> {
@@ -22,6 +21,8 @@ export interface HttpResponse<T = unknown> {
   headers: Headers;
   body: string;
   json: T;
+  /** The file, when `responseType: 'blob'` was asked for. */
+  blob?: Blob;
 }
 
 const isRelativeUrl = (url: string): boolean => !/^([a-z][a-z0-9+.-]*:)?\/\//i.test(url);
@@ -58,9 +59,20 @@ export const isPasswordChangeRequired = (status: number, body: unknown): boolean
   typeof body === 'object' &&
   (body as { message?: unknown }).message === MSG.passwordChangeRequired;
 
+const parse = (text: string): unknown => {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
 /**
- * fetch wrapper for every call: token header, JSON headers, XSRF header for state-changing
- * relative requests, error normalising + red toast, and the 'Internet connection error' alert.
+ * fetch wrapper for every call: token header, JSON headers, XSRF header for state-changing relative requests, and
+ * failures as react-admin HttpErrors with the seed's normalised message (section 8). It shows nothing itself: the
+ * screen that made the call notifies through react-admin (`useNotify`), so one failure is one message. A request
+ * that got no answer (status 0) fails with the seed's 'Internet connection error'.
  */
 export async function httpClient<T = unknown>(
   url: string,
@@ -70,9 +82,9 @@ export async function httpClient<T = unknown>(
 }
 
 async function request<T>(url: string, options: HttpOptions, retried: boolean): Promise<HttpResponse<T>> {
-  const { quiet = false, headers: extraHeaders, ...init } = options;
+  const { responseType = 'json', headers: extraHeaders, ...init } = options;
   const method = (init.method ?? 'GET').toUpperCase();
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: responseType === 'blob' ? '*/*' : 'application/json' });
   if (init.body !== undefined && !(init.body instanceof FormData))
     headers.set('Content-Type', 'application/json');
   const token = getToken();
@@ -86,20 +98,19 @@ async function request<T>(url: string, options: HttpOptions, retried: boolean): 
   try {
     response = await fetch(url, { credentials: 'same-origin', ...init, method, headers });
   } catch (error) {
+    // An aborted request (a query react-query no longer needs) is not a connection failure.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // Status 0: the request never got an answer.
-    window.alert(MSG.internetError);
-    throw error;
+    throw new HttpError(MSG.internetError, 0, null);
+  }
+
+  if (responseType === 'blob' && response.ok) {
+    const blob = await response.blob();
+    return { status: response.status, headers: response.headers, body: '', json: null as T, blob };
   }
 
   const text = await response.text();
-  let json: unknown = null;
-  if (text) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-  }
+  const json = parse(text);
 
   // The server issues the XSRF cookie on any response that lacks it, the refusal included: when the
   // first state-changing call of a visit had no cookie yet (e.g. vite dev serves the page), retry once.
@@ -114,14 +125,8 @@ async function request<T>(url: string, options: HttpOptions, retried: boolean): 
   }
 
   if (response.status < 200 || response.status >= 300) {
-    if (response.status === 0) window.alert(MSG.internetError);
-    const message = normaliseError(response.status, json, response.statusText);
-    // A 401 on a private call means the session ended: the login page shows a notice instead
-    // (authProvider.checkError). The initial-password 403 is handled by the Update Password dialog.
-    const silent =
-      quiet || (response.status === 401 && !!token) || isPasswordChangeRequired(response.status, json);
-    if (!silent) toastBus.emitError(message);
-    throw new HttpError(message, response.status, json);
+    if (response.status === 0) throw new HttpError(MSG.internetError, 0, json);
+    throw new HttpError(normaliseError(response.status, json, response.statusText), response.status, json);
   }
 
   return { status: response.status, headers: response.headers, body: text, json: json as T };

@@ -1,7 +1,20 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { en } from './en';
 
-/** English only for now; `allowMissing` lets literal texts (e.g. server messages) pass through translate(). */
-export const i18nProvider = polyglotI18nProvider(() => en, 'en', [{ locale: 'en', name: 'English' }], {
-  allowMissing: true,
-});
+/** The panel's languages: English (the seed's texts) and Hindi. */
+export const LOCALES = [
+  { locale: 'en', name: 'English' },
+  { locale: 'hi', name: 'हिन्दी' },
+];
+
+/**
+ * English is in the bundle; the Hindi catalogue is a chunk of its own, loaded only when Hindi is chosen (react-admin
+ * restores a choice remembered in its store at start). `allowMissing` lets texts that are no catalogue key (a
+ * server message with a name in it) pass through translate() as they are.
+ */
+export const i18nProvider = polyglotI18nProvider(
+  (locale) => (locale === 'hi' ? import('./hi').then((module) => module.hi) : en),
+  'en',
+  LOCALES,
+  { allowMissing: true },
+);

@@ -13,9 +13,6 @@ export const SESSION_KEYS = {
   userDetails: 'uDD',
 } as const;
 
-/** One-shot sessionStorage flag: set when a private call answered 401, read (and removed) by the login page. */
-export const SESSION_ENDED_FLAG = 'tierdesk.sessionEnded';
-
 const readJson = <T>(key: string): T | null => {
   const raw = localStorage.getItem(key);
   if (!raw) return null;
@@ -45,14 +42,4 @@ export const getStoredUser = (): WireUser | null =>
 
 export const clearSession = (): void => {
   for (const key of Object.values(SESSION_KEYS)) localStorage.removeItem(key);
-};
-
-export const markSessionEnded = (): void => {
-  sessionStorage.setItem(SESSION_ENDED_FLAG, '1');
-};
-
-export const hasSessionEndedFlag = (): boolean => sessionStorage.getItem(SESSION_ENDED_FLAG) === '1';
-
-export const clearSessionEndedFlag = (): void => {
-  sessionStorage.removeItem(SESSION_ENDED_FLAG);
 };

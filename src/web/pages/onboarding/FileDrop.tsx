@@ -3,21 +3,18 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useInput, useNotify, useTranslate } from 'react-admin';
 import { type FileRejection, useDropzone } from 'react-dropzone';
 import { LEAD_FILES, LEAD_MSG, type LeadFileField } from '../../../shared/schemas/leads';
+import { requiredMark } from '../../forms/schemaValidator';
+import { localise } from '../../providers/sharedMessages';
 import { dropzoneAccept, fileProblem, formatBytes } from './leadForm';
 
 export interface FileDropProps {
-  field: LeadFileField;
+  /** The form value holding the file (the multipart part's name). */
+  source: LeadFileField;
   /** i18n key of the visible label */
   label: string;
-  file: File | null;
-  onChange: (file: File | null) => void;
-  /** A message to show (missing after a submit, or the server's refusal). */
-  error?: string;
-  /** Called with the client-side refusal of a chosen file (wrong type, too large). */
-  onReject: (message: string) => void;
 }
 
 /** An object URL for an image file while it is shown; revoked when the file changes or the view goes. */
@@ -42,44 +39,82 @@ const rejectionMessage = (field: LeadFileField, rejection: FileRejection): strin
   return fileProblem(field, rejection.file) ?? LEAD_MSG.fileType(field);
 };
 
+type ErrorMessage = string | { message?: string; args?: Record<string, unknown> } | undefined;
+
 /**
- * One file of the application (the applicant's picture, the identity document), chosen by drag-and-drop or by
- * click/Enter/Space on the zone (react-dropzone). Types and sizes are checked here as the server checks them
- * (LEAD_FILES); the chosen file shows as a preview (images) or its name, with its size and a Remove button.
+ * One file of the application (the applicant's picture, the identity document) as a form value, chosen by
+ * drag-and-drop or by click/Enter/Space on the zone (react-dropzone). A file of the wrong type or size is refused
+ * here as the server refuses it (LEAD_FILES), with its message under the zone and in a toast; the chosen file shows
+ * as a preview (images) or its name, with its size and a Remove button.
  */
-export const FileDrop = ({ field, label, file, onChange, error, onReject }: FileDropProps) => {
+export const FileDrop = ({ source, label }: FileDropProps) => {
   const translate = useTranslate();
-  const rule = LEAD_FILES[field];
+  const notify = useNotify();
+  const rule = LEAD_FILES[source];
+  const headingId = useId();
+  const dropId = useId();
   const hintId = useId();
   const errorId = useId();
+  const { field, fieldState, formState } = useInput({ source, validate: requiredMark });
+  // react-admin formats an empty value as ''.
+  const file = field.value instanceof File ? field.value : null;
+  const [rejection, setRejection] = useState<string | null>(null);
   const preview = useObjectUrl(file);
+
+  const choose = (chosen: File | null) => {
+    setRejection(null);
+    field.onChange(chosen);
+    field.onBlur();
+  };
+  const refuse = (message: string) => {
+    setRejection(message);
+    field.onChange(null);
+    notify(message, { type: 'error' });
+  };
+
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: dropzoneAccept(field),
+    accept: dropzoneAccept(source),
     maxSize: rule.maxBytes,
     multiple: false,
     onDrop: (accepted, rejected) => {
-      if (rejected.length) {
-        onReject(rejectionMessage(field, rejected[0]));
-        return;
-      }
+      if (rejected.length) return refuse(rejectionMessage(source, rejected[0]));
       const chosen = accepted[0];
       if (!chosen) return;
-      const problem = fileProblem(field, chosen);
-      if (problem) onReject(problem);
-      else onChange(chosen);
+      const problem = fileProblem(source, chosen);
+      if (problem) refuse(problem);
+      else choose(chosen);
     },
   });
   const name = translate(label);
+  // The form's message: a catalogue entry from the validator, or the server's text after a refused submit.
+  const shown = fieldState.isTouched || formState.isSubmitted;
+  const message = (shown ? fieldState.error?.message : undefined) as ErrorMessage;
+  const formMessage =
+    typeof message === 'string'
+      ? localise(message, translate)
+      : message?.message
+        ? localise(message.message, translate, message.args)
+        : undefined;
+  const error = rejection ? localise(rejection, translate) : formMessage;
   const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
 
   return (
     <Box>
-      <Typography component="h3" variant="subtitle2" sx={{ mb: 0.5 }}>
+      <Typography id={headingId} component="h3" variant="subtitle2" sx={{ mb: 0.5 }}>
         {name}
+        <span aria-hidden="true">&thinsp;*</span>
       </Typography>
+      {/*
+        The drop area is a button named by the field's heading and its own text (so what is read is what is seen);
+        the file input sits beside it, not inside it (no control inside a control), and the dropzone opens it.
+      */}
+      <input
+        {...getInputProps({ name: source })}
+        aria-label={translate('app.onboarding.files.input', { name })}
+      />
       <Box
         {...getRootProps({
-          'aria-label': translate('app.onboarding.files.choose', { name }),
+          'aria-labelledby': `${headingId} ${dropId}`,
           'aria-describedby': describedBy,
           'aria-invalid': !!error,
         })}
@@ -96,19 +131,17 @@ export const FileDrop = ({ field, label, file, onChange, error, onReject }: File
           '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
         }}
       >
-        <input
-          {...getInputProps({ name: field })}
-          aria-label={translate('app.onboarding.files.input', { name })}
-        />
         <UploadFileIcon color="action" />
-        <Typography variant="body2">{translate('app.onboarding.files.drop')}</Typography>
-        <Typography id={hintId} variant="caption" color="text.secondary">
-          {translate('app.onboarding.files.hint', {
-            kinds: rule.kinds,
-            size: formatBytes(rule.maxBytes),
-          })}
+        <Typography id={dropId} variant="body2">
+          {translate('app.onboarding.files.drop')}
         </Typography>
       </Box>
+      <Typography id={hintId} variant="caption" color="text.secondary">
+        {translate('app.onboarding.files.hint', {
+          kinds: translate(`app.onboarding.files.kinds.${source}`),
+          size: formatBytes(rule.maxBytes),
+        })}
+      </Typography>
       {file && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
           {preview ? (
@@ -140,7 +173,7 @@ export const FileDrop = ({ field, label, file, onChange, error, onReject }: File
             size="small"
             color="error"
             startIcon={<DeleteIcon />}
-            onClick={() => onChange(null)}
+            onClick={() => choose(null)}
             aria-label={translate('app.onboarding.files.remove', { name })}
           >
             {translate('app.onboarding.files.removeShort')}

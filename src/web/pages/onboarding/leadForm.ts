@@ -1,4 +1,5 @@
-import { MSG } from '../../../shared/messages';
+import type { ValidateForm } from 'react-admin';
+import { z } from 'zod';
 import {
   LEAD_FILES,
   LEAD_JSON_PARTS,
@@ -8,17 +9,19 @@ import {
   type LeadType,
   leadPartSchemas,
 } from '../../../shared/schemas/leads';
+import { fieldError, schemaValidator } from '../../forms/schemaValidator';
 
 /**
- * The onboarding form's model: the six sections as react-hook-form values, validated by the shared zod
- * schemas (src/shared/schemas/leads.ts) so the panel shows the server's own field messages.
+ * The onboarding form's model: the six sections and the two files as react-hook-form values, validated by the
+ * shared zod schemas (src/shared/schemas/leads.ts) and file rules (LEAD_FILES), so the panel shows the server's own
+ * field messages.
  */
 export type LeadSectionValues = Record<string, string | null>;
-export type LeadFormValues = Record<LeadJsonPart, LeadSectionValues>;
-export type LeadFormErrors = Partial<Record<LeadJsonPart, Record<string, string>>>;
+export type LeadSections = Record<LeadJsonPart, LeadSectionValues>;
 export type LeadFiles = Record<LeadFileField, File | null>;
+export type LeadFormValues = LeadSections & LeadFiles;
 
-/** Blank form: every field empty, gender Male (seed section 2), lookups unset. */
+/** Blank form: every field empty, gender Male (seed section 2), lookups unset, no files. */
 export const emptyLeadForm = (): LeadFormValues => ({
   applicantInfo: { name: '', education: '', gender: 'Male' },
   businessInfo: {
@@ -49,33 +52,47 @@ export const emptyLeadForm = (): LeadFormValues => ({
   otherBusinessInfo: { outletDescription: '', similarServiceDetails: '', panNumber: '', aadharNumber: '' },
   bankInfo: { bankName: '', accountNumber: '', ifscCode: '' },
   identityProof: { type: null, documentNumber: '' },
+  picture: null,
+  document: null,
 });
 
-const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+/** One section's rules (the business section decides 'Same as above'). */
+export const sectionValidator = (part: LeadJsonPart): ValidateForm => schemaValidator(leadPartSchemas[part]);
 
-/** First message per field of one section, from its shared schema. */
-export function sectionErrors(part: LeadJsonPart, value: unknown): Record<string, string> {
-  const parsed = leadPartSchemas[part].safeParse(value ?? {});
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  const values = (value ?? {}) as Record<string, unknown>;
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    // An unanswered choice (ownership, document type) reads as required, not 'Must be one of ...'.
-    if (key) errors[key] ??= isBlank(values[key]) ? MSG.required : issue.message;
+const sectionsValidator = schemaValidator(z.object(leadPartSchemas));
+
+/** What is missing or wrong with a chosen file (null when it is fine). */
+const MISSING: Record<LeadFileField, string> = {
+  picture: LEAD_MSG.photoRequired,
+  document: LEAD_MSG.documentRequired,
+};
+
+/**
+ * react-admin's form-level `validate`: `{ businessInfo: { pincode: <message> }, picture: <message> }`, every field
+ * and both files required (seed section 5).
+ */
+export const validateLeadForm: ValidateForm = (values) => {
+  const errors = sectionsValidator(values) as Record<string, unknown>;
+  for (const field of Object.keys(LEAD_FILES) as LeadFileField[]) {
+    const file = values[field] as File | null | undefined;
+    const problem = file ? fileProblem(field, file) : MISSING[field];
+    if (problem) errors[field] = fieldError(problem);
   }
   return errors;
-}
+};
 
-/** react-admin's form-level `validate`: `{ businessInfo: { pincode: 'Pincode must be 6 digits' } }`. */
-export function validateLeadForm(values: Partial<LeadFormValues>): LeadFormErrors {
-  const errors: LeadFormErrors = {};
-  for (const part of LEAD_JSON_PARTS) {
-    const found = sectionErrors(part, values[part]);
-    if (Object.keys(found).length) errors[part] = found;
-  }
-  return errors;
-}
+/**
+ * The seed's toast for an invalid submit (section 5): 'All fields are required to proceed for verification' while a
+ * field is wrong, then 'At least one document is required', then 'Photo is required to proceed for verification'.
+ */
+export const invalidSubmitMessage = (values: Partial<LeadFormValues>): string | undefined => {
+  const errors = validateLeadForm(values) as Record<string, unknown>;
+  const fields = Object.keys(errors).filter((key) => !(key in LEAD_FILES));
+  if (fields.length) return LEAD_MSG.allRequired;
+  if (errors.document) return LEAD_MSG.documentRequired;
+  if (errors.picture) return LEAD_MSG.photoRequired;
+  return undefined;
+};
 
 /**
  * 'Same as above' (seed sections 2 and 4): each business field and the permanent-address field it fills.
@@ -94,7 +111,7 @@ export const SAME_AS_ABOVE: readonly (readonly [business: string, permanent: str
 ];
 
 /** The six JSON parts as sent: each section as the shared schema reads it (trimmed, PAN and IFSC upper case). */
-export function toLeadParts(values: LeadFormValues): Record<LeadJsonPart, unknown> {
+export function toLeadParts(values: LeadSections): Record<LeadJsonPart, unknown> {
   return Object.fromEntries(
     LEAD_JSON_PARTS.map((part) => {
       const parsed = leadPartSchemas[part].safeParse(values[part]);
@@ -104,13 +121,13 @@ export function toLeadParts(values: LeadFormValues): Record<LeadJsonPart, unknow
 }
 
 /** The multipart body of `leads/create` (seed section 3, Lead). */
-export function toLeadFormData(values: LeadFormValues, leadType: LeadType, files: LeadFiles): FormData {
+export function toLeadFormData(values: LeadFormValues, leadType: LeadType): FormData {
   const form = new FormData();
   const parts = toLeadParts(values);
   for (const part of LEAD_JSON_PARTS) form.append(part, JSON.stringify(parts[part]));
   form.append('leadType', leadType);
-  if (files.picture) form.append('picture', files.picture, files.picture.name);
-  if (files.document) form.append('document', files.document, files.document.name);
+  if (values.picture) form.append('picture', values.picture, values.picture.name);
+  if (values.document) form.append('document', values.document, values.document.name);
   return form;
 }
 
@@ -139,33 +156,4 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-const isPart = (value: string): value is LeadJsonPart =>
-  (LEAD_JSON_PARTS as readonly string[]).includes(value);
-const isFile = (value: string): value is LeadFileField => value in LEAD_FILES;
-
-/**
- * The server's refusal `errors: [{ msg, param: 'businessInfo.pincode' }]` split into field errors for the form
- * (react-admin sets them on the matching inputs) and file errors for the two dropzones.
- */
-export function serverErrors(errors: unknown): {
-  fields: LeadFormErrors;
-  files: Partial<Record<LeadFileField, string>>;
-} {
-  const fields: LeadFormErrors = {};
-  const files: Partial<Record<LeadFileField, string>> = {};
-  if (!Array.isArray(errors)) return { fields, files };
-  for (const error of errors as { msg?: unknown; param?: unknown }[]) {
-    const msg = typeof error?.msg === 'string' ? error.msg : '';
-    const [part, field] = String(error?.param ?? '').split('.');
-    if (!msg || !part) continue;
-    if (isFile(part)) files[part] ??= msg;
-    else if (isPart(part) && field) {
-      const section = fields[part] ?? {};
-      section[field] ??= msg;
-      fields[part] = section;
-    }
-  }
-  return { fields, files };
 }

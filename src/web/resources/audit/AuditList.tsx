@@ -1,53 +1,64 @@
 import { Box, Typography } from '@mui/material';
-import {
-  DataTable,
-  DateInput,
-  ExportButton,
-  List,
-  type RaRecord,
-  ResourceContextProvider,
-  SelectInput,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { DateInput, type RaRecord, SelectInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit';
 import { ALL_USER_TYPES, USER_TYPE_NAMES, UserType } from '../../../shared/enums';
 import { formatDate, titleCase } from '../../../shared/format';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
-import { PAGE_SIZE } from '../../../shared/rules';
-import { SALES_MSG } from '../../../shared/schemas/sales';
-import { csv, csvExporter } from '../../lists/csv';
-import { ListPagination } from '../../lists/ListPagination';
+import { type Column, col } from '../../lists/columns';
 import { LookupInput } from '../../lists/LookupInput';
-import { NoData } from '../../lists/NoData';
+import { ResourceList } from '../../lists/ResourceList';
+import { sharedKey } from '../../providers/sharedMessages';
 import { changesText } from './changes';
 
 export const AUDIT_LIST_PATH = '/audit/list';
 
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
-const typeName = (type: unknown) =>
-  typeof type === 'number' && type in USER_TYPE_NAMES
-    ? titleCase(USER_TYPE_NAMES[type as UserType].replace(/_/g, ' '))
-    : '';
+/** The types whose users sign in (the filter's choices): the customer never does, the admin is one user. */
+const ACTOR_TYPES = ALL_USER_TYPES.filter((t) => t !== UserType.CUSTOMER && t !== UserType.ADMIN);
 
-/** Who: the user's name and type, or the partner, the system or the public. */
-const actorText = (record: RaRecord) => {
+const userTypeKey = (type: unknown) => `app.audit.userTypes.${String(type)}`;
+
+/** Who: the user's name (title case, as in every list) and type, or the partner, the system or the public. */
+const ActorText = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
   const actor = record.actor ?? {};
-  const what = actor.kind === 'USER' ? typeName(actor.type) : titleCase(actor.kind);
+  const name = actor.kind === 'USER' ? titleCase(actor.name) : String(actor.name ?? '');
+  const what =
+    actor.kind === 'USER'
+      ? translate(userTypeKey(actor.type), { _: '' })
+      : translate(`app.audit.actorKinds.${actor.kind}`, { _: titleCase(actor.kind) });
+  return <>{what ? `${name} (${what})` : name}</>;
+};
+
+/** The CSV's actor text: the English the server's names and codes read as (a CSV is not localised data). */
+const actorCsv = (record: RaRecord) => {
+  const actor = record.actor ?? {};
+  const what =
+    actor.kind === 'USER'
+      ? titleCase(USER_TYPE_NAMES[actor.type as UserType]?.replace(/_/g, ' '))
+      : titleCase(actor.kind);
   return what ? `${actor.name} (${what})` : String(actor.name ?? '');
 };
 
-export const auditExporter = csvExporter<RaRecord>([
-  { label: 'Time', value: (r) => r.createdAt },
-  { label: 'Actor', value: actorText },
-  csv.raw('audit', 'action'),
-  csv.raw('audit', 'entity'),
-  csv.raw('audit', 'entityId'),
-  { label: 'Changes', value: changesText },
-  csv.raw('audit', 'ip'),
-]);
+/** Seed-style columns of the audit trail, declared once for the table and the CSV. */
+export const AUDIT_COLUMNS: Column[] = [
+  col.text('createdAt', { value: (r) => formatDate(r.createdAt, TIME), csv: (r) => r.createdAt }),
+  col.text('actor', { render: (r) => <ActorText record={r} />, csv: actorCsv }),
+  col.text('action'),
+  col.text('entity', { hideBelow: 'md' }),
+  col.text('entityId', { hideBelow: 'lg' }),
+  col.text('changes', {
+    value: changesText,
+    render: (r) => (
+      <Typography variant="body2" sx={{ wordBreak: 'break-word', maxWidth: 420 }}>
+        {changesText(r)}
+      </Typography>
+    ),
+  }),
+  col.text('ip', { hideBelow: 'md' }),
+];
 
 /** The user filter: a type (every type that signs in), then a user of it; the admin type is its one user. */
 const ActorTypeInput = (_: { source: string; alwaysOn?: boolean }) => {
@@ -56,11 +67,7 @@ const ActorTypeInput = (_: { source: string; alwaysOn?: boolean }) => {
     <SelectInput
       source="userType"
       label="resources.audit.fields.userType"
-      choices={ALL_USER_TYPES.filter((t) => t !== UserType.CUSTOMER && t !== UserType.ADMIN).map((type) => ({
-        id: String(type),
-        name: typeName(type),
-      }))}
-      translateChoice={false}
+      choices={ACTOR_TYPES.map((type) => ({ id: String(type), name: userTypeKey(type) }))}
       emptyText="app.audit.anyUser"
       onChange={() => setValue('userId', null, { shouldDirty: true })}
     />
@@ -77,7 +84,7 @@ const ActorLookup = (_: { source: string; alwaysOn?: boolean }) => {
         source="userId"
         reference={reference ?? 'employees'}
         label="resources.audit.fields.userId"
-        blocked={reference ? undefined : SALES_MSG.selectUserTypeFirst}
+        blocked={reference ? undefined : sharedKey('sales', 'selectUserTypeFirst')}
       />
     </Box>
   );
@@ -108,55 +115,9 @@ const auditFilters = [
 
 /**
  * The audit trail (ADMIN): every recorded change and refusal, newest first, filtered by user, entity, action
- * and dates (India's calendar days), 10 a page, with CSV export. Read only: nothing here changes a row.
+ * and dates (India's calendar days), 10 a page, with CSV export. Read only: nothing here changes a row. Action,
+ * entity and the changes are the server's codes and field names, shown as recorded in every language.
  */
-export const AuditList = () => {
-  const translate = useTranslate();
-  return (
-    <ResourceContextProvider value="audit">
-      <Box sx={{ pt: 2 }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.audit.title')}
-        </Typography>
-        <Typography color="text.secondary">{translate('app.audit.subtitle')}</Typography>
-      </Box>
-      <List
-        resource="audit"
-        title={translate('app.audit.title')}
-        perPage={PAGE_SIZE}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        filters={auditFilters}
-        actions={
-          <TopToolbar>
-            <ExportButton />
-          </TopToolbar>
-        }
-        exporter={auditExporter}
-        pagination={<ListPagination />}
-        empty={false}
-      >
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />}>
-          <DataTable.Col
-            source="createdAt"
-            disableSort
-            render={(r: RaRecord) => formatDate(r.createdAt, TIME)}
-          />
-          <DataTable.Col source="actor" disableSort render={actorText} />
-          <DataTable.Col source="action" disableSort />
-          <DataTable.Col source="entity" disableSort />
-          <DataTable.Col source="entityId" disableSort />
-          <DataTable.Col
-            source="changes"
-            disableSort
-            render={(r: RaRecord) => (
-              <Typography variant="body2" sx={{ wordBreak: 'break-word', maxWidth: 420 }}>
-                {changesText(r)}
-              </Typography>
-            )}
-          />
-          <DataTable.Col source="ip" disableSort />
-        </DataTable>
-      </List>
-    </ResourceContextProvider>
-  );
-};
+export const AuditList = () => (
+  <ResourceList resource="audit" texts="app.audit" columns={AUDIT_COLUMNS} filters={auditFilters} />
+);

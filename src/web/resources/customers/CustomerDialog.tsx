@@ -1,5 +1,6 @@
 import { TextInput, usePermissions } from 'react-admin';
 import { UserType } from '../../../shared/enums';
+import { requiredMark } from '../../forms/schemaValidator';
 import type { RecordDialogProps } from '../../lists/RecordDialog';
 import { RetailerInput } from '../people/inputs';
 import { UserFormDialog } from '../people/UserFormDialog';
@@ -22,8 +23,14 @@ export const CustomerDialog = (props: RecordDialogProps) => {
         autoComplete="off"
         slotProps={{ htmlInput: digits }}
         helperText={isEdit ? 'app.customers.aadharKeep' : undefined}
+        validate={isEdit ? undefined : requiredMark}
       />
-      <TextInput source="panId" autoComplete="off" slotProps={{ htmlInput: capitals }} />
+      <TextInput
+        source="panId"
+        autoComplete="off"
+        slotProps={{ htmlInput: capitals }}
+        validate={requiredMark}
+      />
       {permissions !== UserType.RETAILER && <RetailerInput />}
     </UserFormDialog>
   );

@@ -1,8 +1,11 @@
-import { required, TextInput } from 'react-admin';
-import { MSG } from '../../../shared/messages';
-import { LOCATION_MSG } from '../../../shared/schemas/locations';
+import { TextInput } from 'react-admin';
+import { districtSchema } from '../../../shared/schemas/locations';
+import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { LookupInput } from '../../lists/LookupInput';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
+import { sharedKey } from '../../providers/sharedMessages';
+
+const validate = schemaValidator(districtSchema);
 
 /** Seed sections 2 and 5: state typeahead and name, both required. */
 export const DistrictDialog = (props: RecordDialogProps) => (
@@ -10,14 +13,18 @@ export const DistrictDialog = (props: RecordDialogProps) => (
     {...props}
     texts="app.districts"
     toValues={(record) => ({ stateId: record?.stateId ?? null, name: record?.name ?? '' })}
-    success={{ created: LOCATION_MSG.districtCreated, updated: LOCATION_MSG.districtUpdated }}
+    validate={validate}
+    success={{
+      created: sharedKey('location', 'districtCreated'),
+      updated: sharedKey('location', 'districtUpdated'),
+    }}
   >
     <LookupInput
       source="stateId"
       reference="states"
       label="resources.districts.fields.stateId"
-      validate={required(MSG.required)}
+      validate={requiredMark}
     />
-    <TextInput source="name" validate={required(MSG.required)} />
+    <TextInput source="name" validate={requiredMark} />
   </RecordFormDialog>
 );

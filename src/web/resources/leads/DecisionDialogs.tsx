@@ -1,6 +1,5 @@
 import {
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -19,50 +18,30 @@ import {
   useTranslate,
   type ValidateForm,
 } from 'react-admin';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { MSG } from '../../../shared/messages';
-import { approveLeadSchema, LEAD_MSG, rejectLeadSchema } from '../../../shared/schemas/leads';
-import { LookupInput } from '../../lists/LookupInput';
+import { approveLeadSchema, rejectLeadSchema } from '../../../shared/schemas/leads';
+import { ChainedLookups } from '../../forms/ChainedLookups';
+import { SubmitButton } from '../../forms/SubmitButton';
+import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { sharedKey } from '../../providers/sharedMessages';
 
 type Values = Record<string, unknown>;
 
-/** First message per field of a zod schema's refusal. */
-const zodErrors = (schema: typeof approveLeadSchema | typeof rejectLeadSchema, values: Values) => {
-  const parsed = schema.safeParse(values);
-  const errors: Record<string, string> = {};
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
-  return errors;
-};
-
-export const validateApproval =
-  (leadType: string): ValidateForm =>
-  (values) => {
-    const errors = zodErrors(approveLeadSchema, {
-      masterDistributorId: values.masterDistributorId ?? undefined,
-      distributorId: values.distributorId ?? undefined,
-    });
-    if (leadType === 'RETAILER' && !values.distributorId) errors.distributorId ??= MSG.required;
-    return errors;
-  };
-
-export const validateRejection: ValidateForm = (values) => zodErrors(rejectLeadSchema, values);
-
-const SubmitButton = ({ label, color }: { label: string; color: 'primary' | 'error' }) => {
-  const { isSubmitting } = useFormState();
-  return (
-    <Button
-      type="submit"
-      variant="contained"
-      color={color}
-      disabled={isSubmitting}
-      startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-    >
-      {label}
-    </Button>
+/** Approving needs the master distributor, and for a retailer also its distributor (approveLeadSchema). */
+export const validateApproval = (leadType: string): ValidateForm => {
+  const rules = schemaValidator(
+    leadType === 'RETAILER' ? approveLeadSchema.required({ distributorId: true }) : approveLeadSchema,
+    {
+      toInput: (values) => ({
+        masterDistributorId: values.masterDistributorId ?? undefined,
+        distributorId: values.distributorId ?? undefined,
+      }),
+    },
   );
+  return rules;
 };
+
+export const validateRejection: ValidateForm = schemaValidator(rejectLeadSchema);
 
 interface DecisionDialogProps {
   open: boolean;
@@ -71,7 +50,7 @@ interface DecisionDialogProps {
   submitLabel: string;
   color: 'primary' | 'error';
   validate: ValidateForm;
-  /** Sends the decision; resolves the server's message. Rejections were already toasted by httpClient. */
+  /** Sends the decision; resolves the server's message. */
   decide: (values: Values) => Promise<{ message?: string }>;
   fallbackMessage: string;
   children: ReactNode;
@@ -98,8 +77,9 @@ const DecisionDialog = ({
     let message: string | undefined;
     try {
       ({ message } = await decide(values));
-    } catch {
-      return; // the 'Error!!!' toast is shown; the dialog stays open
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+      return; // the dialog stays open
     }
     notify(message || fallbackMessage, { type: 'success' });
     refresh();
@@ -118,7 +98,7 @@ const DecisionDialog = ({
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={onClose}>{translate('app.leads.cancel')}</Button>
-            <SubmitButton label={translate(submitLabel)} color={color} />
+            <SubmitButton label={submitLabel} color={color} />
           </DialogActions>
         </Form>
       )}
@@ -127,30 +107,29 @@ const DecisionDialog = ({
 };
 
 /** Master distributor, then (for a retailer) a distributor of that master distributor. */
-const ParentLookups = ({ retailer }: { retailer: boolean }) => {
-  const { setValue } = useFormContext();
-  const masterDistributorId = useWatch({ name: 'masterDistributorId' }) as string | null;
-  return (
-    <>
-      <LookupInput
-        source="masterDistributorId"
-        reference="masterDistributors"
-        label="app.leads.masterDistributorId"
-        onChange={() => setValue('distributorId', null, { shouldDirty: true })}
-      />
-      {retailer && (
-        <LookupInput
-          key={masterDistributorId ?? 'none'}
-          source="distributorId"
-          reference="distributors"
-          label="app.leads.distributorId"
-          filter={masterDistributorId ? { masterDistributorId } : {}}
-          disabled={!masterDistributorId}
-        />
-      )}
-    </>
-  );
-};
+const ParentLookups = ({ retailer }: { retailer: boolean }) => (
+  <ChainedLookups
+    levels={[
+      {
+        source: 'masterDistributorId',
+        reference: 'masterDistributors',
+        label: 'app.leads.masterDistributorId',
+        validate: requiredMark,
+      },
+      ...(retailer
+        ? [
+            {
+              source: 'distributorId',
+              reference: 'distributors',
+              label: 'app.leads.distributorId',
+              parentFilter: 'masterDistributorId',
+              validate: requiredMark,
+            },
+          ]
+        : []),
+    ]}
+  />
+);
 
 export interface DecisionProps {
   lead: RaRecord;
@@ -171,7 +150,7 @@ export const ApproveDialog = ({ lead, open, onClose }: DecisionProps) => {
       submitLabel="app.leads.approve"
       color="primary"
       validate={validateApproval(lead.leadType)}
-      fallbackMessage={LEAD_MSG.approved}
+      fallbackMessage={sharedKey('lead', 'approved')}
       decide={(values) =>
         dataProvider.approveLead(lead.id, {
           masterDistributorId: String(values.masterDistributorId),
@@ -180,7 +159,7 @@ export const ApproveDialog = ({ lead, open, onClose }: DecisionProps) => {
       }
     >
       <DialogContentText>
-        {translate('app.leads.approveText', { type: retailer ? 'retailer' : 'distributor' })}
+        {translate(retailer ? 'app.leads.approveRetailer' : 'app.leads.approveDistributor')}
       </DialogContentText>
       <ParentLookups retailer={retailer} />
     </DecisionDialog>
@@ -198,10 +177,17 @@ export const RejectDialog = ({ lead, open, onClose }: DecisionProps) => {
       submitLabel="app.leads.reject"
       color="error"
       validate={validateRejection}
-      fallbackMessage={LEAD_MSG.rejected}
+      fallbackMessage={sharedKey('lead', 'rejected')}
       decide={(values) => dataProvider.rejectLead(lead.id, String(values.reason ?? '').trim())}
     >
-      <TextInput source="reason" label="app.leads.reason" multiline minRows={3} autoFocus />
+      <TextInput
+        source="reason"
+        label="app.leads.reason"
+        multiline
+        minRows={3}
+        autoFocus
+        validate={requiredMark}
+      />
     </DecisionDialog>
   );
 };

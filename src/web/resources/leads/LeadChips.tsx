@@ -1,5 +1,5 @@
-import { Chip } from '@mui/material';
 import type { LeadStatus } from '../../../shared/schemas/leads';
+import { CodeChip } from '../../lists/CodeChip';
 
 const STATUS_COLOR: Record<LeadStatus, 'info' | 'success' | 'error'> = {
   NEW: 'info',
@@ -8,12 +8,11 @@ const STATUS_COLOR: Record<LeadStatus, 'info' | 'success' | 'error'> = {
 };
 
 /** A lead's status as the server names it: NEW, APPROVED, REJECTED. */
-export const LeadStatusChip = ({ status }: { status?: string }) =>
-  status ? (
-    <Chip
-      size="small"
-      label={status}
-      color={STATUS_COLOR[status as LeadStatus] ?? 'default'}
-      variant={status === 'NEW' ? 'outlined' : 'filled'}
-    />
-  ) : null;
+export const LeadStatusChip = ({ status }: { status?: string }) => (
+  <CodeChip
+    group="leadStatus"
+    code={status}
+    color={STATUS_COLOR[status as LeadStatus] ?? 'default'}
+    variant={status === 'NEW' ? 'outlined' : 'filled'}
+  />
+);

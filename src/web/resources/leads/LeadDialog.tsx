@@ -16,7 +16,9 @@ import { type Identifier, type RaRecord, useGetOne, usePermissions, useTranslate
 import { formatDate, titleCase } from '../../../shared/format';
 import { can } from '../../../shared/roles';
 import { LEAD_JSON_PARTS, type LeadJsonPart } from '../../../shared/schemas/leads';
-import { en } from '../../providers/en';
+import { useNotifyError } from '../../layout/useNotifyError';
+import { emptyLeadForm } from '../../pages/onboarding/leadForm';
+import { type EnumGroup, useEnumText } from '../../providers/enums';
 import { ApproveDialog, RejectDialog } from './DecisionDialogs';
 import { LeadStatusChip } from './LeadChips';
 import { LeadFile } from './LeadFile';
@@ -37,12 +39,22 @@ const LocationName = ({ reference, id }: { reference: string; id: string }) => {
   return <>{data ? titleCase(data.name) : ''}</>;
 };
 
-/** Field order of each section: the catalogue's, which follows seed section 3. */
-const sectionFields = (part: LeadJsonPart): string[] =>
-  Object.keys((en.resources.leads.fields as unknown as Record<string, Record<string, string>>)[part]);
+/** Field order of each section: the form's, which follows seed section 3. */
+const SECTION_FIELDS = Object.fromEntries(
+  LEAD_JSON_PARTS.map((part) => [part, Object.keys(emptyLeadForm()[part])]),
+) as Record<LeadJsonPart, string[]>;
+/** Names show in title case (seed section 2), in details as in lists. */
+const NAME_FIELDS = new Set(['name', 'establishmentName', 'bankName']);
+/** Choices show in the chosen language. */
+const CODE_FIELDS: Record<string, EnumGroup> = {
+  gender: 'gender',
+  ownershipType: 'ownership',
+  type: 'identityDocument',
+};
 
 const Section = ({ part, values }: { part: LeadJsonPart; values: Record<string, unknown> }) => {
   const translate = useTranslate();
+  const codeText = useEnumText();
   return (
     <Box component="section" aria-label={translate(`app.onboarding.sections.${part}`)}>
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
@@ -60,7 +72,7 @@ const Section = ({ part, values }: { part: LeadJsonPart; values: Record<string, 
           '& dd': { m: 0, wordBreak: 'break-word' },
         }}
       >
-        {sectionFields(part).map((field) => {
+        {SECTION_FIELDS[part].map((field) => {
           const value = values?.[field];
           const reference = LOCATION_REFS[field];
           return (
@@ -71,6 +83,10 @@ const Section = ({ part, values }: { part: LeadJsonPart; values: Record<string, 
                   <LocationName reference={reference} id={value} />
                 ) : value === undefined || value === null ? (
                   ''
+                ) : CODE_FIELDS[field] ? (
+                  codeText(CODE_FIELDS[field], value)
+                ) : NAME_FIELDS.has(field) ? (
+                  titleCase(value)
                 ) : (
                   String(value)
                 )}
@@ -85,14 +101,17 @@ const Section = ({ part, values }: { part: LeadJsonPart; values: Record<string, 
 
 const Summary = ({ lead }: { lead: RaRecord }) => {
   const translate = useTranslate();
+  const codeText = useEnumText();
   const rows: [string, React.ReactNode][] = [
-    ['resources.leads.fields.leadType', lead.leadType],
+    ['resources.leads.fields.leadType', codeText('leadType', lead.leadType)],
     ['resources.leads.fields.status', <LeadStatusChip key="status" status={lead.status} />],
     ['resources.leads.fields.mobile', lead.mobile],
     ['resources.leads.fields.createdAt', formatDate(lead.createdAt)],
   ];
   if (lead.decidedAt) rows.push(['resources.leads.fields.decidedAt', formatDate(lead.decidedAt)]);
   if (lead.rejectReason) rows.push(['resources.leads.fields.rejectReason', lead.rejectReason]);
+  if (lead.establishmentName)
+    rows.splice(1, 0, ['resources.leads.fields.establishmentName', titleCase(lead.establishmentName)]);
   if (lead.userId) rows.push(['app.leads.userId', lead.userId]);
   return (
     <Stack direction="row" useFlexGap spacing={3} sx={{ flexWrap: 'wrap' }}>
@@ -119,6 +138,7 @@ export const LeadDialog = ({ id, onClose }: { id: Identifier | null; onClose: ()
   const { permissions } = usePermissions();
   const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
   const { data: lead, isPending, error } = useGetOne('leads', { id: id ?? '' }, { enabled: id !== null });
+  useNotifyError(error);
   const open = id !== null;
   const applicant = titleCase(lead?.applicantName);
   const isNew = lead?.status === 'NEW';

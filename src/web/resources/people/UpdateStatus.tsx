@@ -1,15 +1,20 @@
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
-import { Button } from '@mui/material';
-import { useState } from 'react';
-import { DataTable, type RaRecord, required, SelectInput, useCanAccess, useTranslate } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { type RaRecord, SelectInput, useCanAccess, useTranslate } from 'react-admin';
 import { toggledStatus, USER_STATUSES, type UserStatus } from '../../../shared/enums';
 import { titleCase } from '../../../shared/format';
-import { MSG } from '../../../shared/messages';
-import { USER_MSG } from '../../../shared/schemas/users';
+import { statusSchema } from '../../../shared/schemas/users';
+import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { RecordFormDialog } from '../../lists/RecordDialog';
+import { type RowAction, RowActionButton } from '../../lists/RowActions';
+import { sharedKey } from '../../providers/sharedMessages';
 
 const statusChoices = USER_STATUSES.map((id) => ({ id, name: id }));
-const statusSaved = { created: USER_MSG.statusChanged, updated: USER_MSG.statusChanged };
+const statusSaved = {
+  created: sharedKey('user', 'statusChanged'),
+  updated: sharedKey('user', 'statusChanged'),
+};
+const validateStatus = schemaValidator(statusSchema);
 
 /**
  * Seed sections 2 and 4: 'Update Status' opens a modal with a status select, preselected with the toggled value
@@ -21,14 +26,12 @@ export const UpdateStatusButton = ({ record }: { record: RaRecord }) => {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button
-        size="small"
-        startIcon={<ToggleOnIcon />}
-        aria-label={translate('app.userStatus.buttonRow', { name: titleCase(record.name) })}
+      <RowActionButton
+        label="app.userStatus.button"
+        ariaLabel={translate('app.userStatus.buttonRow', { name: titleCase(record.name) })}
+        icon={<ToggleOnIcon fontSize="small" />}
         onClick={() => setOpen(true)}
-      >
-        {translate('app.userStatus.button')}
-      </Button>
+      />
       {open && (
         <RecordFormDialog
           open
@@ -37,25 +40,26 @@ export const UpdateStatusButton = ({ record }: { record: RaRecord }) => {
           texts="app.userStatus"
           maxWidth="xs"
           toValues={(row) => ({ status: toggledStatus(row?.status as UserStatus) })}
+          validate={validateStatus}
           success={statusSaved}
         >
-          <SelectInput source="status" choices={statusChoices} validate={required(MSG.required)} />
+          <SelectInput
+            source="status"
+            choices={statusChoices}
+            translateChoice={false}
+            validate={requiredMark}
+          />
         </RecordFormDialog>
       )}
     </>
   );
 };
 
-/** The Update Status column, for the roles the role table lets change a status (userStatus.edit: ADMIN). */
-export const UpdateStatusColumn = () => {
-  const translate = useTranslate();
+/** The Update Status row action, for the roles the role table lets change a status (userStatus.edit: ADMIN). */
+export const useUpdateStatusAction = (): RowAction[] => {
   const { canAccess } = useCanAccess({ resource: 'userStatus', action: 'edit' });
-  if (!canAccess) return null;
-  return (
-    <DataTable.Col
-      label={translate('app.userStatus.column')}
-      disableSort
-      render={(record: RaRecord) => <UpdateStatusButton record={record} />}
-    />
+  return useMemo(
+    () => (canAccess ? [{ key: 'status', render: (record) => <UpdateStatusButton record={record} /> }] : []),
+    [canAccess],
   );
 };

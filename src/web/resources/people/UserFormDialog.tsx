@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { UserType } from '../../../shared/enums';
-import { USER_SAVED_MSG } from '../../../shared/schemas/users';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
+import { sharedKey } from '../../providers/sharedMessages';
 import { DistrictTehsilInputs, UserTextFields } from './inputs';
-import { userFormValues, validateUser } from './validation';
+import { userFieldOf, userFormValues, userValidator } from './validation';
 
 export interface UserFormDialogProps extends RecordDialogProps {
   type: UserType;
@@ -15,18 +15,23 @@ export interface UserFormDialogProps extends RecordDialogProps {
 
 /**
  * The create/edit modal of every user type (seed section 2): name, email, mobile, user name, district and tehsil,
- * then the type's own inputs. Validation follows the shared schemas (validateUser); the dataProvider turns the
- * flat values into the account/create|update body. Success toasts: USER_SAVED_MSG of the type.
+ * then the type's own inputs. Validation is the shared schema of the type; the dataProvider turns the flat values
+ * into the account/create|update body. Success toasts: the seed's texts of the type (USER_SAVED_MSG).
  */
 export const UserFormDialog = ({ type, texts, children, ...props }: UserFormDialogProps) => {
   const action = props.record?.id !== undefined ? 'update' : 'create';
+  const validate = useMemo(() => userValidator(type, action), [type, action]);
   return (
     <RecordFormDialog
       {...props}
       texts={texts}
       toValues={(record) => userFormValues(type, record)}
-      validate={(values) => validateUser(type, values, action)}
-      success={USER_SAVED_MSG[type]}
+      validate={validate}
+      fieldOf={userFieldOf}
+      success={{
+        created: sharedKey('user', `created${type}`),
+        updated: sharedKey('user', `updated${type}`),
+      }}
     >
       <UserTextFields />
       <DistrictTehsilInputs />

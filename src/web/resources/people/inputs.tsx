@@ -1,5 +1,6 @@
 import { PasswordInput, TextInput, useResourceContext } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { ChainedLookups } from '../../forms/ChainedLookups';
+import { requiredMark } from '../../forms/schemaValidator';
 import { LookupInput } from '../../lists/LookupInput';
 
 /** The i18n key of a field label of the current user resource (all five share the same labels). */
@@ -10,41 +11,38 @@ const useFieldLabel = () => {
 
 const numeric = { inputMode: 'numeric' as const };
 
-/** Seed section 2: the fields every user modal shares, before the location. */
+/** Seed section 2: the fields every user modal shares, before the location (all required, seed section 5). */
 export const UserTextFields = () => (
   <>
-    <TextInput source="name" autoComplete="off" />
-    <TextInput source="email" type="email" autoComplete="off" />
-    <TextInput source="mobile" type="tel" autoComplete="off" slotProps={{ htmlInput: numeric }} />
-    <TextInput source="userName" autoComplete="off" />
+    <TextInput source="name" autoComplete="off" validate={requiredMark} />
+    <TextInput source="email" type="email" autoComplete="off" validate={requiredMark} />
+    <TextInput
+      source="mobile"
+      type="tel"
+      autoComplete="off"
+      slotProps={{ htmlInput: numeric }}
+      validate={requiredMark}
+    />
+    <TextInput source="userName" autoComplete="off" validate={requiredMark} />
   </>
 );
 
-/**
- * District typeahead, then the tehsils of the chosen district (seed section 4: choosing a district refetches its
- * tehsils). The tehsil waits for a district and is cleared when the district changes.
- */
+/** District, then the tehsils of the chosen district (seed section 4: choosing a district refetches its tehsils). */
 export const DistrictTehsilInputs = () => {
   const label = useFieldLabel();
-  const { setValue } = useFormContext();
-  const districtId = useWatch({ name: 'districtId' }) as string | null;
   return (
-    <>
-      <LookupInput
-        source="districtId"
-        reference="districts"
-        label={label('districtId')}
-        onChange={() => setValue('tehsilId', null, { shouldDirty: true })}
-      />
-      <LookupInput
-        key={districtId ?? 'none'}
-        source="tehsilId"
-        reference="tehsils"
-        label={label('tehsilId')}
-        filter={districtId ? { districtId } : {}}
-        disabled={!districtId}
-      />
-    </>
+    <ChainedLookups
+      levels={[
+        { source: 'districtId', reference: 'districts', label: label('districtId'), validate: requiredMark },
+        {
+          source: 'tehsilId',
+          reference: 'tehsils',
+          label: label('tehsilId'),
+          parentFilter: 'districtId',
+          validate: requiredMark,
+        },
+      ]}
+    />
   );
 };
 
@@ -56,36 +54,35 @@ export const MasterDistributorInput = () => {
       source="masterDistributorId"
       reference="masterDistributors"
       label={label('masterDistributorId')}
+      validate={requiredMark}
     />
   );
 };
 
 /**
  * The retailer modal: a master distributor, then a distributor of that master distributor (seed section 4: choosing
- * a master distributor enables the distributor search limited to it). Changing the master distributor clears the
- * distributor.
+ * a master distributor enables the distributor search limited to it).
  */
 export const MasterAndDistributorInputs = () => {
   const label = useFieldLabel();
-  const { setValue } = useFormContext();
-  const masterDistributorId = useWatch({ name: 'masterDistributorId' }) as string | null;
   return (
-    <>
-      <LookupInput
-        source="masterDistributorId"
-        reference="masterDistributors"
-        label={label('masterDistributorId')}
-        onChange={() => setValue('distributorId', null, { shouldDirty: true })}
-      />
-      <LookupInput
-        key={masterDistributorId ?? 'none'}
-        source="distributorId"
-        reference="distributors"
-        label={label('distributorId')}
-        filter={masterDistributorId ? { masterDistributorId } : {}}
-        disabled={!masterDistributorId}
-      />
-    </>
+    <ChainedLookups
+      levels={[
+        {
+          source: 'masterDistributorId',
+          reference: 'masterDistributors',
+          label: label('masterDistributorId'),
+          validate: requiredMark,
+        },
+        {
+          source: 'distributorId',
+          reference: 'distributors',
+          label: label('distributorId'),
+          parentFilter: 'masterDistributorId',
+          validate: requiredMark,
+        },
+      ]}
+    />
   );
 };
 
@@ -98,7 +95,7 @@ export const RetailerInput = () => {
 /** The employee modal's passwords (create only), with the show/hide toggle. */
 export const PasswordInputs = () => (
   <>
-    <PasswordInput source="password" autoComplete="new-password" />
-    <PasswordInput source="confirmPassword" autoComplete="new-password" />
+    <PasswordInput source="password" autoComplete="new-password" validate={requiredMark} />
+    <PasswordInput source="confirmPassword" autoComplete="new-password" validate={requiredMark} />
   </>
 );

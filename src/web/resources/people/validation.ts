@@ -1,16 +1,11 @@
-import type { RaRecord } from 'react-admin';
+import type { RaRecord, ValidateForm } from 'react-admin';
 import { UserType } from '../../../shared/enums';
-import { MSG } from '../../../shared/messages';
-import { aadharField, userCreateSchemas, userUpdateSchemas } from '../../../shared/schemas/users';
+import { userCreateSchemas, userUpdateSchemas } from '../../../shared/schemas/users';
+import { schemaValidator } from '../../forms/schemaValidator';
 import { userToBody } from '../../providers/users';
 
 type Values = Record<string, unknown>;
 type Action = 'create' | 'update';
-
-/** What the API shows of a stored Aadhar number ('XXXXXXXX1234'); sent back unchanged it keeps the number. */
-const MASKED_AADHAR = /^X{8}\d{4}$/;
-
-const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
 /**
  * The form's initial values for a user type (seed sections 2 and 5): the shared fields, then the parents of the
@@ -48,38 +43,18 @@ export function userFormValues(type: UserType, record?: RaRecord): Values {
   return values;
 }
 
+/** The form field of a body path: 'customer.aadharId' -> 'aadharId' (the form is flat; the body nests). */
+export const userFieldOf = (path: readonly PropertyKey[] | string) => {
+  const parts = typeof path === 'string' ? path.split('.') : path.map(String);
+  return parts[parts.length - 1] ?? '';
+};
+
 /**
- * Seed section 5 for the user modals, checked by the same zod schemas the server parses with (src/shared): the
- * form values become the request body (userToBody), the schema's issues come back keyed by form field (the last
- * path segment: 'customer.aadharId' -> 'aadharId'), first message per field. On top, the panel's own wording
- * for two cases: a password mismatch reads MSG.mustMatch, and on update a blank or still-masked Aadhar number
- * means "keep it" while a new one must be a valid number.
+ * Seed section 5 for the user modals, checked by the zod schemas the server parses with (src/shared): the form values
+ * become the request body (userToBody), and each issue comes back on its form field with the server's message.
  */
-export function validateUser(type: UserType, values: Values, action: Action): Record<string, string> {
-  const body = userToBody(type, values, action);
-  const schema = (action === 'create' ? userCreateSchemas : userUpdateSchemas)[
-    type as keyof typeof userCreateSchemas
-  ];
-  const errors: Record<string, string> = {};
-  const parsed = schema.safeParse(body);
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const field = String(issue.path[issue.path.length - 1] ?? '');
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-
-  if (type === UserType.CUSTOMER && action === 'update') {
-    delete errors.aadharId;
-    const aadhar = String(values.aadharId ?? '').replace(/\s+/g, '');
-    if (aadhar && !MASKED_AADHAR.test(aadhar)) {
-      const check = aadharField.safeParse(aadhar);
-      if (!check.success) errors.aadharId = check.error.issues[0].message;
-    }
-  }
-
-  if (type === UserType.EMPLOYEE && action === 'create') {
-    if (blank(values.confirmPassword)) errors.confirmPassword = MSG.required;
-    else if (values.confirmPassword !== values.password) errors.confirmPassword = MSG.mustMatch;
-    else delete errors.confirmPassword;
-  }
-  return errors;
-}
+export const userValidator = (type: UserType, action: Action): ValidateForm =>
+  schemaValidator((action === 'create' ? userCreateSchemas : userUpdateSchemas)[type as 2], {
+    toInput: (values) => userToBody(type, values, action),
+    fieldOf: userFieldOf,
+  });

@@ -3,25 +3,33 @@ import { SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import { fromHundredths } from '../../../shared/decimal';
 import {
-  CATALOG_MSG,
   COMMISSION_FIELDS,
   commissionTotal,
+  productSchema,
   REQUEST_METHODS,
   URL_DATA_IDENTIFIERS,
 } from '../../../shared/schemas/catalog';
+import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { LookupInput } from '../../lists/LookupInput';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
-import { type ProductFormValues, toProductBody, validateProduct } from './validation';
+import { sharedKey } from '../../providers/sharedMessages';
 
 const methodChoices = REQUEST_METHODS.map((id) => ({ id, name: id }));
 const identifierChoices = URL_DATA_IDENTIFIERS.map((id) => ({ id, name: id }));
 const decimal = { inputMode: 'decimal' as const };
+/** The rule of the five commissions' sum: the shared schema reports it under `commission`, a field of no input. */
+const TOTAL_ERROR = 'commission';
 
-/** The running total under the five commissions and, once one is touched or the form submitted, the rule. */
+const validate = schemaValidator(productSchema);
+
+/**
+ * The running total under the five commissions (the shared `commissionTotal`) and, once one is touched or the form
+ * submitted, the rule's message when they do not make 100.
+ */
 const CommissionTotal = () => {
   const translate = useTranslate();
   const values = useWatch({ name: [...COMMISSION_FIELDS] }) as unknown[];
-  const { touchedFields, submitCount } = useFormState({ name: [...COMMISSION_FIELDS] });
+  const { touchedFields, submitCount } = useFormState({ name: [...COMMISSION_FIELDS, TOTAL_ERROR] });
   const total = commissionTotal(Object.fromEntries(COMMISSION_FIELDS.map((field, i) => [field, values[i]])));
   const touched = submitCount > 0 || COMMISSION_FIELDS.some((field) => touchedFields[field]);
   const wrong = touched && total !== null && total !== 10000;
@@ -32,7 +40,7 @@ const CommissionTotal = () => {
       </FormHelperText>
       {wrong && (
         <FormHelperText error role="alert" sx={{ mx: 0 }}>
-          {CATALOG_MSG.commissionTotal}
+          {translate(sharedKey('catalog', 'commissionTotal'))}
         </FormHelperText>
       )}
     </Box>
@@ -41,10 +49,18 @@ const CommissionTotal = () => {
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
+/** Amount and commissions as typed ('40.5') -> JSON numbers on the wire; the rest as it is. */
+const toProductBody = (values: Record<string, unknown>) => ({
+  ...values,
+  ...Object.fromEntries(
+    ['amount', ...COMMISSION_FIELDS].map((field) => [field, Number(String(values[field]).trim())]),
+  ),
+});
+
 /**
  * Seed sections 2 and 5, product modal (large): provider, product name, the five commissions (summing to 100),
- * amount, URL, request method (GET/POST) and request data identifier (default: the first). The success toast is
- * the server's message.
+ * amount, URL, request method (GET/POST) and request data identifier (default: the first), checked by the shared
+ * product schema. The success toast is the server's message ('Product Created Successfully!').
  */
 export const ProductDialog = (props: RecordDialogProps) => {
   const translate = useTranslate();
@@ -64,28 +80,36 @@ export const ProductDialog = (props: RecordDialogProps) => {
           data: record?.urlParams?.data ?? URL_DATA_IDENTIFIERS[0],
         },
       })}
-      validate={(values) => validateProduct(values as ProductFormValues)}
-      transform={(values) => toProductBody(values as ProductFormValues)}
-      success="server"
+      validate={validate}
+      transform={toProductBody}
+      success={{
+        created: sharedKey('catalog', 'productCreated'),
+        updated: sharedKey('catalog', 'productUpdated'),
+      }}
     >
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <LookupInput source="providerId" reference="providers" label="resources.products.fields.providerId" />
-        <TextInput source="name" />
+        <LookupInput
+          source="providerId"
+          reference="providers"
+          label="resources.products.fields.providerId"
+          validate={requiredMark}
+        />
+        <TextInput source="name" validate={requiredMark} />
       </Box>
       <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
         {translate('app.products.commissions')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
         {COMMISSION_FIELDS.map((field) => (
-          <TextInput key={field} source={field} slotProps={{ htmlInput: decimal }} />
+          <TextInput key={field} source={field} slotProps={{ htmlInput: decimal }} validate={requiredMark} />
         ))}
       </Box>
       <CommissionTotal />
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextInput source="amount" slotProps={{ htmlInput: decimal }} />
-        <TextInput source="url" type="url" />
-        <SelectInput source="urlParams.reqType" choices={methodChoices} />
-        <SelectInput source="urlParams.data" choices={identifierChoices} />
+        <TextInput source="amount" slotProps={{ htmlInput: decimal }} validate={requiredMark} />
+        <TextInput source="url" type="url" validate={requiredMark} />
+        <SelectInput source="urlParams.reqType" choices={methodChoices} translateChoice={false} />
+        <SelectInput source="urlParams.data" choices={identifierChoices} translateChoice={false} />
       </Box>
     </RecordFormDialog>
   );

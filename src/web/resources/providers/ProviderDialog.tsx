@@ -1,7 +1,10 @@
-import { required, TextInput } from 'react-admin';
-import { MSG } from '../../../shared/messages';
-import { CATALOG_MSG } from '../../../shared/schemas/catalog';
+import { TextInput } from 'react-admin';
+import { providerSchema } from '../../../shared/schemas/catalog';
+import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
+import { sharedKey } from '../../providers/sharedMessages';
+
+const validate = schemaValidator(providerSchema);
 
 /** Seed sections 2 and 5: a name only, required. */
 export const ProviderDialog = (props: RecordDialogProps) => (
@@ -9,8 +12,12 @@ export const ProviderDialog = (props: RecordDialogProps) => (
     {...props}
     texts="app.providers"
     toValues={(record) => ({ name: record?.name ?? '' })}
-    success={{ created: CATALOG_MSG.providerCreated, updated: CATALOG_MSG.providerUpdated }}
+    validate={validate}
+    success={{
+      created: sharedKey('catalog', 'providerCreated'),
+      updated: sharedKey('catalog', 'providerUpdated'),
+    }}
   >
-    <TextInput source="name" validate={required(MSG.required)} autoFocus />
+    <TextInput source="name" validate={requiredMark} autoFocus />
   </RecordFormDialog>
 );

@@ -1,18 +1,13 @@
-import { DataTable, type RaRecord } from 'react-admin';
-import { formatDate, titleCase } from '../../../shared/format';
-import { csv, csvExporter } from '../../lists/csv';
+import { col } from '../../lists/columns';
 import { ModalList } from '../../lists/ModalList';
 import { ProviderDialog } from './ProviderDialog';
 
-export const providerExporter = csvExporter<RaRecord>([
-  csv.name('providers', 'name', (r) => r.name),
-  csv.date('providers'),
-]);
+export const PROVIDER_COLUMNS = [
+  col.name('name', { sortable: true }),
+  col.date('createdAt', { sortable: true }),
+];
 
 /** Seed section 2, provider list: Name, Created At; Add and Edit. */
 export const ProviderList = () => (
-  <ModalList resource="providers" texts="app.providers" exporter={providerExporter} dialog={ProviderDialog}>
-    <DataTable.Col source="name" render={(r: RaRecord) => titleCase(r.name)} />
-    <DataTable.Col source="createdAt" render={(r: RaRecord) => formatDate(r.createdAt)} />
-  </ModalList>
+  <ModalList resource="providers" texts="app.providers" columns={PROVIDER_COLUMNS} dialog={ProviderDialog} />
 );

@@ -1,5 +1,5 @@
-import { Chip } from '@mui/material';
 import { type SaleStatus, SaleStatus as Status } from '../../../shared/enums';
+import { CodeChip } from '../../lists/CodeChip';
 
 const STATUS_COLOR: Record<SaleStatus, 'default' | 'success' | 'error' | 'warning'> = {
   [Status.PENDING]: 'warning',
@@ -9,12 +9,11 @@ const STATUS_COLOR: Record<SaleStatus, 'default' | 'success' | 'error' | 'warnin
 };
 
 /** A sale's status as the server names it: PENDING until the partner answers, then CONFIRMED or FAILED. */
-export const SaleStatusChip = ({ status }: { status?: string }) =>
-  status ? (
-    <Chip
-      size="small"
-      label={status}
-      color={STATUS_COLOR[status as SaleStatus] ?? 'default'}
-      variant={status === Status.PENDING ? 'outlined' : 'filled'}
-    />
-  ) : null;
+export const SaleStatusChip = ({ status }: { status?: string }) => (
+  <CodeChip
+    group="saleStatus"
+    code={status}
+    color={STATUS_COLOR[status as SaleStatus] ?? 'default'}
+    variant={status === Status.PENDING ? 'outlined' : 'filled'}
+  />
+);

@@ -19,6 +19,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDate, formatRupees, titleCase } from '../../../shared/format';
+import { useNotifyError } from '../../layout/useNotifyError';
 import { NoData } from '../../lists/NoData';
 import type { SaleRecord, TransactionRecord } from '../../providers/ledger';
 import { TRANSACTION_LIST_PATH } from '../transactions/TransactionList';
@@ -143,6 +144,7 @@ const SaleView = ({ id }: { id: string }) => {
   const translate = useTranslate();
   // No retries: an unknown sale is a 404 (already toasted), and the page says so at once.
   const { data: sale, isPending, error } = useGetOne<SaleRecord>('sales', { id }, { retry: false });
+  useNotifyError(error);
   const { canAccess: canSeeTransactions } = useCanAccess({ resource: 'transactions', action: 'list' });
   const back = (
     <Button component={RouterLink} to={SALE_LIST_PATH} startIcon={<ArrowBackIcon />}>

@@ -11,25 +11,27 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { type MouseEvent, useId, useState } from 'react';
+import { type MouseEvent, useId, useMemo, useState } from 'react';
 import {
-  DataTable,
   Form,
   type RaRecord,
   useCanAccess,
+  useCreate,
   useDataProvider,
   useNotify,
   usePermissions,
   useTranslate,
 } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { UserType } from '../../../shared/enums';
 import { titleCase } from '../../../shared/format';
-import { ACCOUNT_TYPES, type AccountType, partnerCallFor, SALES_MSG } from '../../../shared/schemas/sales';
-import { useErrorToast } from '../../layout/HttpErrorToasts';
-import { LookupInput } from '../../lists/LookupInput';
+import { ACCOUNT_TYPES, type AccountType, partnerCallFor } from '../../../shared/schemas/sales';
+import { ChainedLookups } from '../../forms/ChainedLookups';
+import { requiredMark } from '../../forms/schemaValidator';
+import { type RowAction, RowActionButton } from '../../lists/RowActions';
 import { type AppDataProvider, UnreadableAnswerError } from '../../providers/dataProvider';
 import { getStoredUser } from '../../providers/session';
+import { sharedKey } from '../../providers/sharedMessages';
 
 const accountTypeOf = (product: RaRecord): AccountType => {
   const data = product.urlParams?.data;
@@ -37,32 +39,28 @@ const accountTypeOf = (product: RaRecord): AccountType => {
 };
 
 /** The provider typeahead, then a product typeahead limited to that provider (seed section 2). */
-const ProviderAndProduct = ({ onProduct }: { onProduct: (product: RaRecord | undefined) => void }) => {
-  const { setValue } = useFormContext();
-  const providerId = useWatch({ name: 'providerId' }) as string | null;
-  return (
-    <>
-      <LookupInput
-        source="providerId"
-        reference="providers"
-        label="app.sales.provider"
-        onChange={() => {
-          setValue('productId', null);
-          onProduct(undefined);
-        }}
-      />
-      <LookupInput
-        key={providerId ?? 'none'}
-        source="productId"
-        reference="products"
-        label="app.sales.product"
-        filter={providerId ? { providerId } : {}}
-        blocked={providerId ? undefined : SALES_MSG.noProvider}
-        onChange={(_value, record) => onProduct(Array.isArray(record) ? record[0] : record)}
-      />
-    </>
-  );
-};
+const ProviderAndProduct = ({ onProduct }: { onProduct: (product: RaRecord | undefined) => void }) => (
+  <ChainedLookups
+    levels={[
+      {
+        source: 'providerId',
+        reference: 'providers',
+        label: 'app.sales.provider',
+        validate: requiredMark,
+        onChange: () => onProduct(undefined),
+      },
+      {
+        source: 'productId',
+        reference: 'products',
+        label: 'app.sales.product',
+        parentFilter: 'providerId',
+        waitText: sharedKey('sales', 'noProvider'),
+        validate: requiredMark,
+        onChange: onProduct,
+      },
+    ]}
+  />
+);
 
 interface ProceedProps {
   customer: RaRecord;
@@ -82,8 +80,8 @@ interface ProceedProps {
 const ProceedButton = ({ customer, product, onBlocked, onDone }: ProceedProps) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const showError = useErrorToast();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const [create] = useCreate();
   const { permissions } = usePermissions();
   const { getValues } = useFormContext();
   const [busy, setBusy] = useState(false);
@@ -94,7 +92,7 @@ const ProceedButton = ({ customer, product, onBlocked, onDone }: ProceedProps) =
     if (busy) return;
     const { providerId, productId } = getValues();
     if (!providerId || !productId || !product) {
-      notify(SALES_MSG.selectBoth, { type: 'warning' });
+      notify(sharedKey('sales', 'selectBoth'), { type: 'warning' });
       return;
     }
     const tab = window.open('', '_blank');
@@ -108,16 +106,20 @@ const ProceedButton = ({ customer, product, onBlocked, onDone }: ProceedProps) =
       });
       const retailerId =
         customer.retailerId ?? (permissions === UserType.RETAILER ? getStoredUser()?._id : null) ?? null;
-      const { meta } = await dataProvider.create('sales', {
-        data: {
-          customerId: customer.id,
-          retailerId,
-          productId,
-          utmCode: opening.utmCode,
-          merchantCode: opening.merchantCode,
+      await create(
+        'sales',
+        {
+          data: {
+            customerId: customer.id,
+            retailerId,
+            productId,
+            utmCode: opening.utmCode,
+            merchantCode: opening.merchantCode,
+          },
         },
-      });
-      notify(meta?.message ?? SALES_MSG.saleRecorded, { type: 'success' });
+        { returnPromise: true },
+      );
+      notify(sharedKey('sales', 'saleRecorded'), { type: 'success' });
       if (tab && !tab.closed) {
         // The partner's page gets no handle on the panel.
         tab.opener = null;
@@ -128,8 +130,10 @@ const ProceedButton = ({ customer, product, onBlocked, onDone }: ProceedProps) =
       }
     } catch (error) {
       tab?.close();
-      // HTTP refusals were toasted by httpClient; an unusable 200 was not.
-      if (error instanceof UnreadableAnswerError) showError(`Error: ${error.message}`);
+      // An unusable 200 reads like a refusal: 'Error: ...' in the 'Error!!!' toast.
+      notify(error instanceof UnreadableAnswerError ? `Error: ${error.message}` : (error as Error).message, {
+        type: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -208,29 +212,22 @@ export const SelectProductButton = ({ record }: { record: RaRecord }) => {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button
-        size="small"
-        startIcon={<ShoppingCartIcon />}
-        aria-label={translate('app.sales.selectProductRow', { name: titleCase(record.name) })}
+      <RowActionButton
+        label="app.sales.selectProduct"
+        ariaLabel={translate('app.sales.selectProductRow', { name: titleCase(record.name) })}
+        icon={<ShoppingCartIcon fontSize="small" />}
         onClick={() => setOpen(true)}
-      >
-        {translate('app.sales.selectProduct')}
-      </Button>
+      />
       {open && <SelectProductDialog customer={record} open onClose={() => setOpen(false)} />}
     </>
   );
 };
 
 /** Select Product on every customer row, for the roles that may sell (role table `sales.create`). */
-export const SelectProductColumn = () => {
-  const translate = useTranslate();
+export const useSelectProductAction = (): RowAction[] => {
   const { canAccess } = useCanAccess({ resource: 'sales', action: 'create' });
-  if (!canAccess) return null;
-  return (
-    <DataTable.Col
-      label={translate('app.sales.selectProduct')}
-      disableSort
-      render={(record: RaRecord) => <SelectProductButton record={record} />}
-    />
+  return useMemo(
+    () => (canAccess ? [{ key: 'sell', render: (record) => <SelectProductButton record={record} /> }] : []),
+    [canAccess],
   );
 };

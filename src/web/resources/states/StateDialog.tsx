@@ -1,6 +1,10 @@
-import { required, TextInput } from 'react-admin';
-import { LOCATION_MSG } from '../../../shared/schemas/locations';
+import { TextInput } from 'react-admin';
+import { stateSchema } from '../../../shared/schemas/locations';
+import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
+import { sharedKey } from '../../providers/sharedMessages';
+
+const validate = schemaValidator(stateSchema);
 
 /** Seed sections 2 and 5: a name only, 'State name is required!'. */
 export const StateDialog = (props: RecordDialogProps) => (
@@ -8,8 +12,12 @@ export const StateDialog = (props: RecordDialogProps) => (
     {...props}
     texts="app.states"
     toValues={(record) => ({ name: record?.name ?? '' })}
-    success={{ created: LOCATION_MSG.stateCreated, updated: LOCATION_MSG.stateUpdated }}
+    validate={validate}
+    success={{
+      created: sharedKey('location', 'stateCreated'),
+      updated: sharedKey('location', 'stateUpdated'),
+    }}
   >
-    <TextInput source="name" validate={required(LOCATION_MSG.stateNameRequired)} autoFocus />
+    <TextInput source="name" validate={requiredMark} autoFocus />
   </RecordFormDialog>
 );

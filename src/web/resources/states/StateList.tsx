@@ -1,18 +1,13 @@
-import { DataTable, type RaRecord } from 'react-admin';
-import { formatDate, titleCase } from '../../../shared/format';
-import { csv, csvExporter } from '../../lists/csv';
+import { col } from '../../lists/columns';
 import { ModalList } from '../../lists/ModalList';
 import { StateDialog } from './StateDialog';
 
-export const stateExporter = csvExporter<RaRecord>([
-  csv.name('states', 'name', (r) => r.name),
-  csv.date('states'),
-]);
+export const STATE_COLUMNS = [
+  col.name('name', { sortable: true }),
+  col.date('createdAt', { sortable: true }),
+];
 
 /** Seed section 2, location lists: Name, Created At; Add and Edit. */
 export const StateList = () => (
-  <ModalList resource="states" texts="app.states" exporter={stateExporter} dialog={StateDialog}>
-    <DataTable.Col source="name" render={(r: RaRecord) => titleCase(r.name)} />
-    <DataTable.Col source="createdAt" render={(r: RaRecord) => formatDate(r.createdAt)} />
-  </ModalList>
+  <ModalList resource="states" texts="app.states" columns={STATE_COLUMNS} dialog={StateDialog} />
 );

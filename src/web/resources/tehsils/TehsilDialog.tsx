@@ -1,42 +1,16 @@
-import { required, TextInput } from 'react-admin';
-import { useFormContext, useWatch } from 'react-hook-form';
-import { MSG } from '../../../shared/messages';
-import { LOCATION_MSG } from '../../../shared/schemas/locations';
-import { LookupInput } from '../../lists/LookupInput';
+import { TextInput } from 'react-admin';
+import { tehsilSchema } from '../../../shared/schemas/locations';
+import { ChainedLookups } from '../../forms/ChainedLookups';
+import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
+import { sharedKey } from '../../providers/sharedMessages';
 
-const requiredField = required(MSG.required);
+const validate = schemaValidator(tehsilSchema);
 
 /**
- * Seed section 4: choosing a state refetches the districts of that state (the district typeahead filters by
- * stateId) and clears a district chosen for another state. The district waits for a state.
+ * Seed sections 2, 4 and 5: state typeahead, district typeahead and name, all required. Choosing a state refetches
+ * the districts of that state and clears a district chosen for another state.
  */
-const StateAndDistrict = () => {
-  const { setValue } = useFormContext();
-  const stateId = useWatch({ name: 'stateId' }) as string | null;
-  return (
-    <>
-      <LookupInput
-        source="stateId"
-        reference="states"
-        label="resources.tehsils.fields.stateId"
-        validate={requiredField}
-        onChange={() => setValue('districtId', null, { shouldDirty: true })}
-      />
-      <LookupInput
-        key={stateId ?? 'none'}
-        source="districtId"
-        reference="districts"
-        label="resources.tehsils.fields.districtId"
-        filter={stateId ? { stateId } : {}}
-        disabled={!stateId}
-        validate={requiredField}
-      />
-    </>
-  );
-};
-
-/** Seed sections 2 and 5: state typeahead, district typeahead and name, all required. */
 export const TehsilDialog = (props: RecordDialogProps) => (
   <RecordFormDialog
     {...props}
@@ -46,9 +20,29 @@ export const TehsilDialog = (props: RecordDialogProps) => (
       districtId: record?.districtId ?? null,
       name: record?.name ?? '',
     })}
-    success={{ created: LOCATION_MSG.tehsilCreated, updated: LOCATION_MSG.tehsilUpdated }}
+    validate={validate}
+    success={{
+      created: sharedKey('location', 'tehsilCreated'),
+      updated: sharedKey('location', 'tehsilUpdated'),
+    }}
   >
-    <StateAndDistrict />
-    <TextInput source="name" validate={requiredField} />
+    <ChainedLookups
+      levels={[
+        {
+          source: 'stateId',
+          reference: 'states',
+          label: 'resources.tehsils.fields.stateId',
+          validate: requiredMark,
+        },
+        {
+          source: 'districtId',
+          reference: 'districts',
+          label: 'resources.tehsils.fields.districtId',
+          parentFilter: 'stateId',
+          validate: requiredMark,
+        },
+      ]}
+    />
+    <TextInput source="name" validate={requiredMark} />
   </RecordFormDialog>
 );

@@ -2,7 +2,6 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import {
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -24,11 +23,13 @@ import {
   useTranslate,
   type ValidateForm,
 } from 'react-admin';
-import { useFormState, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { formatRupees, titleCase } from '../../../shared/format';
-import { MSG } from '../../../shared/messages';
 import { payoutSchema, SALES_MSG } from '../../../shared/schemas/sales';
+import { SubmitButton } from '../../forms/SubmitButton';
+import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { sharedKey } from '../../providers/sharedMessages';
 import { UserLookup, UserTypeInput, userResourceOf } from './UserLookups';
 
 /** The user record behind a chosen type and id (already cached by the lookup that chose it). */
@@ -62,8 +63,9 @@ export const SettleButton = () => {
       notify(message ?? SALES_MSG.settled(result?.settled ?? 0), { type: 'success' });
       refresh();
       setOpen(false);
-    } catch {
-      // httpClient showed the refusal; the dialog stays open to retry or cancel.
+    } catch (error) {
+      // The dialog stays open to retry or cancel.
+      notify((error as Error).message, { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -96,20 +98,19 @@ type Values = Record<string, unknown>;
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
-/** The server's payout rules (payoutSchema), plus the user type the user lookup needs. */
-export const validatePayout: ValidateForm = (values) => {
-  const errors: Record<string, string> = {};
-  if (blank(values.userType)) errors.userType = MSG.required;
-  const parsed = payoutSchema.safeParse({
+const payoutRules = schemaValidator(payoutSchema, {
+  toInput: (values) => ({
     userId: blank(values.userId) ? undefined : values.userId,
     amount: blank(values.amount) ? undefined : String(values.amount).trim(),
     reference: values.reference ?? undefined,
-  });
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
-  if (blank(values.amount)) errors.amount = MSG.required;
-  return errors;
-};
+  }),
+});
+
+/** The server's payout rules (payoutSchema), plus the user type the user lookup needs. */
+export const validatePayout: ValidateForm = (values) => ({
+  ...(blank(values.userType) ? { userType: sharedKey('msg', 'required') } : {}),
+  ...(payoutRules(values) as Record<string, unknown>),
+});
 
 /** Under the user: the balance a payout may take (the server refuses more). */
 const AvailableBalance = () => {
@@ -121,20 +122,6 @@ const AvailableBalance = () => {
     <Typography variant="body2" color="text.secondary">
       {translate('app.transactions.available', { amount: formatRupees(user.balance) })}
     </Typography>
-  );
-};
-
-const SubmitButton = ({ label }: { label: string }) => {
-  const { isSubmitting } = useFormState();
-  return (
-    <Button
-      type="submit"
-      variant="contained"
-      disabled={isSubmitting}
-      startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-    >
-      {label}
-    </Button>
   );
 };
 
@@ -154,11 +141,12 @@ export const PayoutDialog = ({ open, onClose }: { open: boolean; onClose: () => 
         amount: String(values.amount).trim(),
         reference: String(values.reference).trim(),
       }));
-    } catch {
-      return; // the 'Error!!!' toast is shown; the dialog stays open
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+      return; // the dialog stays open
     }
     // A repeated reference answers the first payout: say so rather than claim a second one.
-    notify(message ?? SALES_MSG.payoutRecorded, {
+    notify(message ?? sharedKey('sales', 'payoutRecorded'), {
       type: message === SALES_MSG.payoutReplayed ? 'info' : 'success',
     });
     refresh();
@@ -173,20 +161,26 @@ export const PayoutDialog = ({ open, onClose }: { open: boolean; onClose: () => 
           <DialogContent>
             <Stack spacing={0.5} sx={{ pt: 1 }}>
               <DialogContentText sx={{ mb: 1 }}>{translate('app.transactions.payoutText')}</DialogContentText>
-              <UserTypeInput />
-              <UserLookup />
+              <UserTypeInput validate={requiredMark} />
+              <UserLookup validate={requiredMark} />
               <AvailableBalance />
               <TextInput
                 source="amount"
                 label="app.transactions.amountRupees"
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                validate={requiredMark}
               />
-              <TextInput source="reference" label="app.transactions.reference" autoComplete="off" />
+              <TextInput
+                source="reference"
+                label="app.transactions.reference"
+                autoComplete="off"
+                validate={requiredMark}
+              />
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={onClose}>{translate('app.list.cancel')}</Button>
-            <SubmitButton label={translate('app.transactions.recordPayout')} />
+            <SubmitButton label="app.transactions.recordPayout" />
           </DialogActions>
         </Form>
       )}

@@ -1,22 +1,13 @@
-import { Box, Chip, Typography } from '@mui/material';
-import {
-  DataTable,
-  ExportButton,
-  List,
-  type RaRecord,
-  ResourceContextProvider,
-  SelectInput,
-  TopToolbar,
-  useCanAccess,
-  useTranslate,
-} from 'react-admin';
+import { Box } from '@mui/material';
+import { type RaRecord, SelectInput, useCanAccess } from 'react-admin';
 import { TRANSACTION_TYPES } from '../../../shared/enums';
-import { formatDate, formatRupees, titleCase } from '../../../shared/format';
-import { PAGE_SIZE } from '../../../shared/rules';
-import { csv, csvExporter } from '../../lists/csv';
+import { titleCase } from '../../../shared/format';
+import { CodeChip } from '../../lists/CodeChip';
+import { col } from '../../lists/columns';
 import { ListPagination } from '../../lists/ListPagination';
 import { LookupInput } from '../../lists/LookupInput';
-import { NoData } from '../../lists/NoData';
+import { ResourceList } from '../../lists/ResourceList';
+import { enumChoices } from '../../providers/enums';
 import { PayoutButton, SettleButton } from './LedgerActions';
 import { UserLookup, UserTypeInput } from './UserLookups';
 
@@ -24,17 +15,29 @@ export const TRANSACTION_LIST_PATH = '/transaction/list';
 /** Seed sections 2 and 9: the transaction list shows at most 5 page links. */
 const TRANSACTION_PAGE_LINKS = 5;
 
-export const transactionExporter = csvExporter<RaRecord>([
-  csv.name('transactions', 'name', (r) => r.name),
-  csv.raw('transactions', 'mobile'),
-  csv.raw('transactions', 'email'),
-  csv.raw('transactions', 'amount'),
-  csv.raw('transactions', 'transactionType'),
-  csv.raw('transactions', 'balance'),
-  csv.raw('transactions', 'clearingBalance'),
-  csv.raw('transactions', 'status'),
-  csv.date('transactions'),
-]);
+/**
+ * Seed section 2: name, mobile, email, amount, transaction type, balance, clearing balance, status; Tierdesk adds
+ * created at. Email and the date collapse on narrower screens.
+ */
+export const TRANSACTION_COLUMNS = [
+  col.name('name'),
+  col.text('mobile'),
+  col.text('email', { hideBelow: 'xl' }),
+  col.money('amount'),
+  col.enum('transactionType', 'transactionType', {
+    render: (r: RaRecord) => (
+      <CodeChip
+        group="transactionType"
+        code={r.transactionType}
+        color={r.transactionType === 'CREDIT' ? 'success' : 'default'}
+      />
+    ),
+  }),
+  col.money('balance'),
+  col.money('clearingBalance'),
+  col.enum('status', 'postingStatus'),
+  col.date('createdAt', { hideBelow: 'lg' }),
+];
 
 /** A bought product in the typeahead: its utmCode, customer and product (searched by utmCode or customer name). */
 const saleOption = (sale: RaRecord) =>
@@ -57,8 +60,7 @@ const transactionFilters = [
   <SelectInput
     key="transactionType"
     source="transactionType"
-    choices={TRANSACTION_TYPES.map((id) => ({ id, name: id }))}
-    translateChoice={false}
+    choices={enumChoices('transactionType', TRANSACTION_TYPES)}
     emptyText="app.transactions.allTransactionTypes"
     alwaysOn
   />,
@@ -66,73 +68,27 @@ const transactionFilters = [
   <BoughtProductFilter key="boughtProductId" source="boughtProductId" alwaysOn />,
 ];
 
-const TransactionActions = () => {
-  const { canAccess: canRunLedger } = useCanAccess({ resource: 'ledger', action: 'edit' });
-  return (
-    <TopToolbar>
-      {canRunLedger && <SettleButton />}
-      {canRunLedger && <PayoutButton />}
-      <ExportButton />
-    </TopToolbar>
-  );
-};
-
-const money = (field: string) => (r: RaRecord) => formatRupees(r[field]);
-
 /**
  * Seed section 2, transaction list (ADMIN): every posting, newest first, with the wallet's balances right after it;
- * columns name, mobile, email, amount, transaction type, balance, clearing balance, status (and created at);
  * 10 a page with at most 5 page links; CSV export. Settle and Record Payout act on the ledger.
  */
 export const TransactionList = () => {
-  const translate = useTranslate();
+  const { canAccess: canRunLedger } = useCanAccess({ resource: 'ledger', action: 'edit' });
   return (
-    <ResourceContextProvider value="transactions">
-      <Box sx={{ pt: 2 }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.transactions.title')}
-        </Typography>
-        <Typography color="text.secondary">{translate('app.transactions.subtitle')}</Typography>
-      </Box>
-      <List
-        resource="transactions"
-        title={translate('app.transactions.title')}
-        perPage={PAGE_SIZE}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        filters={transactionFilters}
-        actions={<TransactionActions />}
-        exporter={transactionExporter}
-        pagination={<ListPagination maxLinks={TRANSACTION_PAGE_LINKS} />}
-        empty={false}
-      >
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />}>
-          <DataTable.Col source="name" disableSort render={(r: RaRecord) => titleCase(r.name)} />
-          <DataTable.Col source="mobile" disableSort />
-          <DataTable.Col source="email" disableSort />
-          <DataTable.Col source="amount" disableSort align="right" render={money('amount')} />
-          <DataTable.Col
-            source="transactionType"
-            disableSort
-            render={(r: RaRecord) => (
-              <Chip
-                size="small"
-                variant="outlined"
-                label={r.transactionType}
-                color={r.transactionType === 'CREDIT' ? 'success' : 'default'}
-              />
-            )}
-          />
-          <DataTable.Col source="balance" disableSort align="right" render={money('balance')} />
-          <DataTable.Col
-            source="clearingBalance"
-            disableSort
-            align="right"
-            render={money('clearingBalance')}
-          />
-          <DataTable.Col source="status" disableSort />
-          <DataTable.Col source="createdAt" disableSort render={(r: RaRecord) => formatDate(r.createdAt)} />
-        </DataTable>
-      </List>
-    </ResourceContextProvider>
+    <ResourceList
+      resource="transactions"
+      texts="app.transactions"
+      columns={TRANSACTION_COLUMNS}
+      filters={transactionFilters}
+      toolbar={
+        canRunLedger && (
+          <>
+            <SettleButton />
+            <PayoutButton />
+          </>
+        )
+      }
+      pagination={<ListPagination maxLinks={TRANSACTION_PAGE_LINKS} />}
+    />
   );
 };

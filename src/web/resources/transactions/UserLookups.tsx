@@ -1,10 +1,10 @@
 import { Box } from '@mui/material';
-import { SelectInput } from 'react-admin';
+import { SelectInput, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { UserType } from '../../../shared/enums';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
-import { SALES_MSG } from '../../../shared/schemas/sales';
 import { LookupInput } from '../../lists/LookupInput';
+import { sharedKey } from '../../providers/sharedMessages';
 
 /** Seed section 3: the selectable user types (customer and the three tiers); the ledger adds the admin's wallet. */
 const SELECTABLE = [
@@ -25,12 +25,14 @@ export interface UserTypeInputProps {
   /** Offer the admin's own wallet (Transactions filter), not only the selectable types. */
   withAdmin?: boolean;
   alwaysOn?: boolean;
+  validate?: Validator;
 }
 
 export const UserTypeInput = ({
   source = 'userType',
   userSource = 'userId',
   withAdmin = false,
+  validate,
 }: UserTypeInputProps) => {
   const { setValue } = useFormContext();
   return (
@@ -39,6 +41,7 @@ export const UserTypeInput = ({
       label="resources.transactions.fields.userType"
       choices={typeChoices(withAdmin ? [...SELECTABLE, UserType.ADMIN] : SELECTABLE)}
       emptyText="app.transactions.allUserTypes"
+      validate={validate}
       onChange={() => setValue(userSource, null, { shouldDirty: true })}
     />
   );
@@ -48,13 +51,14 @@ export interface UserLookupProps {
   source?: string;
   typeSource?: string;
   alwaysOn?: boolean;
+  validate?: Validator;
 }
 
 /**
  * A user of the chosen type (`account/fetch?type=`, 10 suggestions). Seed section 5: without a user type it searches
  * nothing and says 'Please Select User Type First!'. The admin type has no lookup: `userType=0` is its one wallet.
  */
-export const UserLookup = ({ source = 'userId', typeSource = 'userType' }: UserLookupProps) => {
+export const UserLookup = ({ source = 'userId', typeSource = 'userType', validate }: UserLookupProps) => {
   const userType = useWatch({ name: typeSource }) as string | null | undefined;
   const chosen = userType !== undefined && userType !== null && userType !== '';
   if (chosen && Number(userType) === UserType.ADMIN) return null;
@@ -66,7 +70,8 @@ export const UserLookup = ({ source = 'userId', typeSource = 'userType' }: UserL
         source={source}
         reference={reference ?? 'customers'}
         label="resources.transactions.fields.userId"
-        blocked={reference ? undefined : SALES_MSG.selectUserTypeFirst}
+        blocked={reference ? undefined : sharedKey('sales', 'selectUserTypeFirst')}
+        validate={validate}
       />
     </Box>
   );

@@ -1,42 +1,31 @@
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
-import {
-  DataTable,
-  ExportButton,
-  List,
-  type RaRecord,
-  ResourceContextProvider,
-  SelectInput,
-  TopToolbar,
-  useListContext,
-  useTranslate,
-} from 'react-admin';
+import { SelectInput, useListContext, useTranslate } from 'react-admin';
 import { TRANSACTION_TYPES } from '../../../shared/enums';
-import { formatDate, formatRupees } from '../../../shared/format';
-import { PAGE_SIZE } from '../../../shared/rules';
+import { formatRupees } from '../../../shared/format';
 import type { WireWallet } from '../../../shared/wire';
-import { csv, csvExporter } from '../../lists/csv';
-import { ListPagination } from '../../lists/ListPagination';
-import { NoData } from '../../lists/NoData';
+import { col } from '../../lists/columns';
+import { ResourceList } from '../../lists/ResourceList';
+import { enumChoices } from '../../providers/enums';
 
 export const WALLET_PATH = '/wallet';
 
-export const walletExporter = csvExporter<RaRecord>([
-  csv.date('wallet'),
-  csv.raw('wallet', 'kind'),
-  csv.raw('wallet', 'transactionType'),
-  csv.raw('wallet', 'amount'),
-  csv.raw('wallet', 'status'),
-  csv.raw('wallet', 'balance'),
-  csv.raw('wallet', 'clearingBalance'),
-  csv.raw('wallet', 'reference'),
-]);
+/** The caller's postings: date, kind, transaction type, amount, status, the balances after it, the reference. */
+export const WALLET_COLUMNS = [
+  col.date('createdAt'),
+  col.enum('kind', 'postingKind'),
+  col.enum('transactionType', 'transactionType'),
+  col.money('amount'),
+  col.enum('status', 'postingStatus'),
+  col.money('balance'),
+  col.money('clearingBalance'),
+  col.text('reference', { hideBelow: 'md' }),
+];
 
 const walletFilters = [
   <SelectInput
     key="transactionType"
     source="transactionType"
-    choices={TRANSACTION_TYPES.map((id) => ({ id, name: id }))}
-    translateChoice={false}
+    choices={enumChoices('transactionType', TRANSACTION_TYPES)}
     emptyText="app.transactions.allTransactionTypes"
     alwaysOn
   />,
@@ -45,7 +34,7 @@ const walletFilters = [
 /** The two balances wallet/fetch answers beside the postings (the list's `meta.wallet`). */
 const WalletCards = () => {
   const translate = useTranslate();
-  const { meta, isPending, error } = useListContext();
+  const { meta, isPending } = useListContext();
   const wallet = (meta as { wallet?: WireWallet } | undefined)?.wallet;
   const cards: { label: string; value: number | undefined; hint: string }[] = [
     { label: 'app.wallet.balance', value: wallet?.balance, hint: 'app.wallet.balanceHint' },
@@ -76,12 +65,12 @@ const WalletCards = () => {
               ) : isPending ? (
                 <Skeleton width={120} aria-label="loading" />
               ) : (
-                // Not loaded (an error was toasted): no figure rather than a misleading zero.
+                // Not loaded: no figure rather than a misleading zero.
                 '—'
               )}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {error && value === undefined ? translate('app.wallet.loadError') : translate(hint)}
+              {translate(hint)}
             </Typography>
           </CardContent>
         </Card>
@@ -90,54 +79,16 @@ const WalletCards = () => {
   );
 };
 
-const money = (field: string) => (r: RaRecord) => formatRupees(r[field]);
-
 /**
  * My wallet (master distributors, distributors, retailers): the caller's balance and clearing balance and its own
  * postings, newest first, 10 a page, filtered by transaction type. The server scopes it to the session.
  */
-export const WalletPage = () => {
-  const translate = useTranslate();
-  return (
-    <ResourceContextProvider value="wallet">
-      <Box sx={{ pt: 2 }}>
-        <Typography variant="h5" component="h1">
-          {translate('app.wallet.title')}
-        </Typography>
-        <Typography color="text.secondary">{translate('app.wallet.subtitle')}</Typography>
-      </Box>
-      <List
-        resource="wallet"
-        title={translate('app.wallet.title')}
-        perPage={PAGE_SIZE}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        filters={walletFilters}
-        actions={
-          <TopToolbar>
-            <ExportButton />
-          </TopToolbar>
-        }
-        exporter={walletExporter}
-        pagination={<ListPagination />}
-        empty={false}
-      >
-        <WalletCards />
-        <DataTable rowClick={false} bulkActionButtons={false} empty={<NoData />}>
-          <DataTable.Col source="createdAt" disableSort render={(r: RaRecord) => formatDate(r.createdAt)} />
-          <DataTable.Col source="kind" disableSort />
-          <DataTable.Col source="transactionType" disableSort />
-          <DataTable.Col source="amount" disableSort align="right" render={money('amount')} />
-          <DataTable.Col source="status" disableSort />
-          <DataTable.Col source="balance" disableSort align="right" render={money('balance')} />
-          <DataTable.Col
-            source="clearingBalance"
-            disableSort
-            align="right"
-            render={money('clearingBalance')}
-          />
-          <DataTable.Col source="reference" disableSort />
-        </DataTable>
-      </List>
-    </ResourceContextProvider>
-  );
-};
+export const WalletPage = () => (
+  <ResourceList
+    resource="wallet"
+    texts="app.wallet"
+    columns={WALLET_COLUMNS}
+    filters={walletFilters}
+    header={<WalletCards />}
+  />
+);

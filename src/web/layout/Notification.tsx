@@ -1,0 +1,70 @@
+import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { type NotificationPayload, useNotificationContext, useTranslate } from 'react-admin';
+import { TOAST_MS } from '../../shared/rules';
+import { localise } from '../providers/sharedMessages';
+
+const SEVERITY = { success: 'success', error: 'error', warning: 'warning', info: 'info' } as const;
+
+/** The seed's normalised HTTP failure ('Error: ...', 'Error Code: ...', section 8): these get the 'Error!!!' title. */
+const isHttpFailure = (message: unknown) => typeof message === 'string' && /^Error( Code)?:/.test(message);
+
+const sameMessage = (a: NotificationPayload, b: NotificationPayload) =>
+  a.type === b.type &&
+  a.message === b.message &&
+  JSON.stringify(a.notificationOptions?.messageArgs) === JSON.stringify(b.notificationOptions?.messageArgs);
+
+/**
+ * The panel's only toast area, fed by react-admin's `useNotify` (screens, and react-admin itself when a query
+ * fails). Seed section 8: a failed call shows a red toast titled 'Error!!!' with the normalised message; other
+ * notices show their text alone (status 0 shows 'Internet connection error'). 5000 ms each, one at a time; a
+ * notice equal to the one on screen is not shown twice. At the top, so a toast never covers a dialog's buttons; in a
+ * portal of its own, so a toast that appears while a dialog is open is not inside the part of the page the dialog
+ * hides from screen readers (aria-hidden), and is announced.
+ */
+export const Notification = () => {
+  const { notifications, takeNotification } = useNotificationContext();
+  const translate = useTranslate();
+  const [current, setCurrent] = useState<NotificationPayload>();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const next = notifications[0];
+    if (!next) return;
+    if (!current) {
+      setCurrent(takeNotification() ?? undefined);
+      setOpen(true);
+    } else if (open && sameMessage(next, current)) takeNotification();
+  }, [notifications, current, open, takeNotification]);
+
+  if (!current) return null;
+  const { message, type = 'info', notificationOptions = {} } = current;
+  const { autoHideDuration, messageArgs } = notificationOptions;
+  const text = typeof message === 'string' ? localise(message, translate, messageArgs) : message;
+  return (
+    <Portal>
+      <Snackbar
+        open={open}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        autoHideDuration={autoHideDuration === undefined ? TOAST_MS : (autoHideDuration ?? undefined)}
+        onClose={(_, reason) => {
+          if (reason !== 'clickaway') setOpen(false);
+        }}
+        slotProps={{ transition: { onExited: () => setCurrent(undefined) } }}
+      >
+        <Alert
+          severity={SEVERITY[type as keyof typeof SEVERITY] ?? 'info'}
+          variant="filled"
+          onClose={() => setOpen(false)}
+          closeText={translate('ra.action.close')}
+          sx={{ minWidth: { sm: 320 }, maxWidth: 560, whiteSpace: 'pre-line' }}
+        >
+          {type === 'error' && isHttpFailure(message) && (
+            <AlertTitle>{translate('app.notification.errorTitle')}</AlertTitle>
+          )}
+          {text}
+        </Alert>
+      </Snackbar>
+    </Portal>
+  );
+};

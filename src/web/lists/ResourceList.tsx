@@ -1,0 +1,105 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+import {
+  DataTable,
+  type DataTableProps,
+  ExportButton,
+  List,
+  ResourceContextProvider,
+  SearchInput,
+  type SortPayload,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { PAGE_SIZE } from '../../shared/rules';
+import { type Column, renderColumns, useColumnsExporter } from './columns';
+import { ListError } from './ListError';
+import { ListPagination } from './ListPagination';
+import { NoData } from './NoData';
+import { type RowAction, renderActionsColumn } from './RowActions';
+
+export interface ResourceListProps {
+  /** Resource name (a ROLE_TABLE key). */
+  resource: string;
+  /** i18n namespace with title and subtitle, e.g. 'app.states'. */
+  texts: string;
+  columns: Column[];
+  /** Filters (default: the search box, `q` sent as searchText). */
+  filters?: ReactElement[];
+  /** Buttons before Export in the toolbar. */
+  toolbar?: ReactNode;
+  /** The row actions, in the compact actions column. */
+  rowActions?: RowAction[];
+  pagination?: ReactElement;
+  rowClick?: DataTableProps['rowClick'];
+  /** Shown above the table, inside the list (e.g. the wallet's balances). */
+  header?: ReactNode;
+  sort?: SortPayload;
+}
+
+/** react-admin's `q` filter; the dataProvider sends it as `searchText`. */
+const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/**
+ * A table wider than the screen scrolls inside its card instead of widening the page, which would slide the content
+ * under the fixed sidebar; `contain: inline-size` keeps the table's width out of the layout's fit-content sizing.
+ * Headers do not break inside a word.
+ */
+const wideTable = {
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' },
+  '& .RaDataTable-headerCell': { wordBreak: 'normal', overflowWrap: 'normal', hyphens: 'none' },
+} as const;
+
+/**
+ * A list screen (seed section 2, common list behaviour): title and subtitle, the filters, the toolbar with Export,
+ * the table from the declared columns with the row actions pinned right, 'No Data Found' when it is empty, an error
+ * state with Retry when it could not be loaded, and 10 rows a page with server paging.
+ */
+export const ResourceList = ({
+  resource,
+  texts,
+  columns,
+  filters = searchFilters,
+  toolbar,
+  rowActions = [],
+  pagination = <ListPagination />,
+  rowClick = false,
+  header,
+  sort = { field: 'createdAt', order: 'DESC' },
+}: ResourceListProps) => {
+  const translate = useTranslate();
+  const exporter = useColumnsExporter(resource, columns);
+  return (
+    <ResourceContextProvider value={resource}>
+      <Box sx={{ pt: 2 }}>
+        <Typography variant="h5" component="h1">
+          {translate(`${texts}.title`)}
+        </Typography>
+        <Typography color="text.secondary">{translate(`${texts}.subtitle`)}</Typography>
+      </Box>
+      <List
+        resource={resource}
+        title={translate(`${texts}.title`)}
+        perPage={PAGE_SIZE}
+        sort={sort}
+        filters={filters}
+        actions={
+          <TopToolbar>
+            {toolbar}
+            <ExportButton />
+          </TopToolbar>
+        }
+        exporter={exporter}
+        pagination={pagination}
+        empty={false}
+        error={<ListError />}
+      >
+        {header}
+        <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<NoData />} sx={wideTable}>
+          {renderColumns(columns)}
+          {renderActionsColumn(rowActions, 'app.list.actions')}
+        </DataTable>
+      </List>
+    </ResourceContextProvider>
+  );
+};

@@ -1,0 +1,59 @@
+import { IconButton, Stack, Tooltip } from '@mui/material';
+import { Fragment, type ReactNode } from 'react';
+import { DataTable, type RaRecord, useTranslate } from 'react-admin';
+
+/** One row action (Edit, Update Status, Select Product); `render` is null when the row does not offer it. */
+export interface RowAction {
+  key: string;
+  render: (record: RaRecord) => ReactNode;
+}
+
+export interface RowActionButtonProps {
+  /** i18n key of the short name (the tooltip). */
+  label: string;
+  /** The accessible name, naming the row ('Edit Asha Bhosale'). */
+  ariaLabel: string;
+  icon: ReactNode;
+  onClick: () => void;
+}
+
+/** A row action as an icon button with its name as a tooltip: compact, and it never wraps. */
+export const RowActionButton = ({ label, ariaLabel, icon, onClick }: RowActionButtonProps) => {
+  const translate = useTranslate();
+  return (
+    <Tooltip title={translate(label)} describeChild>
+      <IconButton size="small" color="primary" aria-label={ariaLabel} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+};
+
+/**
+ * The row actions in one compact column pinned to the table's right edge, so they stay on screen however wide the
+ * table is (a 1366 px laptop, a 390 px phone) without scrolling sideways.
+ */
+export const renderActionsColumn = (actions: RowAction[], label: string) =>
+  actions.length === 0 ? null : (
+    <DataTable.Col
+      key="actions"
+      label={label}
+      disableSort
+      render={(record: RaRecord) => (
+        <Stack direction="row" spacing={0.25} sx={{ justifyContent: 'flex-end' }}>
+          {actions.map((action) => (
+            <Fragment key={action.key}>{action.render(record)}</Fragment>
+          ))}
+        </Stack>
+      )}
+      sx={{
+        position: 'sticky',
+        right: 0,
+        zIndex: 1,
+        bgcolor: 'background.paper',
+        width: '1%',
+        whiteSpace: 'nowrap',
+        boxShadow: (theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+      }}
+    />
+  );

@@ -1,0 +1,140 @@
+import type { Breakpoint } from '@mui/material';
+import { type ReactNode, useMemo } from 'react';
+import { DataTable, defaultExporter, type Exporter, type RaRecord, useTranslate } from 'react-admin';
+import { formatDate, formatRupees, titleCase } from '../../shared/format';
+import { type EnumGroup, useEnumText } from '../providers/enums';
+
+/**
+ * One column of a list, declared once: the table and the CSV export both read it (STYLE.md: "each list declares its
+ * columns once"). The label is the field's catalogue entry, `resources.<resource>.fields.<source>`, unless given.
+ */
+export interface Column<R extends RaRecord = RaRecord> {
+  /** The record field (a dotted path for a looked-up name, 'district.name'). */
+  source: string;
+  /** i18n key of the header when it is not the field's label. */
+  label?: string;
+  /** The value as read (default: the field), shown in the table and written to the CSV. */
+  value?: (record: R) => unknown;
+  /** How the table shows it, when it is more than the value (a chip, a link, rupees). */
+  render?: (record: R) => ReactNode;
+  /** How the CSV writes it, when not as `value` (money as plain rupee numbers); false leaves it out. */
+  csv?: ((record: R) => unknown) | false;
+  align?: 'left' | 'right';
+  /** The server sorts by it. */
+  sortable?: boolean;
+  /**
+   * Hidden on screens narrower than this breakpoint, so a wide list fits (the CSV keeps it, the record's modal shows
+   * it): less important columns collapse first.
+   */
+  hideBelow?: Breakpoint;
+}
+
+/** The value at a dotted path: valueAt(record, 'district.name'). */
+export const valueAt = (record: RaRecord, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], record);
+
+type Extra<R extends RaRecord> = Partial<Column<R>>;
+
+/** A code (status, type) in the chosen language. */
+const EnumText = ({ group, code }: { group: EnumGroup; code: unknown }) => <>{useEnumText()(group, code)}</>;
+
+/** Column kinds with the seed's display formats (section 2: names in title case, dates in medium format). */
+export const col = {
+  text: <R extends RaRecord>(source: string, extra: Extra<R> = {}): Column<R> => ({ source, ...extra }),
+  name: <R extends RaRecord>(source: string, extra: Extra<R> = {}): Column<R> => ({
+    source,
+    value: (record) => titleCase(valueAt(record, source)),
+    ...extra,
+  }),
+  date: <R extends RaRecord>(source = 'createdAt', extra: Extra<R> = {}): Column<R> => ({
+    source,
+    value: (record) => formatDate(valueAt(record, source)),
+    ...extra,
+  }),
+  /** Decimal rupees: '₹1,000.00' in the table, the plain number in the CSV (a spreadsheet adds it up). */
+  money: <R extends RaRecord>(source: string, extra: Extra<R> = {}): Column<R> => ({
+    source,
+    render: (record) => formatRupees(valueAt(record, source)),
+    align: 'right',
+    ...extra,
+  }),
+  /** A code the server sends (ACTIVE, CREDIT), named in the chosen language; the code itself in the CSV. */
+  enum: <R extends RaRecord>(source: string, group: EnumGroup, extra: Extra<R> = {}): Column<R> => ({
+    source,
+    render: (record) => <EnumText group={group} code={valueAt(record, source)} />,
+    ...extra,
+  }),
+  /** A percentage ('20%'; '20' in the CSV). */
+  percent: <R extends RaRecord>(source: string, extra: Extra<R> = {}): Column<R> => ({
+    source,
+    render: (record) => {
+      const value = valueAt(record, source);
+      return value === null || value === undefined || value === '' ? '' : `${value}%`;
+    },
+    align: 'right',
+    ...extra,
+  }),
+};
+
+const cellText = (column: Column, record: RaRecord): ReactNode => {
+  if (column.render) return column.render(record);
+  const value = column.value ? column.value(record) : valueAt(record, column.source);
+  return value === null || value === undefined ? '' : String(value);
+};
+
+/** `display: none` below the column's breakpoint. */
+const visibility = (hideBelow?: Breakpoint) =>
+  hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : undefined;
+
+/** The declared columns as react-admin DataTable columns. */
+export const renderColumns = (columns: Column[]) =>
+  columns.map((column) => (
+    <DataTable.Col
+      key={column.source}
+      source={column.source}
+      label={column.label}
+      disableSort={!column.sortable}
+      align={column.align}
+      render={(record: RaRecord) => cellText(column, record)}
+      sx={visibility(column.hideBelow)}
+    />
+  ));
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The CSV rows of the columns: headers in the chosen language, values as the table reads them (names title-cased,
+ * dates in medium format), money as plain rupee numbers, codes as the server sends them.
+ */
+export const csvRows = (resource: string, columns: Column[], records: RaRecord[], translate: Translate) =>
+  records.map((record) =>
+    Object.fromEntries(
+      columns
+        .filter((column) => column.csv !== false)
+        .map((column) => [
+          translate(column.label ?? `resources.${resource}.fields.${column.source}`),
+          (column.csv
+            ? column.csv(record)
+            : column.value
+              ? column.value(record)
+              : valueAt(record, column.source)) ?? '',
+        ]),
+    ),
+  );
+
+/** The list's CSV exporter from the same columns; react-admin's ExportButton hands it the current filter's rows. */
+export const useColumnsExporter = (resource: string, columns: Column[]): Exporter => {
+  const translate = useTranslate();
+  return useMemo(
+    () => (records, fetchRelated, dataProvider, exportedResource) =>
+      defaultExporter(
+        csvRows(resource, columns, records, translate),
+        fetchRelated,
+        dataProvider,
+        exportedResource,
+      ),
+    [columns, resource, translate],
+  );
+};

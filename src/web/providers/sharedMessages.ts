@@ -1,0 +1,157 @@
+import { MSG } from '../../shared/messages';
+import { AUDIT_MSG } from '../../shared/schemas/audit';
+import { CATALOG_MSG } from '../../shared/schemas/catalog';
+import { LEAD_MSG } from '../../shared/schemas/leads';
+import { LOCATION_MSG } from '../../shared/schemas/locations';
+import { SALES_MSG } from '../../shared/schemas/sales';
+import { USER_MSG, USER_SAVED_MSG } from '../../shared/schemas/users';
+
+/**
+ * The texts the server and the shared schemas say (src/shared), as catalogue entries: `app.shared.<group>.<name>`.
+ * The server keeps answering English; the panel shows a message it recognises through the catalogue, so a Hindi
+ * user reads it in Hindi, and an English user reads exactly what the server sent. A message it does not know
+ * (a name inside it, a new text) is shown as sent.
+ */
+
+type Catalogue = Record<string, unknown>;
+
+/** The fixed (non-templated) texts of a shared catalogue. */
+const fixedTexts = (catalogue: Catalogue): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(catalogue).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+
+const savedTexts = Object.fromEntries(
+  Object.entries(USER_SAVED_MSG).flatMap(([type, { created, updated }]) => [
+    [`created${type}`, created],
+    [`updated${type}`, updated],
+  ]),
+);
+
+/**
+ * English catalogue entries of the shared texts (the Hindi catalogue has the same keys). Templated texts are written
+ * as polyglot phrases that give the server's exact English for the same arguments (checked by a web test).
+ */
+export const sharedMessagesEn = {
+  msg: {
+    ...fixedTexts(MSG),
+    tooManyAttempts:
+      'Too many failed login attempts. Try again in %{smart_count} minute. |||| Too many failed login attempts. Try again in %{smart_count} minutes.',
+    tooManyAddressAttempts:
+      'Too many sign-in attempts from this network. Try again in %{smart_count} minute. |||| Too many sign-in attempts from this network. Try again in %{smart_count} minutes.',
+    tooManyPasswordAttempts:
+      'Too many wrong passwords. Try again in %{smart_count} minute. |||| Too many wrong passwords. Try again in %{smart_count} minutes.',
+  },
+  location: {
+    ...fixedTexts(LOCATION_MSG),
+    duplicateState: 'A state named "%{name}" already exists',
+    duplicateDistrict: 'A district named "%{name}" already exists in this state',
+    duplicateTehsil: 'A tehsil named "%{name}" already exists in this district',
+  },
+  catalog: {
+    ...fixedTexts(CATALOG_MSG),
+    duplicateProvider: 'A provider named "%{name}" already exists',
+    duplicateProduct: 'A product named "%{name}" already exists for this provider',
+  },
+  user: { ...fixedTexts(USER_MSG), ...savedTexts },
+  lead: {
+    ...fixedTexts(LEAD_MSG),
+    pictureType: LEAD_MSG.fileType('picture'),
+    documentType: LEAD_MSG.fileType('document'),
+    pictureTooLarge: LEAD_MSG.fileTooLarge('picture'),
+    documentTooLarge: LEAD_MSG.fileTooLarge('document'),
+  },
+  sales: {
+    ...fixedTexts(SALES_MSG),
+    settled: '%{smart_count} commission settled |||| %{smart_count} commissions settled',
+    payoutExceedsBalance: 'Payout exceeds the available balance of %{amount}',
+  },
+  audit: fixedTexts(AUDIT_MSG),
+};
+
+type Group = keyof typeof sharedMessagesEn;
+
+/** The catalogue key of a shared text: `sharedKey('lead', 'thankYou')` -> 'app.shared.lead.thankYou'. */
+export const sharedKey = (group: Group, name: string) => `app.shared.${group}.${name}`;
+
+/** English text -> catalogue key, for every fixed text (the first key wins where two catalogues share a text). */
+const KEY_OF_TEXT = new Map<string, string>();
+for (const [group, entries] of Object.entries(sharedMessagesEn))
+  for (const [name, text] of Object.entries(entries))
+    if (!text.includes('%{') && !KEY_OF_TEXT.has(text)) KEY_OF_TEXT.set(text, `app.shared.${group}.${name}`);
+
+/** Server texts with an argument inside: how to recognise each, and the phrase's arguments. */
+const TEMPLATES: {
+  key: string;
+  pattern: RegExp;
+  args: (match: RegExpMatchArray) => Record<string, unknown>;
+}[] = [
+  ...(['tooManyAttempts', 'tooManyAddressAttempts', 'tooManyPasswordAttempts'] as const).map((name) => ({
+    key: sharedKey('msg', name),
+    pattern: new RegExp(`^${escapeRegExp(MSG[name](7)).replace('7 minutes', '(\\d+) minutes?')}$`),
+    args: (m: RegExpMatchArray) => ({ smart_count: Number(m[1]) }),
+  })),
+  ...(
+    [
+      ['location', 'duplicateState', LOCATION_MSG.duplicateState],
+      ['location', 'duplicateDistrict', LOCATION_MSG.duplicateDistrict],
+      ['location', 'duplicateTehsil', LOCATION_MSG.duplicateTehsil],
+      ['catalog', 'duplicateProvider', CATALOG_MSG.duplicateProvider],
+      ['catalog', 'duplicateProduct', CATALOG_MSG.duplicateProduct],
+    ] as const
+  ).map(([group, name, text]) => ({
+    key: `app.shared.${group}.${name}`,
+    pattern: new RegExp(`^${escapeRegExp(text('\u0000')).replace('\u0000', '(.*)')}$`),
+    args: (m: RegExpMatchArray) => ({ name: m[1] }),
+  })),
+  {
+    key: sharedKey('sales', 'settled'),
+    pattern: /^(\d+) commissions? settled$/,
+    args: (m) => ({ smart_count: Number(m[1]) }),
+  },
+  {
+    key: sharedKey('sales', 'payoutExceedsBalance'),
+    pattern: /^Payout exceeds the available balance of (.*)$/,
+    args: (m) => ({ amount: m[1] }),
+  },
+];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export interface Localised {
+  key: string;
+  args?: Record<string, unknown>;
+}
+
+/** The catalogue entry of a text the server or a shared schema says; undefined for a text it does not know. */
+export function sharedMessage(text: string): Localised | undefined {
+  const key = KEY_OF_TEXT.get(text);
+  if (key) return { key };
+  for (const template of TEMPLATES) {
+    const match = text.match(template.pattern);
+    if (match) return { key: template.key, args: template.args(match) };
+  }
+  return undefined;
+}
+
+/** A shared text's catalogue key, or the text itself when it has none (react-admin then shows it as it is). */
+export const messageKey = (text: string): string => sharedMessage(text)?.key ?? text;
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * What a notification or a field message shows, in the chosen language: a catalogue key is translated; a shared
+ * text through its entry; the seed's normalised HTTP failure ('Error: <message>', seed section 8) keeps its form
+ * with the message inside translated; anything else as it is.
+ */
+export function localise(text: string, translate: Translate, args?: Record<string, unknown>): string {
+  if (/^(ra|app)\./.test(text)) return translate(text, { _: text, ...args });
+  const failure = text.match(/^Error: ([\s\S]*)$/);
+  if (failure) return translate('app.notification.httpError', { message: localise(failure[1], translate) });
+  const status = text.match(/^Error Code: (\d+) Message: ([\s\S]*)$/);
+  if (status) return translate('app.notification.httpStatus', { status: status[1], message: status[2] });
+  const known = sharedMessage(text);
+  return known ? translate(known.key, { _: text, ...known.args }) : text;
+}

@@ -1,0 +1,102 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '../../src/shared/messages';
+import { CATALOG_MSG } from '../../src/shared/schemas/catalog';
+import { LOCATION_MSG } from '../../src/shared/schemas/locations';
+import { SALES_MSG } from '../../src/shared/schemas/sales';
+import { App } from '../../src/web/App';
+import { en } from '../../src/web/providers/en';
+import { hi } from '../../src/web/providers/hi';
+import { i18nProvider } from '../../src/web/providers/i18n';
+import { localise, sharedMessage } from '../../src/web/providers/sharedMessages';
+
+type Catalogue = Record<string, unknown>;
+
+/** Every key of a catalogue, as polyglot flattens it, with its text. */
+const flatten = (catalogue: Catalogue, prefix = ''): Map<string, string> => {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === 'object')
+      for (const [k, v] of flatten(value as Catalogue, path)) out.set(k, v);
+    else out.set(path, String(value));
+  }
+  return out;
+};
+const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('the Hindi catalogue', () => {
+  const english = flatten(en);
+  const hindi = flatten(hi);
+
+  it('has every key of the English one, react-admin’s own included, and no other', () => {
+    const missing = [...english.keys()].filter((key) => !hindi.has(key));
+    const extra = [...hindi.keys()].filter((key) => !english.has(key));
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+    expect(english.size).toBeGreaterThan(700);
+  });
+
+  it('keeps the placeholders and the plural forms of each text', () => {
+    const different = [...english].filter(
+      ([key, text]) =>
+        placeholders(text).join() !== placeholders(hindi.get(key) ?? '').join() ||
+        text.includes('||||') !== (hindi.get(key) ?? '').includes('||||'),
+    );
+    expect(different).toEqual([]);
+  });
+
+  it('is not English with another name: the texts a user sees first are translated', () => {
+    for (const key of ['app.login.heading', 'app.menu.logout', 'ra.action.export', 'app.shared.msg.required'])
+      expect(hindi.get(key)).not.toBe(english.get(key));
+  });
+});
+
+describe('server and shared texts in the catalogue', () => {
+  it('English shows exactly what the server sent, fixed and templated texts alike', () => {
+    const translate = i18nProvider.translate;
+    const texts = [
+      MSG.invalidCredentials,
+      MSG.tooManyAttempts(1),
+      MSG.tooManyAttempts(12),
+      MSG.tooManyAddressAttempts(3),
+      MSG.tooManyPasswordAttempts(1),
+      LOCATION_MSG.duplicateState('Goa'),
+      CATALOG_MSG.duplicateProduct('Saving "Plus"'),
+      SALES_MSG.settled(1),
+      SALES_MSG.settled(4),
+      SALES_MSG.payoutExceedsBalance('₹1,000.00'),
+      `Error: ${MSG.forbidden}`,
+      'Error Code: 502 Message: Bad Gateway',
+      'A text the panel does not know',
+    ];
+    for (const text of texts) expect(localise(text, translate)).toBe(text);
+    expect(sharedMessage(MSG.tooManyAttempts(12))).toEqual({
+      key: 'app.shared.msg.tooManyAttempts',
+      args: { smart_count: 12 },
+    });
+  });
+});
+
+describe('the language switch', () => {
+  it('renders the app in Hindi, remembers the choice, and keeps the seed’s English when switched back', async () => {
+    const user = userEvent.setup();
+    window.history.replaceState({}, '', '/auth');
+    const view = render(<App />);
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'हिन्दी' }));
+    expect(await screen.findByRole('heading', { name: hi.app.login.heading })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: hi.app.login.submit })).toBeInTheDocument();
+    expect(localStorage.getItem('RaStore.locale')).toBe('"hi"');
+
+    // A new visit starts in the remembered language.
+    view.unmount();
+    render(<App />);
+    expect(await screen.findByRole('heading', { name: hi.app.login.heading })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'हिन्दी' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+    expect(screen.getByText('Enter your details to continue')).toBeInTheDocument();
+  });
+});
