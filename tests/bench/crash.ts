@@ -12,18 +12,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { verhoeffDigit } from '../../src/shared/identity';
+import { applicantAadhar, applicationForm } from '../server/application';
 
 const TOTAL_WRITES = 400;
 const CONCURRENCY = 10;
 const KILL_AFTER_ACKS = TOTAL_WRITES / 2;
 const XSRF = 'crash-test-xsrf';
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer();
@@ -94,11 +88,6 @@ interface Write {
   kind: Kind;
   key: string;
   state: 'sent' | 'acknowledged' | 'refused' | 'unanswered';
-}
-
-function aadhar(seed: number) {
-  const base = `5${String(seed).padStart(10, '0')}`;
-  return `${base}${verhoeffDigit(base)}`;
 }
 
 async function main() {
@@ -180,7 +169,7 @@ async function main() {
             userName: `crash-${run}-${n}`,
             districtId: retailer.districtId,
             tehsilId: retailer.tehsilId,
-            customer: { aadharId: aadhar(n + 1000), panId: 'ABCDE1234F', retailerId: retailer._id },
+            customer: { aadharId: applicantAadhar(n + 1000), panId: 'ABCDE1234F', retailerId: retailer._id },
           })
         ).status;
       } else if (kind === 'move') {
@@ -200,45 +189,11 @@ async function main() {
         ).status;
       } else {
         write.key = `Crash Applicant ${run} ${n}`;
-        const form = new FormData();
-        const sections = {
-          applicantInfo: { name: write.key, education: 'B.Com', gender: 'Female' },
-          businessInfo: {
-            establishmentName: `Crash Point ${n}`,
-            outletAddress: 'Shop 4',
-            businessLandmark: 'Bus stand',
-            pincode: '411001',
-            ...place,
-            mobile: '9876543210',
-            telephone: '020-2345678',
-            email: 'kiran@example.in',
-            ownershipType: 'Rented',
-            yearsInLocation: '5',
-          },
-          permanentAddress: {
-            residentialAddress: '12 Lane 3',
-            landmark: 'Temple',
-            permanentAddressPincode: '411002',
-            permanentStateId: place.stateId,
-            permanentDistrictId: place.districtId,
-            permanentTehsilId: place.tehsilId,
-            permanentMobile: '9876543211',
-            permanentTelephone: '020-2345679',
-            permanentEmail: 'kiran.home@example.in',
-          },
-          otherBusinessInfo: {
-            outletDescription: 'Recharge',
-            similarServiceDetails: 'None',
-            panNumber: 'ABCDE1234F',
-            aadharNumber: aadhar(n),
-          },
-          bankInfo: { bankName: 'State Bank', accountNumber: '123456789012', ifscCode: 'SBIN0001234' },
-          identityProof: { type: 'PAN', documentNumber: 'ABCDE1234F' },
-        };
-        for (const [name, value] of Object.entries(sections)) form.append(name, JSON.stringify(value));
-        form.append('leadType', 'RETAILER');
-        form.append('picture', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'me.png');
-        form.append('document', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'pan.pdf');
+        const form = applicationForm(place, {
+          applicantInfo: { name: write.key },
+          businessInfo: { establishmentName: `Crash Point ${n}` },
+          otherBusinessInfo: { aadharNumber: applicantAadhar(n) },
+        });
         const res = await fetch(`${server.base}/leads/create`, {
           method: 'POST',
           headers: {

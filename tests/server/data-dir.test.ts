@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/server/data-dir-lock';
 import { verhoeffDigit } from '../../src/shared/identity';
+import { applicationForm } from './application';
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -80,45 +81,9 @@ async function applyOnce(port: number, dataDir: string): Promise<string[]> {
   const base = `http://127.0.0.1:${port}/api/v1`;
   const tehsil = (await (await fetch(`${base}/tehsil/fetch?limit=1`)).json()).result.tehsil[0];
   const place = { stateId: tehsil.stateId._id, districtId: tehsil.districtId._id, tehsilId: tehsil._id };
-  const sections = {
-    applicantInfo: { name: 'Kiran Patil', education: 'B.Com', gender: 'Female' },
-    businessInfo: {
-      establishmentName: 'Kiran Mobile Point',
-      outletAddress: 'Shop 4',
-      businessLandmark: 'Bus stand',
-      pincode: '411001',
-      ...place,
-      mobile: '9876543210',
-      telephone: '020-2345678',
-      email: 'kiran@example.in',
-      ownershipType: 'Rented',
-      yearsInLocation: '5',
-    },
-    permanentAddress: {
-      residentialAddress: '12 Lane 3',
-      landmark: 'Temple',
-      permanentAddressPincode: '411002',
-      permanentStateId: place.stateId,
-      permanentDistrictId: place.districtId,
-      permanentTehsilId: place.tehsilId,
-      permanentMobile: '9876543211',
-      permanentTelephone: '020-2345679',
-      permanentEmail: 'kiran.home@example.in',
-    },
-    otherBusinessInfo: {
-      outletDescription: 'Recharge',
-      similarServiceDetails: 'None',
-      panNumber: 'ABCDE1234F',
-      aadharNumber: `23412341234${verhoeffDigit('23412341234')}`,
-    },
-    bankInfo: { bankName: 'State Bank', accountNumber: '123456789012', ifscCode: 'SBIN0001234' },
-    identityProof: { type: 'PAN', documentNumber: 'ABCDE1234F' },
-  };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(sections)) form.append(name, JSON.stringify(value));
-  form.append('leadType', 'RETAILER');
-  form.append('picture', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'me.png');
-  form.append('document', new Blob([PDF], { type: 'application/pdf' }), 'pan.pdf');
+  const form = applicationForm(place, {
+    otherBusinessInfo: { aadharNumber: `23412341234${verhoeffDigit('23412341234')}` },
+  });
   const res = await fetch(`${base}/leads/create`, {
     method: 'POST',
     headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
@@ -127,12 +92,6 @@ async function applyOnce(port: number, dataDir: string): Promise<string[]> {
   expect(res.status, await res.clone().text()).toBe(200);
   return fs.readdirSync(path.join(dataDir, 'uploads'));
 }
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 const states = async (port: number) => {
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/state/fetch`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verhoeffDigit } from '../../src/shared/identity';
+import { applicantAadhar, applicationSections, PDF, PNG, type SectionOverrides } from './application';
 import {
   ADMIN,
   call,
@@ -23,62 +23,16 @@ let otherStateId: string;
 let ipCounter = 0;
 const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
-// Real file bytes: a 1x1 PNG, a JPEG header, a small PDF and an HTML page.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+// Real file bytes beside the shared PNG and PDF: a JPEG header and an HTML page.
 const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
   Buffer.from('JFIF\0'),
   Buffer.alloc(200, 1),
 ]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 
-function aadhar(seed: number) {
-  const base = `5${String(seed).padStart(10, '0')}`;
-  return `${base}${verhoeffDigit(base)}`;
-}
-
-function sections(over: Partial<Record<string, Record<string, unknown>>> = {}) {
-  const base: Record<string, Record<string, unknown>> = {
-    applicantInfo: { name: 'Kiran Patil', education: 'B.Com', gender: 'Female' },
-    businessInfo: {
-      establishmentName: 'Kiran Mobile Point',
-      outletAddress: 'Shop 4, Market Road',
-      businessLandmark: 'Near bus stand',
-      pincode: '411001',
-      ...place,
-      mobile: '9876543210',
-      telephone: '020-2345678',
-      email: 'kiran@example.in',
-      ownershipType: 'Rented',
-      yearsInLocation: '5',
-    },
-    permanentAddress: {
-      residentialAddress: '12 Lane 3',
-      landmark: 'Temple',
-      permanentAddressPincode: '411002',
-      permanentStateId: place.stateId,
-      permanentDistrictId: place.districtId,
-      permanentTehsilId: place.tehsilId,
-      permanentMobile: '9876543211',
-      permanentTelephone: '020-2345679',
-      permanentEmail: 'kiran.home@example.in',
-    },
-    otherBusinessInfo: {
-      outletDescription: 'Mobile recharge and bill payments',
-      similarServiceDetails: 'None',
-      panNumber: 'abcde1234f',
-      aadharNumber: aadhar(1),
-    },
-    bankInfo: { bankName: 'State Bank', accountNumber: '123456789012', ifscCode: 'sbin0001234' },
-    identityProof: { type: 'PAN', documentNumber: 'ABCDE1234F' },
-  };
-  for (const [part, fields] of Object.entries(over)) base[part] = { ...base[part], ...fields };
-  return base;
-}
+const aadhar = applicantAadhar;
+const sections = (over: SectionOverrides = {}) => applicationSections(place, over);
 
 interface Application {
   parts?: Record<string, string | undefined>;
