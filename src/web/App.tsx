@@ -1,13 +1,14 @@
-import type { ComponentType } from 'react';
-import { Admin, CanAccess, CustomRoutes, Resource, ResourceContextProvider } from 'react-admin';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Admin, CanAccess, CustomRoutes, Loading, Resource, ResourceContextProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+import type { LeadType } from '../shared/schemas/leads';
 import { AccessDenied } from './layout/AccessDenied';
 import { AppNotification } from './layout/AppNotification';
 import { Layout } from './layout/Layout';
 import { darkTheme, lightTheme } from './layout/theme';
 import { Dashboard } from './pages/Dashboard';
 import { Login, LoginRedirect } from './pages/Login';
-import { ONBOARDING_PATHS, Onboarding } from './pages/onboarding/Onboarding';
+import { ONBOARDING_PATHS } from './pages/onboarding/paths';
 import { Welcome } from './pages/Welcome';
 import { authProvider, HOME_PATH, LOGIN_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -55,6 +56,16 @@ const RESOURCES = {
  */
 const store = createStore();
 
+// The public onboarding form (with react-dropzone and its file handling) loads only when its route opens.
+const OnboardingPage = lazy(() =>
+  import('./pages/onboarding/Onboarding').then((module) => ({ default: module.Onboarding })),
+);
+const LazyOnboarding = ({ leadType }: { leadType: LeadType }) => (
+  <Suspense fallback={<Loading />}>
+    <OnboardingPage leadType={leadType} />
+  </Suspense>
+);
+
 const seedRoute = (resource: string, path: string, Page: ComponentType, action = 'list') => (
   <Route
     key={path}
@@ -101,8 +112,8 @@ export const App = () => (
         <Route path="/" element={<Navigate to={LOGIN_PATH} replace />} />
         <Route path={LOGIN_PATH} element={<Login />} />
         <Route path="/welcome" element={<Welcome />} />
-        <Route path={ONBOARDING_PATHS.RETAILER} element={<Onboarding leadType="RETAILER" />} />
-        <Route path={ONBOARDING_PATHS.DISTRIBUTOR} element={<Onboarding leadType="DISTRIBUTOR" />} />
+        <Route path={ONBOARDING_PATHS.RETAILER} element={<LazyOnboarding leadType="RETAILER" />} />
+        <Route path={ONBOARDING_PATHS.DISTRIBUTOR} element={<LazyOnboarding leadType="DISTRIBUTOR" />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path={HOME_PATH} element={<Dashboard />} />

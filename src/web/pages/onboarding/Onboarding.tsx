@@ -8,11 +8,7 @@ import { PublicBar } from '../../layout/PublicBar';
 import { localise } from '../../providers/sharedMessages';
 import { LeadForm } from './LeadForm';
 
-/** The seed's routes of the two onboarding forms (section 2). */
-export const ONBOARDING_PATHS: Record<LeadType, string> = {
-  RETAILER: '/onboarding/retailer',
-  DISTRIBUTOR: '/onboarding/distributor',
-};
+export { ONBOARDING_PATHS } from './paths';
 
 /**
  * Seed sections 2, 3, 5 and 8: the public onboarding form of a retailer or a distributor (no sidebar). After a
