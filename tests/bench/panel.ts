@@ -81,8 +81,9 @@ export async function chromiumTimings(origin: string, admin: { userName: string;
       await page.goto(`${origin}/auth`);
       await page.getByRole('button', { name: 'Login' }).waitFor();
       runs.authForm.push(performance.now() - t0);
-      await page.getByLabel('Mobile').fill(admin.userName);
-      await page.getByLabel('Password', { exact: true }).fill(admin.password);
+      // Required fields carry react-admin's asterisk in their label (as tests/e2e/browser.ts signIn fills them).
+      await page.getByLabel('Mobile *', { exact: true }).fill(admin.userName);
+      await page.getByLabel('Password *', { exact: true }).fill(admin.password);
       t0 = performance.now();
       await page.getByRole('button', { name: 'Login' }).click();
       await page.getByText('Total Customers').waitFor();
