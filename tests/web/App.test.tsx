@@ -126,4 +126,21 @@ describe('App routes', () => {
     expect(window.location.pathname).toBe('/auth');
     expect(localStorage.getItem(SESSION_KEYS.authToken)).toBeNull();
   });
+
+  it('a page canAccess refuses shows the refusal and asks the server nothing for it', async () => {
+    // A retailer may not list employees (seed section 6): the authProvider's canAccess says no.
+    const user = wireUser({ _id: 'r-1', type: 4, name: 'Ravi Retailer' });
+    localStorage.setItem(SESSION_KEYS.authToken, 'tok-r');
+    localStorage.setItem(SESSION_KEYS.userData, JSON.stringify({ user }));
+    localStorage.setItem(SESSION_KEYS.userDetails, JSON.stringify(user));
+    const fetchMock = vi.fn().mockImplementation(async () => jsonResponse(200, { result: {} }));
+    vi.stubGlobal('fetch', fetchMock);
+    visit('/employee/list');
+    expect(await screen.findByText(MSG.forbidden)).toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(asked.filter((url) => url.includes('type=5'))).toEqual([]);
+    // The refusal is the page's own alert; no error toast on top of it.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('Error!!!')).not.toBeInTheDocument();
+  });
 });
