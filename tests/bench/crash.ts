@@ -8,26 +8,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../free-port';
 import { applicantAadhar, applicationForm } from '../server/application';
 
 const TOTAL_WRITES = 400;
 const CONCURRENCY = 10;
 const KILL_AFTER_ACKS = TOTAL_WRITES / 2;
 const XSRF = 'crash-test-xsrf';
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
 interface Server {
   child: ChildProcess;
   base: string;

@@ -3,11 +3,11 @@
 // the server alone.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { freePort } from '../free-port';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
@@ -104,16 +104,6 @@ export async function chromiumTimings(origin: string, admin: { userName: string;
     customerListFirstRowMs: Math.round(median(runs.customerListFirstRow)),
   };
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Seconds from spawning `command` to the server's first answer. */
 async function timeToAnswer(command: string[], dataDir: string) {

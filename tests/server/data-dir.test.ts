@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/server/data-dir-lock';
 import { verhoeffDigit } from '../../src/shared/identity';
+import { freePort } from '../free-port';
 import { applicationForm } from './application';
 
 const children: ChildProcess[] = [];
@@ -20,16 +20,6 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 interface Started {
   child: ChildProcess;
