@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AuditAction, AuditActorKind, AuditEntity } from '../../../shared/audit';
 import type { Queryable, Tx } from '../../db/open';
-import { auditLog } from '../../db/schema';
+import { runStatement, type Statement } from '../../db/statements';
 import { inTransaction } from '../../db/transaction';
 import { changedFields } from './mask';
 
@@ -41,19 +41,26 @@ export type AuditRecorder = (tx: Tx, change: Change) => Promise<void>;
 /** Inserts one audit row: only the changed fields, masked (mask.ts). */
 export async function writeAudit(q: Queryable, actor: Actor, ip: string | null, event: AuditEvent) {
   const { before, after } = changedFields(event.before, event.after);
-  await q.insert(auditLog).values({
-    actorId: actor.id,
-    actorKind: actor.kind,
-    actorName: actor.name,
-    actorType: actor.type,
-    action: event.action,
-    entity: event.entity,
-    entityId: event.entityId,
-    before,
-    after,
+  await runStatement(q, INSERT_AUDIT, [
+    actor.id,
+    actor.kind,
+    actor.name,
+    actor.type,
+    event.action,
+    event.entity,
+    event.entityId,
+    before == null ? null : JSON.stringify(before),
+    after == null ? null : JSON.stringify(after),
     ip,
-  });
+  ]);
 }
+
+/** Every command writes one: hand-written and prepared once per connection (db/statements.ts). */
+const INSERT_AUDIT: Statement = {
+  name: 'audit.insert',
+  text: `insert into audit_log (actor_id, actor_kind, actor_name, actor_type, action, entity, entity_id, before, after, ip)
+    values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`,
+};
 
 export const auditRecorder =
   (actor: Actor, ip: string | null, action: AuditAction, entity: AuditEntity): AuditRecorder =>

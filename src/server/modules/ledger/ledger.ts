@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { PostingKind, PostingStatus, TransactionType, WalletBalance } from '../../../shared/enums';
 import type { CommissionTier } from '../../../shared/money';
 import type { Queryable, Tx } from '../../db/open';
-import { postings, users, wallets } from '../../db/schema';
+import { type postings, wallets } from '../../db/schema';
+import { runStatement, type Statement } from '../../db/statements';
 import { sealPosting } from './seal';
 
 /**
@@ -67,6 +67,33 @@ const POSTING_COLUMNS: [keyof PostingRow, string, string][] = [
   ['createdAt', 'created_at', 'timestamptz'],
 ];
 
+/** The wallets of $1 (uuid[]), locked in user-id order, with their owners' types. */
+const LOCK_WALLETS: Statement = {
+  name: 'ledger.lock_wallets',
+  text: `select w.user_id as "userId", u.type as "userType", w.balance_paise as "balance",
+      w.clearing_balance_paise as "clearing", w.posting_count as "count", w.chain_head as "head"
+    from wallets w join users u on u.id = w.user_id
+    where w.user_id = any($1::uuid[]) order by w.user_id for update of w`,
+};
+
+/**
+ * One statement for the wallets and their postings, so the wallet locks (the admin wallet's is hot) are held
+ * for a single round trip and the commit. Columns travel as arrays (unnest): the text stays the same whatever
+ * the number of rows, so it is prepared once per connection.
+ */
+const WRITE_POSTINGS: Statement = {
+  name: 'ledger.write_postings',
+  text: `with moved as (
+      update wallets as w set
+        balance_paise = v.balance, clearing_balance_paise = v.clearing, posting_count = v.count, chain_head = v.head
+      from unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[])
+        as v(user_id, balance, clearing, count, head)
+      where w.user_id = v.user_id
+    )
+    insert into postings (${POSTING_COLUMNS.map(([, name]) => name).join(', ')})
+    select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 6}::${type}[]`).join(', ')})`,
+};
+
 /** A posting would take a balance below zero; nothing was written. */
 export class InsufficientBalance extends Error {
   constructor(
@@ -86,21 +113,7 @@ export class InsufficientBalance extends Error {
 export async function lockWallets(tx: Tx, userIds: Iterable<string>): Promise<Map<string, LockedWallet>> {
   const ids = [...new Set(userIds)].sort();
   if (ids.length === 0) return new Map();
-  const lock = () =>
-    tx
-      .select({
-        userId: wallets.userId,
-        userType: users.type,
-        balance: wallets.balancePaise,
-        clearing: wallets.clearingBalancePaise,
-        count: wallets.postingCount,
-        head: wallets.chainHead,
-      })
-      .from(wallets)
-      .innerJoin(users, eq(users.id, wallets.userId))
-      .where(inArray(wallets.userId, ids))
-      .orderBy(wallets.userId)
-      .for('update', { of: wallets });
+  const lock = () => runStatement<LockedWallet>(tx, LOCK_WALLETS, [ids]);
   let rows = await lock();
   if (rows.length < ids.length) {
     const missing = ids.filter((id) => !rows.some((r) => r.userId === id));
@@ -163,26 +176,16 @@ export async function writePostings(
     return row;
   });
 
-  // One statement for the wallets and their postings, so the wallet locks (the admin wallet's is hot) are held
-  // for a single round trip and the commit. Columns travel as arrays (unnest): the statement's text and its
-  // parameter count stay the same whatever the number of rows, which keeps it cheap to build.
   const changed = [...next.values()].filter((w) => w.count !== locked.get(w.userId)?.count);
-  const column = <K extends keyof LockedWallet>(key: K) => sql.param(changed.map((w) => w[key]));
-  await tx.execute(sql`
-    with moved as (
-      update ${wallets} as w set
-        balance_paise = v.balance, clearing_balance_paise = v.clearing, posting_count = v.count, chain_head = v.head
-      from unnest(${column('userId')}::uuid[], ${column('balance')}::bigint[], ${column('clearing')}::bigint[],
-        ${column('count')}::bigint[], ${column('head')}::text[]) as v(user_id, balance, clearing, count, head)
-      where w.user_id = v.user_id
-    )
-    insert into ${postings} (${sql.raw(POSTING_COLUMNS.map(([, name]) => name).join(', '))})
-    select * from unnest(${sql.join(
-      POSTING_COLUMNS.map(
-        ([field, , type]) => sql`${sql.param(rows.map((row) => row[field]))}::${sql.raw(type)}[]`,
-      ),
-      sql`, `,
-    )})`);
+  const column = <K extends keyof LockedWallet>(key: K) => changed.map((w) => w[key]);
+  await runStatement(tx, WRITE_POSTINGS, [
+    column('userId'),
+    column('balance'),
+    column('clearing'),
+    column('count'),
+    column('head'),
+    ...POSTING_COLUMNS.map(([field]) => rows.map((row) => row[field])),
+  ]);
   for (const w of changed) locked.set(w.userId, w);
   return rows;
 }

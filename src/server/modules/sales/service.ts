@@ -6,6 +6,7 @@ import { SALES_MSG } from '../../../shared/schemas/sales';
 import type { WireSale } from '../../../shared/wire';
 import type { Db, Queryable, Tx } from '../../db/open';
 import { accountOpenings, boughtProducts, postings, products, providerEvents, users } from '../../db/schema';
+import { columnsOf, runStatement, type Statement } from '../../db/statements';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, type HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import type { UserRow } from '../account/sessions';
@@ -152,16 +153,28 @@ export interface CallbackAnswer {
   status: SaleStatus;
 }
 
+// The statements of the callback's hot path, hand-written and prepared once per connection (db/statements.ts).
+const LOCK_SALE_BY_UTM: Statement = {
+  name: 'sales.lock_by_utm',
+  text: `select ${columnsOf(boughtProducts)} from bought_products where utm_code = $1 for update`,
+};
+const RECORD_EVENT: Statement = {
+  name: 'sales.record_event',
+  text: `insert into provider_events (event_id, event, utm_code, bought_product_id, answer)
+    values ($1, $2, $3, $4, $5::jsonb) on conflict do nothing returning event_id`,
+};
+const CONFIRM_SALE: Statement = {
+  name: 'sales.confirm',
+  text: `update bought_products set status = '${SaleStatus.CONFIRMED}', confirmed_at = $2 where id = $1`,
+};
+
 /**
  * Confirms a PENDING sale: its shares land in five clearing balances. The sale row is updated before the wallets
  * are locked, so the wallet locks (the admin wallet's above all: every sale credits it) are the last taken and
  * held only for one UPDATE, one INSERT and the commit.
  */
 async function confirm(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
-  await tx
-    .update(boughtProducts)
-    .set({ status: SaleStatus.CONFIRMED, confirmedAt: now })
-    .where(eq(boughtProducts.id, sale.id));
+  await runStatement(tx, CONFIRM_SALE, [sale.id, now]);
   await post(tx, commissionDrafts(sale), { ledgerKey, now });
 }
 
@@ -273,11 +286,7 @@ export async function applyProviderEvent(
       const [row] = await tx.select().from(providerEvents).where(eq(providerEvents.eventId, event.eventId));
       return row ? { answer: row.answer as CallbackAnswer, replay: true } : undefined;
     };
-    const [sale] = await tx
-      .select()
-      .from(boughtProducts)
-      .where(eq(boughtProducts.utmCode, event.utmCode))
-      .for('update');
+    const [sale] = await runStatement<SaleRow>(tx, LOCK_SALE_BY_UTM, [event.utmCode]);
     if (!sale) {
       const replay = await prior();
       if (replay) return replay;
@@ -290,17 +299,13 @@ export async function applyProviderEvent(
       throw judged.refusal;
     }
     const answer: CallbackAnswer = { eventId: event.eventId, boughtProductId: sale.id, status: judged.next };
-    const recorded = await tx
-      .insert(providerEvents)
-      .values({
-        eventId: event.eventId,
-        event: event.event,
-        utmCode: event.utmCode,
-        boughtProductId: sale.id,
-        answer,
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: providerEvents.eventId });
+    const recorded = await runStatement(tx, RECORD_EVENT, [
+      event.eventId,
+      event.event,
+      event.utmCode,
+      sale.id,
+      JSON.stringify(answer),
+    ]);
     if (recorded.length === 0) return (await prior())!;
     // Before the effect: the audit insert must not lengthen the hold on the wallet locks the effect takes last.
     await audit?.(tx, {

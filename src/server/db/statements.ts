@@ -1,0 +1,56 @@
+import { getTableColumns, type Table } from 'drizzle-orm';
+import pg from 'pg';
+import type { Queryable } from './open';
+
+/**
+ * Hand-written statements for the ledger's hot path (the partner callback, settlement, payouts), run as named
+ * prepared statements on the transaction's own connection. Drizzle rebuilds a query's text and walks its
+ * fields on every call (0.03-0.1 ms of JavaScript a statement, most of what the callback cost beyond its SQL,
+ * measured by tests/bench/ledger.ts); a named statement is parsed and planned once per connection and then
+ * costs only its values. Everywhere else the query builder stays: it is what keeps queries typed and readable.
+ */
+
+const INT8 = 20;
+/** bigint columns hold paise and counts, far inside Number's exact range: read as numbers, like the schema's `mode: 'number'`. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** The connection `q` runs on: a transaction's own pooled client, or the pool. */
+function connectionOf(q: Queryable): pg.Pool | pg.PoolClient {
+  // A drizzle transaction keeps its pooled client on its session (drizzle-orm/node-postgres NodePgSession).
+  const client =
+    '$client' in q
+      ? (q.$client as pg.Pool)
+      : (q as unknown as { session: { client?: pg.PoolClient } }).session.client;
+  if (!client || typeof client.query !== 'function')
+    throw new Error('runStatement needs a node-postgres database or one of its transactions');
+  return client;
+}
+
+/** A statement: its name (unique per text: PostgreSQL prepares it under that name on each connection) and SQL. */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/** Runs `statement` with `values` ($1, $2, ...) on `q`'s connection; the rows as PostgreSQL returns them. */
+export async function runStatement<Row>(
+  q: Queryable,
+  statement: Statement,
+  values: unknown[],
+): Promise<Row[]> {
+  const result = await connectionOf(q).query({ name: statement.name, text: statement.text, values, types });
+  return result.rows as Row[];
+}
+
+/**
+ * The select list of every column of `table`, each named by its field (`"utm_code" as "utmCode"`), so rows come
+ * back shaped like the table's `$inferSelect` (timestamps as Dates, bigints as numbers).
+ */
+export function columnsOf(table: Table, alias?: string): string {
+  return Object.entries(getTableColumns(table))
+    .map(([field, column]) => `${alias ? `${alias}.` : ''}"${column.name}" as "${field}"`)
+    .join(', ');
+}
