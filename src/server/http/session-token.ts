@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/open';
 import { sessions, users } from '../db/schema';
+import { columnsOf, runStatement, type Statement } from '../db/statements';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -16,16 +17,19 @@ export type SessionLookup =
 /** The session guard's one query: the token's session and its user, read fresh on every call. */
 export async function lookupSession(db: Queryable, token: string): Promise<SessionLookup> {
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+  const [row] = await runStatement<UserRow & { sessionExpiresAt: Date }>(db, SESSION_BY_TOKEN, [tokenHash]);
   if (!row) return { kind: 'missing' };
-  if (row.session.expiresAt.getTime() <= Date.now()) {
+  const { sessionExpiresAt, ...user } = row;
+  if (sessionExpiresAt.getTime() <= Date.now()) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return { kind: 'expired' };
   }
-  return { kind: 'ok', user: row.user, tokenHash };
+  return { kind: 'ok', user, tokenHash };
 }
+
+/** Run by every signed-in call: hand-written and prepared once per connection (db/statements.ts). */
+const SESSION_BY_TOKEN: Statement = {
+  name: 'session.lookup',
+  text: `select s.expires_at as "sessionExpiresAt", ${columnsOf(users, 'u')}
+    from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`,
+};
