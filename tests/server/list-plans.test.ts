@@ -161,3 +161,75 @@ describe('the plan of every list call', () => {
     }
   });
 });
+
+describe('totals that are kept or capped, and the pages beside them', () => {
+  /** The ids a list call answers, in its order, with its total. */
+  async function page(token: string, query: Record<string, string>) {
+    const res = await call(ctx.app, 'GET', 'account/fetch', { token, query: { limit: '10', ...query } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const result = res.body.result as {
+      users: { _id: string }[];
+      totalCounts: number;
+      totalCountsCapped?: true;
+    };
+    return {
+      ids: result.users.map((u) => u._id),
+      total: result.totalCounts,
+      capped: result.totalCountsCapped,
+    };
+  }
+  /** The same list straight from the database, newest first. */
+  async function expected(where: string, values: unknown[]) {
+    const { rows } = await ctx.database.pool.query(
+      `select id from users where type = 1 and ${where} order by created_at desc, id desc`,
+      values,
+    );
+    return rows.map((r) => r.id as string);
+  }
+
+  it('counts a search up to the cap and pages it newest first, below the cap and past it', async () => {
+    const { token } = await login(ctx.app, ctx.config.adminUsername, ctx.config.adminPassword);
+    // A text most customers match (a vowel of their names or a digit of their numbers).
+    let common = '';
+    let many: string[] = [];
+    for (const text of ['a', 'e', '0', '1']) {
+      many = await expected('search like $1', [`%${text}%`]);
+      common = text;
+      if (many.length > 1000) break;
+    }
+    expect(many.length).toBeGreaterThan(1000);
+    for (const n of [1, 3]) {
+      const answer = await page(token, { type: '1', page: String(n), searchText: common });
+      expect(answer).toEqual({ ids: many.slice((n - 1) * 10, n * 10), total: 1000, capped: true });
+    }
+    const fragment = new URL(
+      `http://x/${calls.admin.find(([name]) => name === 'customers search name')?.[1]}`,
+    ).searchParams.get('searchText') as string;
+    const few = await expected('search like $1', [`%${fragment.toLowerCase()}%`]);
+    expect(few.length).toBeGreaterThan(10);
+    expect(few.length).toBeLessThan(1000);
+    for (const n of [1, 2]) {
+      const answer = await page(token, { type: '1', page: String(n), searchText: fragment });
+      expect(answer).toEqual({ ids: few.slice((n - 1) * 10, n * 10), total: few.length, capped: undefined });
+    }
+  });
+
+  it('answers a page past the middle of a kept total from the far end, in the same order', async () => {
+    const { token } = await login(ctx.app, ctx.config.adminUsername, ctx.config.adminPassword);
+    const all = await expected('true', []);
+    const last = Math.ceil(all.length / 10);
+    for (const n of [1, 2, Math.floor(last / 2) + 1, last - 1, last]) {
+      const answer = await page(token, { type: '1', page: String(n) });
+      expect(answer, `page ${n} of ${last}`).toEqual({
+        ids: all.slice((n - 1) * 10, n * 10),
+        total: all.length,
+        capped: undefined,
+      });
+    }
+    expect(await page(token, { type: '1', page: String(last + 1) })).toEqual({
+      ids: [],
+      total: all.length,
+      capped: undefined,
+    });
+  });
+});

@@ -306,6 +306,29 @@ describe('scoping matrix: who sees which users', () => {
     expect(badType.status).toBe(400);
     expect(badType.body.errors[0]).toEqual({ msg: 'Invalid user type', param: 'type' });
   });
+
+  it('pages a list the same way from either end: every page past the middle is read from the far end', async () => {
+    const all = await call(ctx.app, 'GET', 'account/fetch', {
+      token: tokens.admin,
+      query: { type: '1', page: '1', limit: '20' },
+    });
+    const idsOf = (res: { body: { result: { users: { _id: string }[] } } }) =>
+      res.body.result.users.map((u) => u._id);
+    const expected = idsOf(all);
+    expect(expected).toHaveLength(20);
+    for (const limit of [3, 7]) {
+      const pages: string[] = [];
+      for (let page = 1; page <= Math.ceil(20 / limit); page++) {
+        const res = await list(tokens.admin, { type: '1', page: String(page), limit: String(limit) });
+        expect(res.body.result.totalCounts).toBe(20);
+        pages.push(...idsOf(res));
+      }
+      expect(pages, `limit ${limit}`).toEqual(expected);
+    }
+    const past = await list(tokens.admin, { type: '1', page: '8', limit: '3' });
+    expect(past.status).toBe(200);
+    expect(past.body.result).toMatchObject({ users: [], totalCounts: 20 });
+  });
 });
 
 describe('account/create: who may create what', () => {

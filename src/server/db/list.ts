@@ -1,4 +1,4 @@
-import { asc, desc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, not, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Queryable } from './open';
 
@@ -86,13 +86,63 @@ export interface PageKeys {
 export async function listPage<Row>(db: Queryable, spec: ListSpec<Row>) {
   const { key, direction } = sortOf(spec.sort, spec.page);
   const sortKey = sql`${key}`.as('sort_key');
-  const keys = spec
-    .keys(sortKey)
-    .where(spec.where)
-    .orderBy(direction(key), direction(spec.sort.id))
-    .limit(spec.page.limit)
-    .offset(offsetOf(spec.page))
-    .as('page') as unknown as PageKeys['keys'];
+  const offset = offsetOf(spec.page);
+  const { limit } = spec.page;
+  const fromStart = (where: SQL | undefined) =>
+    spec
+      .keys(sortKey)
+      .where(where)
+      .orderBy(direction(key), direction(spec.sort.id))
+      .limit(limit)
+      .offset(offset);
+  let keys: PageKeys['keys'];
+  if (typeof spec.total === 'object' && offset > 0) {
+    // A kept total tells which end of the index a page is nearer: a page past the middle is read from the far
+    // end, walking (total - offset) keys instead of offset (the last of 7,900 pages costs as little as the
+    // first). Both branches are planned; a one-time filter on the total runs only the one that applies.
+    const n = sql`(${spec.total.kept})`;
+    const reverse = direction === asc ? desc : asc;
+    const nearStart = sql`${n} >= ${2 * offset + limit}`;
+    const fromEnd = sql`${spec
+      .keys(sortKey)
+      .where(and(spec.where, not(nearStart)))
+      .orderBy(reverse(key), reverse(spec.sort.id))} limit greatest(0, least(${limit}, ${n} - ${offset}))
+      offset greatest(0, ${n} - ${offset} - ${limit})`;
+    keys = db
+      .select({ id: sql<string>`k.id`.as('id'), sortKey: sql`k.sort_key`.as('sort_key') })
+      .from(sql`((${fromStart(and(spec.where, nearStart))}) union all (${fromEnd})) as k`)
+      // Tells the planner the page is `limit` rows (it cannot see through the far end's computed LIMIT), so
+      // the joins stay nested loops over the page instead of hashing the whole table.
+      .limit(limit)
+      .as('page') as unknown as PageKeys['keys'];
+  } else if (spec.total === 'capped') {
+    // A capped list (a search, a filter over a big table) reads its matches once, up to the cap, and counts
+    // them; when they are fewer than the cap (a typeahead's few hundred) its page is sorted from them, and only
+    // past the cap is the page read again through the list's index. A search's index finds its matches in any
+    // order, so before, the same matches were read twice: once to count them, once to sort them.
+    const counted = sql`(select count(*) from matching)`;
+    const fromMatching = sql`select id, sort_key from matching where ${counted} <= ${COUNT_CAP}
+      order by ${direction(sql`sort_key`)}, ${direction(sql`id`)} limit ${limit} offset ${offset}`;
+    const fromIndex = fromStart(and(spec.where, sql`${counted} > ${COUNT_CAP}`));
+    const matching = spec
+      .keys(sortKey)
+      .where(spec.where)
+      .limit(COUNT_CAP + 1);
+    keys = db
+      .select({
+        id: sql<string>`k.id`.as('id'),
+        sortKey: sql`k.sort_key`.as('sort_key'),
+        total: sql`k.list_n`.as('list_n'),
+      })
+      .from(
+        sql`(with matching as (${matching}) select m.id, m.sort_key, ${counted} as list_n
+          from ((${fromMatching}) union all (${fromIndex})) as m) as k`,
+      )
+      .limit(limit)
+      .as('page') as unknown as PageKeys['keys'];
+  } else {
+    keys = fromStart(spec.where).as('page') as unknown as PageKeys['keys'];
+  }
   // The page's columns, qualified: the joined tables have columns of the same names.
   const page: PageKeys = { keys, id: sql`"page"."id"` };
   const pageOrder = [direction(sql`"page"."sort_key"`), direction(sql`"page"."id"`)];
@@ -107,7 +157,10 @@ export async function listPage<Row>(db: Queryable, spec: ListSpec<Row>) {
                 .limit(COUNT_CAP + 1)
             : spec.keys(sortKey).where(spec.where)
         }) as matching)`;
-  const total = sql<number>`${counted}`.mapWith(Number).as('list_total');
+  // A capped page carries its count (above); the others' total is a scalar subquery beside the rows.
+  const total = sql<number>`${spec.total === 'capped' ? sql`"page"."list_n"` : counted}`
+    .mapWith(Number)
+    .as('list_total');
   let rows = await spec.rows(page, pageOrder, total);
   let n = (rows[0] as { total?: number } | undefined)?.total;
   if (n === undefined) {
