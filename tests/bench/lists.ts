@@ -1,7 +1,8 @@
 // Benchmark: every list call of the panel at scale (seed:scale's network), through HTTP, sequentially (p50/p95)
 // and at concurrency 10 (requests/s), next to a floor measured in the same run: the driver alone running
 // `SELECT id FROM users WHERE type = $1 ORDER BY created_at DESC, id DESC LIMIT 10` (the same on postings for
-// transactions). On PGlite and on PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15).
+// transactions). On PGlite and on PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15). The calls are made from a
+// worker thread (http-client.ts), so the client's work is not counted as the server's.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app';
@@ -13,48 +14,14 @@ import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap
 import { ledgerKeyFrom, PersonalDataCipher } from '../../src/server/security/personal-data';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { openEngine } from './engines';
+import { httpClient } from './http-client';
+import { type Figures, measure } from './measure';
 
-export interface Figures {
-  p50: number;
-  p95: number;
-  reqPerSec: number;
-}
 export interface CallResult extends Figures {
   name: string;
   status: number;
   /** p95 over the floor's p95 (sequential). */
   ratio: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-
-/** Sequential latencies (after a warm-up) and throughput at concurrency 10 of one operation. */
-export async function measure(
-  run: () => Promise<unknown>,
-  opts: { sequential: number; concurrent: number },
-): Promise<Figures> {
-  for (let i = 0; i < 3; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < opts.sequential; i++) {
-    const t0 = performance.now();
-    await run();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  let left = opts.concurrent;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: 10 }, async () => {
-      while (left-- > 0) await run();
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    p50: Number(percentile(times, 0.5).toFixed(2)),
-    p95: Number(percentile(times, 0.95).toFixed(2)),
-    reqPerSec: Math.round(opts.concurrent / seconds),
-  };
 }
 
 /** The list calls the panel makes, with parameters taken from the seeded network. */
@@ -182,17 +149,15 @@ export async function benchLists(
         `  ${engine}: floor users p50 ${floorUsers.p50} ms p95 ${floorUsers.p95} ms ${floorUsers.reqPerSec}/s; postings p95 ${floorPostings.p95} ms`,
       );
       const results: CallResult[] = [];
+      const client = httpClient();
       const run = async (token: string, list: [string, string][]) => {
         for (const [name, url] of list) {
-          let status = 0;
-          const call = async () => {
-            const res = await fetch(`${origin}/api/v1/${url}`, {
-              headers: { 'x-auth-token': `bearer ${token}` },
-            });
-            status = res.status;
-            await res.arrayBuffer();
-          };
-          const figures = await measure(call, opts);
+          const { status, figures } = await client.measure({
+            url: `${origin}/api/v1/${url}`,
+            token,
+            sequential: opts.sequential,
+            concurrent: opts.concurrent,
+          });
           const floor = name.startsWith('transactions') ? floorPostings : floorUsers;
           const result = { name, status, ...figures, ratio: Number((figures.p95 / floor.p95).toFixed(1)) };
           results.push(result);
@@ -204,6 +169,7 @@ export async function benchLists(
       await run(tokens.admin, calls.admin);
       await run(tokens.md, calls.md);
       await run(tokens.retailer, calls.retailer);
+      await client.close();
       await opts.withServer?.(origin, { userName: config.adminUsername, password: config.adminPassword });
       return { floor: { users: floorUsers, postings: floorPostings }, calls: results };
     } finally {
