@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensurePanelBuilt } from '../../src/server/panel-build';
-import { benchLists } from './lists';
+import { benchLists, type CallResult } from './lists';
 import { bundleSizes, chromiumTimings, hasChromium, startTimes } from './panel';
 
 const args = process.argv.slice(2);
@@ -44,6 +44,7 @@ async function main() {
           : undefined,
     });
   }
+  printTargets(results);
   results.start = await startTimes();
   log(`  start: ${JSON.stringify(results.start)}`);
   const out = path.join('tests', 'bench', 'results');
@@ -53,6 +54,46 @@ async function main() {
     `${JSON.stringify(results, null, 2)}\n`,
   );
   console.log(`written to ${path.join(out, quick ? 'bench-quick.json' : 'bench.json')}`);
+}
+
+type ListResults = { calls: CallResult[] } | undefined;
+
+/**
+ * The issue's targets, call by call: on PostgreSQL p95 at most 5x the floor's and at least 200 requests/s at
+ * concurrency 10; on PGlite p95 at most 2x PostgreSQL's for the same call.
+ */
+function printTargets(results: Record<string, unknown>) {
+  const pg = results.postgres as ListResults;
+  const lite = results.pglite as ListResults;
+  if (!pg && !lite) return;
+  const mark = (ok: boolean) => (ok ? 'yes' : 'NO ');
+  const met = { floor: 0, rate: 0, pglite: 0 };
+  const rows = (pg ?? lite)?.calls ?? [];
+  log('Targets (PostgreSQL p95 <= 5x floor, >= 200 req/s at concurrency 10; PGlite p95 <= 2x PostgreSQL):');
+  for (const call of rows) {
+    const onPg = pg?.calls.find((c) => c.name === call.name);
+    const onLite = lite?.calls.find((c) => c.name === call.name);
+    const cells = [call.name.padEnd(26)];
+    if (onPg) {
+      met.floor += Number(onPg.ratio <= 5);
+      met.rate += Number(onPg.reqPerSec >= 200);
+      cells.push(`${String(onPg.ratio).padStart(5)}x floor ${mark(onPg.ratio <= 5)}`);
+      cells.push(`${String(onPg.reqPerSec).padStart(5)} req/s ${mark(onPg.reqPerSec >= 200)}`);
+    }
+    if (onPg && onLite) {
+      const times = onLite.p95 / onPg.p95;
+      met.pglite += Number(times <= 2);
+      cells.push(`PGlite ${times.toFixed(1).padStart(4)}x ${mark(times <= 2)}`);
+    }
+    log(`  ${cells.join('   ')}`);
+  }
+  const summary = [
+    pg && `p95 within 5x floor: ${met.floor}/${rows.length}`,
+    pg && `200 req/s: ${met.rate}/${rows.length}`,
+    pg && lite && `PGlite within 2x: ${met.pglite}/${rows.length}`,
+  ].filter(Boolean);
+  log(`  met: ${summary.join(', ')}`);
+  results.targets = met;
 }
 
 main().catch((error) => {
