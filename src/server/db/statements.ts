@@ -3,11 +3,13 @@ import pg from 'pg';
 import type { Queryable } from './open';
 
 /**
- * Hand-written statements for the ledger's hot path (the partner callback, settlement, payouts), run as named
- * prepared statements on the transaction's own connection. Drizzle rebuilds a query's text and walks its
- * fields on every call (0.03-0.1 ms of JavaScript a statement, most of what the callback cost beyond its SQL,
- * measured by tests/bench/ledger.ts); a named statement is parsed and planned once per connection and then
- * costs only its values. Everywhere else the query builder stays: it is what keeps queries typed and readable.
+ * Hand-written statements for the hottest paths (the session look-up of every signed-in call; the partner
+ * callback's and the ledger's writes), run on the transaction's own connection. Drizzle rebuilds a query's text
+ * and walks its fields on every call (0.03-0.1 ms of JavaScript a statement: most of what the callback cost
+ * beyond its SQL, measured by tests/bench/ledger.ts); these texts are built once, at load. Everywhere else the
+ * query builder stays: it is what keeps queries typed and readable. Not named prepared statements: the embedded
+ * database serves every connection from one session, so a name prepared by a dropped connection would collide
+ * with the same name prepared again by its successor.
  */
 
 const INT8 = 20;
@@ -29,19 +31,9 @@ function connectionOf(q: Queryable): pg.Pool | pg.PoolClient {
   return client;
 }
 
-/** A statement: its name (unique per text: PostgreSQL prepares it under that name on each connection) and SQL. */
-export interface Statement {
-  name: string;
-  text: string;
-}
-
-/** Runs `statement` with `values` ($1, $2, ...) on `q`'s connection; the rows as PostgreSQL returns them. */
-export async function runStatement<Row>(
-  q: Queryable,
-  statement: Statement,
-  values: unknown[],
-): Promise<Row[]> {
-  const result = await connectionOf(q).query({ name: statement.name, text: statement.text, values, types });
+/** Runs the SQL `text` with `values` ($1, $2, ...) on `q`'s connection; the rows as PostgreSQL returns them. */
+export async function runStatement<Row>(q: Queryable, text: string, values: unknown[]): Promise<Row[]> {
+  const result = await connectionOf(q).query({ text, values, types });
   return result.rows as Row[];
 }
 

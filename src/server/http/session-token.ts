@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/open';
 import { sessions, users } from '../db/schema';
-import { columnsOf, runStatement, type Statement } from '../db/statements';
+import { columnsOf, runStatement } from '../db/statements';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -27,9 +27,6 @@ export async function lookupSession(db: Queryable, token: string): Promise<Sessi
   return { kind: 'ok', user, tokenHash };
 }
 
-/** Run by every signed-in call: hand-written and prepared once per connection (db/statements.ts). */
-const SESSION_BY_TOKEN: Statement = {
-  name: 'session.lookup',
-  text: `select s.expires_at as "sessionExpiresAt", ${columnsOf(users, 'u')}
-    from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`,
-};
+/** Run by every signed-in call: hand-written, its text built once (db/statements.ts). */
+const SESSION_BY_TOKEN = `select s.expires_at as "sessionExpiresAt", ${columnsOf(users, 'u')}
+    from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`;

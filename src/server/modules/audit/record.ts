@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AuditAction, AuditActorKind, AuditEntity } from '../../../shared/audit';
 import type { Queryable, Tx } from '../../db/open';
-import { runStatement, type Statement } from '../../db/statements';
+import { runStatement } from '../../db/statements';
 import { inTransaction } from '../../db/transaction';
 import { changedFields } from './mask';
 
@@ -55,12 +55,9 @@ export async function writeAudit(q: Queryable, actor: Actor, ip: string | null, 
   ]);
 }
 
-/** Every command writes one: hand-written and prepared once per connection (db/statements.ts). */
-const INSERT_AUDIT: Statement = {
-  name: 'audit.insert',
-  text: `insert into audit_log (actor_id, actor_kind, actor_name, actor_type, action, entity, entity_id, before, after, ip)
-    values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`,
-};
+/** Every command writes one: hand-written, its text built once (db/statements.ts). */
+const INSERT_AUDIT = `insert into audit_log (actor_id, actor_kind, actor_name, actor_type, action, entity, entity_id, before, after, ip)
+    values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`;
 
 export const auditRecorder =
   (actor: Actor, ip: string | null, action: AuditAction, entity: AuditEntity): AuditRecorder =>

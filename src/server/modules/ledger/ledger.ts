@@ -3,7 +3,7 @@ import type { PostingKind, PostingStatus, TransactionType, WalletBalance } from 
 import type { CommissionTier } from '../../../shared/money';
 import type { Queryable, Tx } from '../../db/open';
 import { type postings, wallets } from '../../db/schema';
-import { runStatement, type Statement } from '../../db/statements';
+import { runStatement } from '../../db/statements';
 import { sealPosting } from './seal';
 
 /**
@@ -68,22 +68,17 @@ const POSTING_COLUMNS: [keyof PostingRow, string, string][] = [
 ];
 
 /** The wallets of $1 (uuid[]), locked in user-id order, with their owners' types. */
-const LOCK_WALLETS: Statement = {
-  name: 'ledger.lock_wallets',
-  text: `select w.user_id as "userId", u.type as "userType", w.balance_paise as "balance",
+const LOCK_WALLETS = `select w.user_id as "userId", u.type as "userType", w.balance_paise as "balance",
       w.clearing_balance_paise as "clearing", w.posting_count as "count", w.chain_head as "head"
     from wallets w join users u on u.id = w.user_id
-    where w.user_id = any($1::uuid[]) order by w.user_id for update of w`,
-};
+    where w.user_id = any($1::uuid[]) order by w.user_id for update of w`;
 
 /**
  * One statement for the wallets and their postings, so the wallet locks (the admin wallet's is hot) are held
  * for a single round trip and the commit. Columns travel as arrays (unnest): the text stays the same whatever
- * the number of rows, so it is prepared once per connection.
+ * the number of rows, so it is built once.
  */
-const WRITE_POSTINGS: Statement = {
-  name: 'ledger.write_postings',
-  text: `with moved as (
+const WRITE_POSTINGS = `with moved as (
       update wallets as w set
         balance_paise = v.balance, clearing_balance_paise = v.clearing, posting_count = v.count, chain_head = v.head
       from unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[])
@@ -91,8 +86,7 @@ const WRITE_POSTINGS: Statement = {
       where w.user_id = v.user_id
     )
     insert into postings (${POSTING_COLUMNS.map(([, name]) => name).join(', ')})
-    select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 6}::${type}[]`).join(', ')})`,
-};
+    select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 6}::${type}[]`).join(', ')})`;
 
 /** A posting would take a balance below zero; nothing was written. */
 export class InsufficientBalance extends Error {

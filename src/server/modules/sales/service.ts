@@ -6,7 +6,7 @@ import { SALES_MSG } from '../../../shared/schemas/sales';
 import type { WireSale } from '../../../shared/wire';
 import type { Db, Queryable, Tx } from '../../db/open';
 import { accountOpenings, boughtProducts, postings, products, providerEvents, users } from '../../db/schema';
-import { columnsOf, runStatement, type Statement } from '../../db/statements';
+import { columnsOf, runStatement } from '../../db/statements';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, type HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import type { UserRow } from '../account/sessions';
@@ -153,20 +153,11 @@ export interface CallbackAnswer {
   status: SaleStatus;
 }
 
-// The statements of the callback's hot path, hand-written and prepared once per connection (db/statements.ts).
-const LOCK_SALE_BY_UTM: Statement = {
-  name: 'sales.lock_by_utm',
-  text: `select ${columnsOf(boughtProducts)} from bought_products where utm_code = $1 for update`,
-};
-const RECORD_EVENT: Statement = {
-  name: 'sales.record_event',
-  text: `insert into provider_events (event_id, event, utm_code, bought_product_id, answer)
-    values ($1, $2, $3, $4, $5::jsonb) on conflict do nothing returning event_id`,
-};
-const CONFIRM_SALE: Statement = {
-  name: 'sales.confirm',
-  text: `update bought_products set status = '${SaleStatus.CONFIRMED}', confirmed_at = $2 where id = $1`,
-};
+// The statements of the callback's hot path, hand-written, its text built once (db/statements.ts).
+const LOCK_SALE_BY_UTM = `select ${columnsOf(boughtProducts)} from bought_products where utm_code = $1 for update`;
+const RECORD_EVENT = `insert into provider_events (event_id, event, utm_code, bought_product_id, answer)
+    values ($1, $2, $3, $4, $5::jsonb) on conflict do nothing returning event_id`;
+const CONFIRM_SALE = `update bought_products set status = '${SaleStatus.CONFIRMED}', confirmed_at = $2 where id = $1`;
 
 /**
  * Confirms a PENDING sale: its shares land in five clearing balances. The sale row is updated before the wallets
