@@ -120,10 +120,10 @@ export async function listPage<Row>(db: Queryable, spec: ListSpec<Row>) {
     // them; when they are fewer than the cap (a typeahead's few hundred) its page is sorted from them, and only
     // past the cap is the page read again through the list's index. A search's index finds its matches in any
     // order, so before, the same matches were read twice: once to count them, once to sort them.
-    const counted = sql`(select count(*) from matching)`;
-    const fromMatching = sql`select id, sort_key from matching where ${counted} <= ${COUNT_CAP}
+    const matchCount = sql`(select count(*) from matching)`;
+    const fromMatching = sql`select id, sort_key from matching where ${matchCount} <= ${COUNT_CAP}
       order by ${direction(sql`sort_key`)}, ${direction(sql`id`)} limit ${limit} offset ${offset}`;
-    const fromIndex = fromStart(and(spec.where, sql`${counted} > ${COUNT_CAP}`));
+    const fromIndex = fromStart(and(spec.where, sql`${matchCount} > ${COUNT_CAP}`));
     const matching = spec
       .keys(sortKey)
       .where(spec.where)
@@ -135,7 +135,7 @@ export async function listPage<Row>(db: Queryable, spec: ListSpec<Row>) {
         total: sql`k.list_n`.as('list_n'),
       })
       .from(
-        sql`(with matching as (${matching}) select m.id, m.sort_key, ${counted} as list_n
+        sql`(with matching as (${matching}) select m.id, m.sort_key, ${matchCount} as list_n
           from ((${fromMatching}) union all (${fromIndex})) as m) as k`,
       )
       .limit(limit)
