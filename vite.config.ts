@@ -42,10 +42,31 @@ function precompress(): Plugin {
   };
 }
 
+/** Modules only the onboarding form or the Hindi catalogue use: they stay out of the screens chunk. */
+const LAZY_OF_THEIR_OWN =
+  /pages[\\/]onboarding|providers[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept)[\\/]/;
+
 // One config for the panel build (vite) and both unit-test projects (vitest).
 export default defineConfig({
   plugins: [react(), precompress()],
-  build: { outDir: 'dist/web', emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 4000,
+    rolldownOptions: {
+      output: {
+        // Few chunks, so the helpers they share land once: what the sign-in page runs, then the screens behind
+        // sign-in (layout pieces, dashboard, every resource) in one lazy chunk. The onboarding form and the Hindi
+        // catalogue fall to the automatic chunking (chunks of their own).
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'screens', test: (id) => !LAZY_OF_THEIR_OWN.test(id), priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -1,5 +1,11 @@
 import { z } from 'zod';
+import type { UserCountKey } from './constants/dashboard';
+import { USER_COUNT_KEYS } from './constants/dashboard';
 import { UserStatus, UserType } from './enums';
+
+export type { UserCountKey, UserCounts } from './constants/dashboard';
+// Zod-free (the sign-in page imports them without zod); re-exported so the server's imports stay.
+export { DASHBOARD_TILES, USER_COUNT_KEYS } from './constants/dashboard';
 
 /**
  * The wire contract's shapes (ARCHITECTURE.md), as zod schemas with their inferred types. The server declares
@@ -112,34 +118,6 @@ export const userFetchResultSchema = z.strictObject({
   totalCountsCapped: totalCountsCappedSchema,
 });
 export type UserFetchResult = z.infer<typeof userFetchResultSchema>;
-
-/** Keys of `report/userCounts` -> result.userReport[0] (seed section 3, Dashboard stats). */
-export const USER_COUNT_KEYS = [
-  'ACTIVE_DISTRIBUTORS',
-  'ACTIVE_EMPLOYEES',
-  'ACTIVE_MASTER_DISTRIBUTORS',
-  'ACTIVE_RETAILERS',
-  'CUSTOMER',
-  'DISTRIBUTOR',
-  'EMPLOYEE',
-  'MASTER_DISTRIBUTOR',
-  'RETAILER',
-] as const;
-export type UserCountKey = (typeof USER_COUNT_KEYS)[number];
-export type UserCounts = Record<UserCountKey, number>;
-
-/** Dashboard tile labels, in the seed's order, with the count each shows. */
-export const DASHBOARD_TILES: { label: string; key: UserCountKey }[] = [
-  { label: 'Total Active Distributors', key: 'ACTIVE_DISTRIBUTORS' },
-  { label: 'Active Employees', key: 'ACTIVE_EMPLOYEES' },
-  { label: 'Active Master Distributors', key: 'ACTIVE_MASTER_DISTRIBUTORS' },
-  { label: 'Active Retailers', key: 'ACTIVE_RETAILERS' },
-  { label: 'Total Customers', key: 'CUSTOMER' },
-  { label: 'Distributors', key: 'DISTRIBUTOR' },
-  { label: 'Employees', key: 'EMPLOYEE' },
-  { label: 'Master Distributors', key: 'MASTER_DISTRIBUTOR' },
-  { label: 'Retailers', key: 'RETAILER' },
-];
 
 export const userCountsSchema = z.strictObject(
   Object.fromEntries(USER_COUNT_KEYS.map((key) => [key, z.number()])) as Record<UserCountKey, z.ZodNumber>,

@@ -5,8 +5,8 @@ import type { LeadType } from '../shared/schemas/leads';
 import { AccessDenied } from './layout/AccessDenied';
 import { AppNotification } from './layout/AppNotification';
 import { Layout } from './layout/Layout';
+import { lazyPage } from './layout/lazyPage';
 import { darkTheme, lightTheme } from './layout/theme';
-import { Dashboard } from './pages/Dashboard';
 import { Login, LoginRedirect } from './pages/Login';
 import { ONBOARDING_PATHS } from './pages/onboarding/paths';
 import { Welcome } from './pages/Welcome';
@@ -56,6 +56,12 @@ const RESOURCES = {
  */
 const store = createStore();
 
+// The dashboard (with the change-password dialog) loads with the screens chunk, after sign-in.
+const Dashboard = lazyPage(
+  () => import('./pages/Dashboard'),
+  (module) => module.Dashboard,
+);
+
 // The public onboarding form (with react-dropzone and its file handling) loads only when its route opens.
 const OnboardingPage = lazy(() =>
   import('./pages/onboarding/Onboarding').then((module) => ({ default: module.Onboarding })),
@@ -73,7 +79,9 @@ const seedRoute = (resource: string, path: string, Page: ComponentType, action =
     element={
       <ResourceContextProvider value={resource}>
         <CanAccess resource={resource} action={action} accessDenied={<AccessDenied />}>
-          <Page />
+          <Suspense fallback={<Loading />}>
+            <Page />
+          </Suspense>
         </CanAccess>
       </ResourceContextProvider>
     }
@@ -116,7 +124,14 @@ export const App = () => (
         <Route path={ONBOARDING_PATHS.DISTRIBUTOR} element={<LazyOnboarding leadType="DISTRIBUTOR" />} />
       </CustomRoutes>
       <CustomRoutes>
-        <Route path={HOME_PATH} element={<Dashboard />} />
+        <Route
+          path={HOME_PATH}
+          element={
+            <Suspense fallback={<Loading />}>
+              <Dashboard />
+            </Suspense>
+          }
+        />
         {Object.entries(RESOURCES).map(([name, resource]) => seedRoute(name, resource.path, resource.list))}
         {seedRoute('tehsils', tehsils.createPath, tehsils.createPage)}
         {seedRoute('sales', sales.pagePath, sales.page, 'show')}

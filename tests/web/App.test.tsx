@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '../../src/shared/messages';
 import { App } from '../../src/web/App';
@@ -75,7 +75,8 @@ describe('App routes', () => {
       ),
     );
     visit('/home');
-    expect(await screen.findByRole('listitem', { name: 'Retailers' })).toHaveTextContent('9');
+    // The tile shows its label while the count loads (and the dashboard's code with it): wait for the count.
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Retailers' })).toHaveTextContent('9'));
     expect(screen.getByRole('menuitem', { name: 'Home' })).toBeInTheDocument();
   });
 

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { SALES_MSG } from '../constants/sales';
 import { PROVIDER_EVENTS } from '../enums';
 import { MSG } from '../messages';
-import { CATALOG_MSG, URL_DATA_IDENTIFIERS } from './catalog';
+import { URL_DATA_IDENTIFIERS } from './catalog';
 import { idField } from './locations';
+
+// Zod-free (the sign-in page imports them without zod); re-exported so the server's imports stay.
+export { SALES_MSG, utmCodeOf } from '../constants/sales';
 
 /** The account types (seed section 3) and which partner call opens each (seed section 7, payusprint/*). */
 export const ACCOUNT_TYPES = URL_DATA_IDENTIFIERS;
@@ -15,63 +19,6 @@ export const CURRENT_ACCOUNT_TYPES = [
 export type PartnerCall = 'saving_account' | 'current_account';
 export const partnerCallFor = (accountType: AccountType): PartnerCall =>
   (SAVING_ACCOUNT_TYPES as readonly string[]).includes(accountType) ? 'saving_account' : 'current_account';
-
-/** The text after the account-opening URL's last '=' (seed section 4, Select Product). */
-export const utmCodeOf = (url: string) => url.slice(url.lastIndexOf('=') + 1);
-
-export const SALES_MSG = {
-  // Seed section 5 (Select Product, Transaction list), verbatim.
-  selectBoth: 'Please select both product and provider to proceed!',
-  noProvider: 'No provider selected',
-  selectUserTypeFirst: 'Please Select User Type First!',
-  // Selling
-  invalidCustomer: 'Invalid customer id',
-  invalidProduct: 'Invalid product id',
-  customerNotFound: 'Customer not found',
-  productNotFound: CATALOG_MSG.productNotFound,
-  savingAccountType: 'Account type must be PAYUSPRINT-SAVING',
-  currentAccountType: 'Account type must be PAYUSPRINT-CURRENT or PAYUSPRINT-SOLE-PROPRIETOR',
-  productAccountType: (accountType: string) => `This product opens ${accountType} accounts`,
-  codeRequired: MSG.required,
-  unknownOpening: 'Unknown utmCode: open the account through Select Product first',
-  openingMerchantMismatch: "merchantCode does not match the partner's answer for this utmCode",
-  openingOtherCustomer: 'This account opening was started for another customer',
-  openingOtherProduct: 'This account opening was started for another product',
-  utmCodeUsed: 'This utmCode has already been used',
-  saleRecorded: 'Sale recorded. Complete the account opening in the new tab.',
-  saleNotFound: 'Sale not found',
-  // The partner
-  partnerFailed: (status: number) => `The partner could not open the account (HTTP ${status})`,
-  partnerUnreadable: "The partner's answer could not be read",
-  partnerUnreachable: 'The partner could not be reached',
-  partnerTimeout: 'The partner did not answer in time',
-  partnerNotConfigured: 'The partner address is not configured (PROVIDER_BASE_URL)',
-  partnerReusedCode: 'The partner answered with a utmCode it had issued before',
-  // Callbacks
-  signatureMissing: 'Missing provider signature',
-  signatureInvalid: 'Invalid provider signature',
-  signatureExpired: 'Provider signature is too old or too far in the future',
-  callbackUnknownUtm: 'No sale found for this utmCode',
-  callbackMerchantMismatch: 'merchantCode does not match the sale',
-  failedAfterOpened: 'The account was already opened: the sale cannot fail now',
-  openedAfterEnd: (status: string) => `The sale is ${status}: it cannot be opened now`,
-  reverseNotConfirmed: 'Only a confirmed sale can be reversed',
-  reversalShortfall: (name: string) =>
-    `The sale cannot be reversed: the available balance of ${name} is lower than its share`,
-  eventRecorded: 'Event recorded',
-  eventReplayed: 'Event already processed',
-  // Wallets
-  invalidUser: 'Invalid user id',
-  userNotFound: 'User not found',
-  amount: CATALOG_MSG.amount,
-  referenceRequired: 'A payout reference is required',
-  referenceTooLong: 'A payout reference is at most 100 characters',
-  payoutExceedsBalance: (available: string) => `Payout exceeds the available balance of ${available}`,
-  referenceUsed: 'This reference was already used for another payout',
-  payoutRecorded: 'Payout recorded',
-  payoutReplayed: 'Payout already recorded under this reference',
-  settled: (count: number) => `${count} commission${count === 1 ? '' : 's'} settled`,
-} as const;
 
 const optionalId = (invalid: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.uuid({ error: invalid }).optional());

@@ -1,52 +1,13 @@
 import { z } from 'zod';
+import { USER_MSG } from '../constants/users';
 import { UserStatus, UserType } from '../enums';
 import { EMAIL_PATTERN, isValidAadhar, MOBILE_PATTERN, PAN_PATTERN } from '../identity';
 import { MSG } from '../messages';
 import { PASSWORD_PATTERN, USERNAME_MIN_LENGTH } from '../rules';
 import { idField } from './locations';
 
-export const USER_MSG = {
-  invalidType: 'Invalid user type',
-  typeChange: 'User type cannot be changed',
-  invalidAadhar: 'Invalid Aadhar number',
-  invalidPan: MSG.invalidValue,
-  invalidUserId: 'Invalid user id',
-  invalidDistrict: 'Invalid district id',
-  invalidTehsil: 'Invalid tehsil id',
-  masterDistributorMissing: 'Selected master distributor does not exist',
-  distributorMissing: 'Selected distributor does not exist',
-  distributorOutsideMaster: 'Selected distributor does not belong to the selected master distributor',
-  retailerMissing: 'Selected retailer does not exist',
-  mobileTaken: 'This mobile number is already registered',
-  userNameTaken: 'This user name is already taken',
-  userNotFound: 'User not found',
-  statusChanged: 'User Status Changed Successfully',
-  invalidStatus: 'Status must be ACTIVE or INACTIVE',
-} as const;
-
-/** Success toasts by user type (seed section 8; 'Empolyee' sic). */
-export const USER_SAVED_MSG: Record<number, { created: string; updated: string }> = {
-  [UserType.MASTER_DISTRIBUTOR]: {
-    created: 'MasterDistributor Created Successfully!',
-    updated: 'MasterDistributor Updated Successfully!',
-  },
-  [UserType.DISTRIBUTOR]: {
-    created: 'Distributor Created Successfully!',
-    updated: 'Distributor Updated Successfully!',
-  },
-  [UserType.RETAILER]: {
-    created: 'Retailer Created Successfully!',
-    updated: 'Retailer Updated Successfully!',
-  },
-  [UserType.CUSTOMER]: {
-    created: 'Customer Created Successfully!',
-    updated: 'Customer Updated Successfully!',
-  },
-  [UserType.EMPLOYEE]: {
-    created: 'Empolyee Created Successfully!',
-    updated: 'Empolyee Updated Successfully!',
-  },
-};
+// Zod-free (the sign-in page imports them without zod); re-exported so the server's imports stay.
+export { USER_MSG, USER_SAVED_MSG } from '../constants/users';
 
 /** Types staff can create through account/create (never ADMIN). */
 export const CREATABLE_TYPES = [

@@ -16,8 +16,10 @@ export const InvalidSubmitNotice = ({ message, validate }: { message: string; va
   useEffect(() => {
     if (submitCount <= seen.current) return;
     seen.current = submitCount;
-    const errors = validate(getValues());
-    if (errors && Object.keys(errors).length) notify(message, { type: 'error' });
+    // A form's validate may be async (the login form loads its schema on the first submit).
+    void Promise.resolve(validate(getValues())).then((errors) => {
+      if (errors && Object.keys(errors).length) notify(message, { type: 'error' });
+    });
   }, [submitCount, getValues, notify, message, validate]);
   return null;
 };

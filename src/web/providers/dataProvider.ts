@@ -1,9 +1,10 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { COMMISSION_FIELDS } from '../../shared/constants/catalog';
+import { SALES_MSG, utmCodeOf } from '../../shared/constants/sales';
 import { UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { MAX_PAGE_SIZE } from '../../shared/rules';
-import { COMMISSION_FIELDS } from '../../shared/schemas/catalog';
-import { type AccountOpeningInput, type PartnerCall, SALES_MSG, utmCodeOf } from '../../shared/schemas/sales';
+import type { AccountOpeningInput, PartnerCall } from '../../shared/schemas/sales';
 import type {
   AccountOpeningResult,
   CommissionReport,

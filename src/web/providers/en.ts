@@ -1,8 +1,8 @@
 import englishMessages from 'ra-language-english';
+import { DASHBOARD_TILES } from '../../shared/constants/dashboard';
+import { LEAD_FILES } from '../../shared/constants/leads';
 import { UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
-import { LEAD_FILES } from '../../shared/schemas/leads';
-import { DASHBOARD_TILES } from '../../shared/wire';
 import { enumsEn } from './enums';
 import { sharedMessagesEn } from './sharedMessages';
 

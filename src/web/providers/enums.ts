@@ -1,4 +1,12 @@
 import { useTranslate } from 'react-admin';
+import { REQUEST_METHODS, URL_DATA_IDENTIFIERS } from '../../shared/constants/catalog';
+import {
+  GENDERS,
+  IDENTITY_DOCUMENTS,
+  LEAD_STATUSES,
+  LEAD_TYPES,
+  OWNERSHIP_TYPES,
+} from '../../shared/constants/leads';
 import {
   POSTING_STATUSES,
   PostingKind,
@@ -6,14 +14,6 @@ import {
   TRANSACTION_TYPES,
   USER_STATUSES,
 } from '../../shared/enums';
-import { REQUEST_METHODS, URL_DATA_IDENTIFIERS } from '../../shared/schemas/catalog';
-import {
-  GENDERS,
-  IDENTITY_DOCUMENTS,
-  LEAD_STATUSES,
-  LEAD_TYPES,
-  OWNERSHIP_TYPES,
-} from '../../shared/schemas/leads';
 
 /**
  * The codes the server sends and the panel shows (statuses, types, kinds), by group. In English each reads as the

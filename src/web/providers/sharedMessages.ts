@@ -1,10 +1,10 @@
+import { AUDIT_MSG } from '../../shared/constants/audit';
+import { CATALOG_MSG } from '../../shared/constants/catalog';
+import { LEAD_MSG } from '../../shared/constants/leads';
+import { LOCATION_MSG } from '../../shared/constants/locations';
+import { SALES_MSG } from '../../shared/constants/sales';
+import { USER_MSG, USER_SAVED_MSG } from '../../shared/constants/users';
 import { MSG } from '../../shared/messages';
-import { AUDIT_MSG } from '../../shared/schemas/audit';
-import { CATALOG_MSG } from '../../shared/schemas/catalog';
-import { LEAD_MSG } from '../../shared/schemas/leads';
-import { LOCATION_MSG } from '../../shared/schemas/locations';
-import { SALES_MSG } from '../../shared/schemas/sales';
-import { USER_MSG, USER_SAVED_MSG } from '../../shared/schemas/users';
 
 /**
  * The texts the server and the shared schemas say (src/shared), as catalogue entries: `app.shared.<group>.<name>`.

@@ -11,8 +11,6 @@ import { ResourceList } from '../../lists/ResourceList';
 import { sharedKey } from '../../providers/sharedMessages';
 import { changesText } from './changes';
 
-export const AUDIT_LIST_PATH = '/audit/list';
-
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The types whose users sign in (the filter's choices): the customer never does, the admin is one user. */

@@ -1,6 +1,12 @@
 import HistoryIcon from '@mui/icons-material/History';
 import type { RaRecord } from 'react-admin';
-import { AUDIT_LIST_PATH, AuditList } from './AuditList';
+import { lazyPage } from '../../layout/lazyPage';
+import { AUDIT_LIST_PATH } from './paths';
+
+const AuditList = lazyPage(
+  () => import('./AuditList'),
+  (module) => module.AuditList,
+);
 
 export default {
   list: AuditList,

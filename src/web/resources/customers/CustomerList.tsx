@@ -4,8 +4,6 @@ import { useUpdateStatusAction } from '../people/UpdateStatus';
 import { useSelectProductAction } from '../sales/SelectProduct';
 import { CustomerDialog } from './CustomerDialog';
 
-export const CUSTOMER_LIST_PATH = '/customer/list';
-
 /**
  * Seed section 2, customer list (titled Customers): name, mobile, email, PAN id, Aadhar id (masked by the server),
  * retailer, district, tehsil, created at.

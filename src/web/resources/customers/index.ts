@@ -1,7 +1,13 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { CUSTOMER_LIST_PATH, CustomerList } from './CustomerList';
+import { lazyPage } from '../../layout/lazyPage';
+import { CUSTOMER_LIST_PATH } from './paths';
+
+const CustomerList = lazyPage(
+  () => import('./CustomerList'),
+  (module) => module.CustomerList,
+);
 
 export default {
   list: CustomerList,

@@ -3,8 +3,6 @@ import { userColumns } from '../people/columns';
 import { useUpdateStatusAction } from '../people/UpdateStatus';
 import { DistributorDialog } from './DistributorDialog';
 
-export const DISTRIBUTOR_LIST_PATH = '/distributor/list';
-
 /**
  * Seed section 2, tier-user lists: Name, Mobile, Email, Master Distributor, District, Tehsil, Balance, Clearing
  * Balance, Status, Created At.

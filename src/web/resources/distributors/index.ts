@@ -1,7 +1,13 @@
 import LanIcon from '@mui/icons-material/Lan';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { DISTRIBUTOR_LIST_PATH, DistributorList } from './DistributorList';
+import { lazyPage } from '../../layout/lazyPage';
+import { DISTRIBUTOR_LIST_PATH } from './paths';
+
+const DistributorList = lazyPage(
+  () => import('./DistributorList'),
+  (module) => module.DistributorList,
+);
 
 export default {
   list: DistributorList,

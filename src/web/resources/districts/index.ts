@@ -1,7 +1,12 @@
 import MapIcon from '@mui/icons-material/Map';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { DistrictList } from './DistrictList';
+import { lazyPage } from '../../layout/lazyPage';
+
+const DistrictList = lazyPage(
+  () => import('./DistrictList'),
+  (module) => module.DistrictList,
+);
 
 export default {
   list: DistrictList,

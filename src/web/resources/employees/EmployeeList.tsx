@@ -2,8 +2,6 @@ import { ModalList } from '../../lists/ModalList';
 import { userColumns } from '../people/columns';
 import { EmployeeDialog } from './EmployeeDialog';
 
-export const EMPLOYEE_LIST_PATH = '/employee/list';
-
 /**
  * Seed section 2, employee list (titled Employee): name, mobile, email, district, tehsil, balance, clearing
  * balance, status, created at.

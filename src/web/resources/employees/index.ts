@@ -1,7 +1,13 @@
 import BadgeIcon from '@mui/icons-material/Badge';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { EMPLOYEE_LIST_PATH, EmployeeList } from './EmployeeList';
+import { lazyPage } from '../../layout/lazyPage';
+import { EMPLOYEE_LIST_PATH } from './paths';
+
+const EmployeeList = lazyPage(
+  () => import('./EmployeeList'),
+  (module) => module.EmployeeList,
+);
 
 export default {
   list: EmployeeList,

@@ -1,7 +1,12 @@
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { LeadList } from './LeadList';
+import { lazyPage } from '../../layout/lazyPage';
+
+const LeadList = lazyPage(
+  () => import('./LeadList'),
+  (module) => module.LeadList,
+);
 
 export default {
   list: LeadList,

@@ -3,8 +3,6 @@ import { userColumns } from '../people/columns';
 import { useUpdateStatusAction } from '../people/UpdateStatus';
 import { MasterDistributorDialog } from './MasterDistributorDialog';
 
-export const MASTER_DISTRIBUTOR_LIST_PATH = '/master/distributor/list';
-
 /** Seed section 2, tier-user lists: Name, Mobile, Email, District, Tehsil, Clearing Balance, Balance, Status, Created At. */
 export const MASTER_DISTRIBUTOR_COLUMNS = userColumns([
   'name',

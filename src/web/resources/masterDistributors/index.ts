@@ -1,7 +1,13 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { MASTER_DISTRIBUTOR_LIST_PATH, MasterDistributorList } from './MasterDistributorList';
+import { lazyPage } from '../../layout/lazyPage';
+import { MASTER_DISTRIBUTOR_LIST_PATH } from './paths';
+
+const MasterDistributorList = lazyPage(
+  () => import('./MasterDistributorList'),
+  (module) => module.MasterDistributorList,
+);
 
 export default {
   list: MasterDistributorList,

@@ -1,7 +1,12 @@
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { ProductList } from './ProductList';
+import { lazyPage } from '../../layout/lazyPage';
+
+const ProductList = lazyPage(
+  () => import('./ProductList'),
+  (module) => module.ProductList,
+);
 
 export default {
   list: ProductList,

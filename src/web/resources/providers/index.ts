@@ -1,7 +1,12 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { ProviderList } from './ProviderList';
+import { lazyPage } from '../../layout/lazyPage';
+
+const ProviderList = lazyPage(
+  () => import('./ProviderList'),
+  (module) => module.ProviderList,
+);
 
 export default {
   list: ProviderList,

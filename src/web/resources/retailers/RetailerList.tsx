@@ -3,8 +3,6 @@ import { userColumns } from '../people/columns';
 import { useUpdateStatusAction } from '../people/UpdateStatus';
 import { RetailerDialog } from './RetailerDialog';
 
-export const RETAILER_LIST_PATH = '/retailer/list';
-
 /**
  * Seed section 2, tier-user lists: Name, Mobile, Email, Distributor, District, Tehsil, Clearing Balance, Balance,
  * Status, Created At.

@@ -1,7 +1,13 @@
 import StoreIcon from '@mui/icons-material/Store';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { RETAILER_LIST_PATH, RetailerList } from './RetailerList';
+import { lazyPage } from '../../layout/lazyPage';
+import { RETAILER_LIST_PATH } from './paths';
+
+const RetailerList = lazyPage(
+  () => import('./RetailerList'),
+  (module) => module.RetailerList,
+);
 
 export default {
   list: RetailerList,

@@ -7,8 +7,6 @@ import { ResourceList } from '../../lists/ResourceList';
 import { enumChoices } from '../../providers/enums';
 import { SaleStatusChip } from './SaleChips';
 
-export const SALE_LIST_PATH = '/sale/list';
-export const SALE_PAGE_PATH = '/sale/:id';
 export const salePath = (id: unknown) => `/sale/${encodeURIComponent(String(id))}`;
 
 /** The utmCode as a link to the sale's page (a row opens it too; the link is the keyboard's way). */

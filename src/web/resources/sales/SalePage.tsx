@@ -22,9 +22,9 @@ import { formatDate, formatRupees, titleCase } from '../../../shared/format';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { NoData } from '../../lists/NoData';
 import type { SaleRecord, TransactionRecord } from '../../providers/ledger';
-import { TRANSACTION_LIST_PATH } from '../transactions/TransactionList';
+import { TRANSACTION_LIST_PATH } from '../transactions/paths';
+import { SALE_LIST_PATH } from './paths';
 import { SaleStatusChip } from './SaleChips';
-import { SALE_LIST_PATH } from './SaleList';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dateTime = (value: unknown) => formatDate(value, DATE_TIME);

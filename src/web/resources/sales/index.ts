@@ -1,7 +1,16 @@
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import type { RaRecord } from 'react-admin';
-import { SALE_LIST_PATH, SALE_PAGE_PATH, SaleList } from './SaleList';
-import { SalePage } from './SalePage';
+import { lazyPage } from '../../layout/lazyPage';
+import { SALE_LIST_PATH, SALE_PAGE_PATH } from './paths';
+
+const SaleList = lazyPage(
+  () => import('./SaleList'),
+  (module) => module.SaleList,
+);
+const SalePage = lazyPage(
+  () => import('./SalePage'),
+  (module) => module.SalePage,
+);
 
 export default {
   list: SaleList,

@@ -1,7 +1,12 @@
 import PublicIcon from '@mui/icons-material/Public';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { StateList } from './StateList';
+import { lazyPage } from '../../layout/lazyPage';
+
+const StateList = lazyPage(
+  () => import('./StateList'),
+  (module) => module.StateList,
+);
 
 export default {
   list: StateList,

@@ -1,10 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { col } from '../../lists/columns';
 import { ModalList } from '../../lists/ModalList';
+import { TEHSIL_LIST_PATH } from './paths';
 import { TehsilDialog } from './TehsilDialog';
-
-export const TEHSIL_LIST_PATH = '/location/tehsil/list';
-export const TEHSIL_CREATE_PATH = '/location/tehsil/create';
 
 /** Seed section 9: the tehsil list shows a window of 5 page links. */
 const TEHSIL_PAGE_WINDOW = 5;

@@ -1,7 +1,17 @@
 import PlaceIcon from '@mui/icons-material/Place';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { TEHSIL_CREATE_PATH, TEHSIL_LIST_PATH, TehsilCreate, TehsilList } from './TehsilList';
+import { lazyPage } from '../../layout/lazyPage';
+import { TEHSIL_CREATE_PATH, TEHSIL_LIST_PATH } from './paths';
+
+const TehsilCreate = lazyPage(
+  () => import('./TehsilList'),
+  (module) => module.TehsilCreate,
+);
+const TehsilList = lazyPage(
+  () => import('./TehsilList'),
+  (module) => module.TehsilList,
+);
 
 export default {
   list: TehsilList,

@@ -11,7 +11,6 @@ import { enumChoices } from '../../providers/enums';
 import { PayoutButton, SettleButton } from './LedgerActions';
 import { UserLookup, UserTypeInput } from './UserLookups';
 
-export const TRANSACTION_LIST_PATH = '/transaction/list';
 /** Seed sections 2 and 9: the transaction list shows at most 5 page links. */
 const TRANSACTION_PAGE_LINKS = 5;
 

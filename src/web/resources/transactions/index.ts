@@ -1,7 +1,13 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { RaRecord } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { TRANSACTION_LIST_PATH, TransactionList } from './TransactionList';
+import { lazyPage } from '../../layout/lazyPage';
+import { TRANSACTION_LIST_PATH } from './paths';
+
+const TransactionList = lazyPage(
+  () => import('./TransactionList'),
+  (module) => module.TransactionList,
+);
 
 export default {
   list: TransactionList,

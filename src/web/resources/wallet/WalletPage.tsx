@@ -7,8 +7,6 @@ import { col } from '../../lists/columns';
 import { ResourceList } from '../../lists/ResourceList';
 import { enumChoices } from '../../providers/enums';
 
-export const WALLET_PATH = '/wallet';
-
 /** The caller's postings: date, kind, transaction type, amount, status, the balances after it, the reference. */
 export const WALLET_COLUMNS = [
   col.date('createdAt'),

@@ -1,5 +1,11 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import { WALLET_PATH, WalletPage } from './WalletPage';
+import { lazyPage } from '../../layout/lazyPage';
+import { WALLET_PATH } from './paths';
+
+const WalletPage = lazyPage(
+  () => import('./WalletPage'),
+  (module) => module.WalletPage,
+);
 
 export default {
   list: WalletPage,

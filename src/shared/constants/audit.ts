@@ -1,0 +1,10 @@
+// The audit constants both sides use, without zod so the sign-in page can import them (schemas re-export them).
+import { AUDIT_ENTITIES } from '../audit';
+
+export const AUDIT_MSG = {
+  invalidUser: 'Invalid user id',
+  invalidEntity: `entity must be one of ${AUDIT_ENTITIES.join(', ')}`,
+  invalidAction: 'Unknown action',
+  invalidDate: 'Must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
+  fromAfterTo: 'from must not be later than to',
+} as const;
