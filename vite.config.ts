@@ -43,6 +43,9 @@ function precompress(): Plugin {
 }
 
 /** Modules only the onboarding form or the Hindi catalogue use: they stay out of the screens chunk. */
+/** zod, the shared schemas and the validators built on them: the login form's submit needs no more. */
+const VALIDATION =
+  /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/](pages[\\/]loginValidator|forms[\\/]schemaValidator)/;
 const LAZY_OF_THEIR_OWN =
   /pages[\\/]onboarding|providers[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept)[\\/]/;
 
@@ -55,12 +58,14 @@ export default defineConfig({
     chunkSizeWarningLimit: 4000,
     rolldownOptions: {
       output: {
-        // Few chunks, so the helpers they share land once: what the sign-in page runs, then the screens behind
-        // sign-in (layout pieces, dashboard, every resource) in one lazy chunk. The onboarding form and the Hindi
-        // catalogue fall to the automatic chunking (chunks of their own).
+        // Few chunks, so the helpers they share land once: what the sign-in page runs; the validation the
+        // login form loads on submit (zod and the shared schemas), apart so Login waits for it alone; then the
+        // screens behind sign-in (layout pieces, dashboard, every resource) in one lazy chunk. The onboarding
+        // form and the Hindi catalogue fall to the automatic chunking (chunks of their own).
         codeSplitting: {
           groups: [
-            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            { name: 'validation', test: VALIDATION, priority: 2 },
             { name: 'screens', test: (id) => !LAZY_OF_THEIR_OWN.test(id), priority: 1 },
           ],
         },

@@ -13,23 +13,26 @@ import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-ro
 import { InvalidSubmitNotice } from '../forms/InvalidSubmitNotice';
 import { SubmitButton } from '../forms/SubmitButton';
 import { requiredMark } from '../forms/schemaValidator';
+import { preloadScreens } from '../layout/lazyPage';
 import { PublicBar } from '../layout/PublicBar';
 import { HOME_PATH, LOGIN_PATH } from '../providers/authProvider';
 import { sharedKey } from '../providers/sharedMessages';
 
 /**
- * The server's login schema, loaded on the first submit: zod (and the screens chunk it lives in, which the
- * dashboard needs next) stays out of the sign-in page's JavaScript.
+ * The server's login schema, loaded on the first submit: zod (in the small `validation` chunk) stays out of the
+ * sign-in page's JavaScript, and Login waits for it alone, not for the screens.
  */
 export const validateLogin: ValidateForm = async (values) =>
   (await import('./loginValidator')).validateLogin(values);
 
 /**
- * Starts that download on the first input, so it runs while the user types rather than after Login (not on focus:
- * the user name field has autofocus, and the sign-in page would load it at once).
+ * Starts loading the validator and the screens chunk (the dashboard opens next) on the first input, so they
+ * download while the user types rather than after Login (not on focus: the user name field has autofocus, and
+ * the sign-in page would load them at once).
  */
 const prefetchValidator = () => {
   void import('./loginValidator');
+  void preloadScreens();
 };
 
 const empty = { userName: '', password: '' };
