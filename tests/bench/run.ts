@@ -70,7 +70,9 @@ function printTargets(results: Record<string, unknown>) {
   const mark = (ok: boolean) => (ok ? 'yes' : 'NO ');
   const met = { floor: 0, rate: 0, pglite: 0, pgliteRate: 0 };
   const rows = (pg ?? lite)?.calls ?? [];
-  log('Targets (PostgreSQL p95 <= 5x floor, >= 200 req/s at concurrency 10; PGlite within 2x of PostgreSQL):');
+  log(
+    'Targets (PostgreSQL p95 <= 5x floor, >= 200 req/s at concurrency 10; PGlite within 2x of PostgreSQL):',
+  );
   for (const call of rows) {
     const onPg = pg?.calls.find((c) => c.name === call.name);
     const onLite = lite?.calls.find((c) => c.name === call.name);

@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 /** Every screen's loader, so the whole screens chunk can be loaded ahead of the first screen that opens. */
 const loaders = new Set<() => Promise<unknown>>();
@@ -6,9 +6,9 @@ const loaders = new Set<() => Promise<unknown>>();
 /**
  * A screen whose code loads when its route first opens, so the sign-in page does not carry it. App wraps the
  * routes in Suspense; the build puts every screen in one lazy chunk (vite.config.ts, `screens`). Once its code
- * is here (opened before, or `preloadScreens`), the screen renders at once: a React.lazy component suspends on
- * its first render even when its module is loaded, and React holds a revealed Suspense boundary back for up to
- * 300 ms, which added 600 ms between Login and the dashboard's tiles.
+ * is here (`preloadScreens`), the screen renders without suspending: React holds a revealed Suspense boundary
+ * back for up to 300 ms, which added 600 ms between Login and the dashboard's tiles. React.lazy reads a
+ * thenable that resolves synchronously as already loaded, so a loaded screen answers with one.
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   let Page: ComponentType | undefined;
@@ -18,10 +18,15 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
       return Page;
     });
   loaders.add(fetchPage);
-  const Lazy = lazy(() => fetchPage().then((page) => ({ default: page })));
-  return function Screen(props: object) {
-    return createElement(Page ?? Lazy, props);
-  };
+  return lazy(() => {
+    const loaded = Page;
+    if (!loaded) return fetchPage().then((page) => ({ default: page }));
+    const resolved = {
+      // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable that resolves synchronously as loaded (react's lazyInitializer).
+      then: (resolve: (module: { default: ComponentType }) => void) => resolve({ default: loaded }),
+    };
+    return resolved as unknown as Promise<{ default: ComponentType }>;
+  });
 }
 
 /** Loads every screen's code (one chunk): while the user types their password, or at start when signed in. */
