@@ -2,7 +2,10 @@
 // the call runs through HTTP) are explained with sequential scans disabled, and no plan may still read users,
 // postings or sales sequentially, which is what the planner falls back to when no index serves a filter, a join
 // or an order. The plan's shape is asserted, not its time. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
+
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_ONCE } from '../../src/server/db/plan-cache';
 import { seedScale } from '../../src/server/demo/scale';
 import { panelCalls } from '../bench/lists';
 import { call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
@@ -38,9 +41,13 @@ const SEARCH_INDEXES: Record<string, string[]> = {
   'customers search Aadhar': ['users_aadhar_hash_idx'],
 };
 
+/** Lists with a kept total (one type or scope): their statement keeps its plan beside the session's look-up. */
+const KEEPS_PLAN =
+  /^(type \d page 1|customers (page 500|last page)|employees page 1|MD: its (distributors|retailers|customers))$/;
+
 let ctx: TestContext;
 let calls: Awaited<ReturnType<typeof panelCalls>>;
-const recorded: { text: string; values: unknown[] }[] = [];
+const recorded: { text: string; values: unknown[]; planOnce: boolean }[] = [];
 
 beforeAll(async () => {
   ctx = await makeTestContext({ demo: false });
@@ -55,10 +62,14 @@ beforeAll(async () => {
   const pool = ctx.database.pool;
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args) => {
-    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    const [first, second] = args as [
+      string | { text: string; values?: unknown[]; planOnce?: boolean },
+      unknown[] | undefined,
+    ];
     const text = typeof first === 'string' ? first : first.text;
     const values = (typeof first === 'string' ? undefined : first.values) ?? second ?? [];
-    if (/^\s*select/i.test(text)) recorded.push({ text, values });
+    const planOnce = text.includes(PLAN_ONCE) || (typeof first === 'object' && first.planOnce === true);
+    if (/^\s*select/i.test(text)) recorded.push({ text, values, planOnce });
     return query(...args);
   };
 }, 120_000);
@@ -67,7 +78,20 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** The plans, with sequential scans disabled, of the statements one call sends. */
+/** A value written into SQL as a literal (EXECUTE takes its arguments as text). */
+function literal(client: pg.PoolClient, value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+  if (Array.isArray(value))
+    return client.escapeLiteral(`{${value.map((v) => JSON.stringify(String(v))).join(',')}}`);
+  return client.escapeLiteral(String(value));
+}
+
+/**
+ * The plans, with sequential scans disabled, of the statements one call sends. A statement planned once per
+ * connection (db/plan-cache.ts) is explained as the plan PostgreSQL keeps for it too: the generic plan, made
+ * without its values, which must find the same index paths.
+ */
 async function plansOf(token: string, url: string, settings = ['enable_seqscan']) {
   recorded.length = 0;
   const [path, search] = url.split('?');
@@ -80,10 +104,26 @@ async function plansOf(token: string, url: string, settings = ['enable_seqscan']
   const client = await ctx.database.pool.connect();
   try {
     for (const setting of settings) await client.query(`SET ${setting} = off`);
-    const plans: { text: string; plan: PlanNode }[] = [];
-    for (const { text, values } of statements) {
+    const plans: { text: string; plan: PlanNode; generic: boolean }[] = [];
+    for (const { text, values, planOnce } of statements) {
       const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${text}`, values);
-      plans.push({ text, plan: (rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan });
+      plans.push({ text, plan: (rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan, generic: false });
+      if (!planOnce) continue;
+      await client.query(`PREPARE kept_plan AS ${text}`);
+      try {
+        await client.query('SET plan_cache_mode = force_generic_plan');
+        const generic = await client.query(
+          `EXPLAIN (FORMAT JSON) EXECUTE kept_plan(${values.map((v) => literal(client, v)).join(', ')})`,
+        );
+        plans.push({
+          text,
+          plan: (generic.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan,
+          generic: true,
+        });
+      } finally {
+        await client.query('RESET plan_cache_mode');
+        await client.query('DEALLOCATE kept_plan');
+      }
     }
     return plans;
   } finally {
@@ -97,8 +137,15 @@ async function expectIndexPaths(token: string, list: [string, string][]) {
     const plans = await plansOf(token, url);
     // The call's own list statement is among those explained (not only the session's look-up).
     expect(plans.length, name).toBeGreaterThan(1);
-    for (const { text, plan } of plans)
-      expect(sequentialScans(plan), `${name}: ${text}\n${JSON.stringify(plan, null, 1)}`).toEqual([]);
+    for (const { text, plan, generic } of plans)
+      expect(
+        sequentialScans(plan),
+        `${name}${generic ? ' (kept plan)' : ''}: ${text}\n${JSON.stringify(plan, null, 1)}`,
+      ).toEqual([]);
+    // The session's look-up keeps its plan, and so does a list with a kept total; a search never does.
+    const kept = plans.filter((p) => p.generic).length;
+    expect(kept, name).toBeGreaterThanOrEqual(KEEPS_PLAN.test(name) ? 2 : 1);
+    if (/search|typeahead/.test(name)) expect(kept, name).toBe(1);
     if (!SEARCH_INDEXES[name]) continue;
     const bitmapPlans = await plansOf(token, url, [
       'enable_seqscan',

@@ -1,6 +1,7 @@
 import { and, asc, desc, not, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Queryable } from './open';
+import { PLAN_ONCE } from './plan-cache';
 
 /** A page request as every list takes it: 1-based page, page size, optional whitelisted sort. */
 export interface PageRequest {
@@ -157,8 +158,12 @@ export async function listPage<Row>(db: Queryable, spec: ListSpec<Row>) {
                 .limit(COUNT_CAP + 1)
             : spec.keys(sortKey).where(spec.where)
         }) as matching)`;
+  // A list with a kept total (one type or scope, one sort) or no filter at all has one best plan whatever page
+  // it asks for: it is planned once per connection. A search or a filter is planned with its values each time.
+  const planOnce =
+    typeof spec.total === 'object' || spec.where === undefined ? sql.raw(`${PLAN_ONCE} `) : sql``;
   // A capped page carries its count (above); the others' total is a scalar subquery beside the rows.
-  const total = sql<number>`${spec.total === 'capped' ? sql`"page"."list_n"` : counted}`
+  const total = sql<number>`${planOnce}${spec.total === 'capped' ? sql`"page"."list_n"` : counted}`
     .mapWith(Number)
     .as('list_total');
   let rows = await spec.rows(page, pageOrder, total);

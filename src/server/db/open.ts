@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PlanCachingClient, type PlanCachingConfig } from './plan-cache';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -68,12 +69,19 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   let pool: pg.Pool;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (opts.databaseUrl && !inMemory) {
-    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: PlanCachingClient });
   } else {
     const embedded = await startEmbedded(inMemory ? null : opts.dataDir);
     stopEmbedded = embedded.stop;
     // PGlite is a single connection: one pooled client, requests queue for it.
-    pool = new pg.Pool({ host: embedded.socketDir, user: 'postgres', database: 'postgres', max: 1 });
+    pool = new pg.Pool({
+      host: embedded.socketDir,
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+      Client: PlanCachingClient,
+      sharedSession: true,
+    } as PlanCachingConfig);
   }
   pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
   const db = drizzle(pool, { schema });

@@ -7,9 +7,8 @@ import type { Queryable } from './open';
  * callback's and the ledger's writes), run on the transaction's own connection. Drizzle rebuilds a query's text
  * and walks its fields on every call (0.03-0.1 ms of JavaScript a statement: most of what the callback cost
  * beyond its SQL, measured by tests/bench/ledger.ts); these texts are built once, at load. Everywhere else the
- * query builder stays: it is what keeps queries typed and readable. Not named prepared statements: the embedded
- * database serves every connection from one session, so a name prepared by a dropped connection would collide
- * with the same name prepared again by its successor.
+ * query builder stays: it is what keeps queries typed and readable. Their plans do not depend on their values
+ * (keys, ids), so each is planned once per connection (plan-cache.ts).
  */
 
 const INT8 = 20;
@@ -33,7 +32,7 @@ function connectionOf(q: Queryable): pg.Pool | pg.PoolClient {
 
 /** Runs the SQL `text` with `values` ($1, $2, ...) on `q`'s connection; the rows as PostgreSQL returns them. */
 export async function runStatement<Row>(q: Queryable, text: string, values: unknown[]): Promise<Row[]> {
-  const result = await connectionOf(q).query({ text, values, types });
+  const result = await connectionOf(q).query({ text, values, types, planOnce: true } as pg.QueryConfig);
   return result.rows as Row[];
 }
 
