@@ -4,18 +4,23 @@
 // transactions). On PGlite and on PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15). The calls are made from a
 // worker thread (http-client.ts), so the client's work is not counted as the server's.
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/open';
 import { DEMO_PASSWORD } from '../../src/server/demo/network';
 import { seedScale } from '../../src/server/demo/scale';
+import { lookupSession } from '../../src/server/http/session-token';
 import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
 import { ledgerKeyFrom, PersonalDataCipher } from '../../src/server/security/personal-data';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { openEngine } from './engines';
 import { httpClient } from './http-client';
 import { type Figures, measure } from './measure';
+
+const tokenOf = (header: string | string[] | undefined) => String(header).replace(/^bearer\s+/i, '');
 
 export interface CallResult extends Figures {
   name: string;
@@ -148,8 +153,32 @@ export async function benchLists(
       opts.log(
         `  ${engine}: floor users p50 ${floorUsers.p50} ms p95 ${floorUsers.p95} ms ${floorUsers.reqPerSec}/s; postings p95 ${floorPostings.p95} ms`,
       );
-      const results: CallResult[] = [];
       const client = httpClient();
+      // What any signed-in call costs before its own work: a bare Fastify route (no plugins, no validation)
+      // running the session look-up and the floor statement, through the same client. Printed beside the floor
+      // so the p95 ratio can be read against what HTTP and a session alone cost.
+      const bare = Fastify();
+      bare.get('/floor', async (request) => {
+        const found = await lookupSession(database.db, tokenOf(request.headers['x-auth-token']));
+        if (found.kind !== 'ok') throw new Error('the bench session is gone');
+        const { rows } = await database.pool.query(
+          'SELECT id FROM users WHERE type = $1 ORDER BY created_at DESC, id DESC LIMIT 10',
+          [1],
+        );
+        return { result: rows };
+      });
+      await bare.listen({ port: 0, host: '127.0.0.1' });
+      const { figures: httpFloor } = await client.measure({
+        url: `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/floor`,
+        token: tokens.admin,
+        sequential: opts.sequential,
+        concurrent: opts.concurrent,
+      });
+      await bare.close();
+      opts.log(
+        `  ${engine}: HTTP floor (bare Fastify, session look-up + floor statement) p50 ${httpFloor.p50} ms p95 ${httpFloor.p95} ms ${httpFloor.reqPerSec}/s (${(httpFloor.p95 / floorUsers.p95).toFixed(1)}x floor)`,
+      );
+      const results: CallResult[] = [];
       const run = async (token: string, list: [string, string][]) => {
         for (const [name, url] of list) {
           const { status, figures } = await client.measure({
@@ -171,7 +200,7 @@ export async function benchLists(
       await run(tokens.retailer, calls.retailer);
       await client.close();
       await opts.withServer?.(origin, { userName: config.adminUsername, password: config.adminPassword });
-      return { floor: { users: floorUsers, postings: floorPostings }, calls: results };
+      return { floor: { users: floorUsers, postings: floorPostings, http: httpFloor }, calls: results };
     } finally {
       await app.close();
     }

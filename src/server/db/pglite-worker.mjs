@@ -3,6 +3,7 @@
 // for both engines. Plain JavaScript so the worker needs no TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -10,8 +11,11 @@ const { dataDir, socketPath } = workerData;
 let db;
 let server;
 try {
-  // pg_trgm: substring search through a trigram index (the migrations create the extension).
-  db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { extensions: { pg_trgm } });
+  // pg_trgm: substring search through a trigram index; btree_gin: the user's type in that index (the migrations
+  // create both extensions).
+  db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
+    extensions: { pg_trgm, btree_gin },
+  });
   // The server's pool holds one connection, but pg drops a connection whenever a query on it fails and opens
   // a new one at once, before the socket server has seen the old one close. Allowing a few lets that new
   // connection in (with one, it was refused and the next request failed too); PGlite still runs one query at
