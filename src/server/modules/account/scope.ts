@@ -1,6 +1,7 @@
 import { eq, like, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STAFF_TYPES, UserType } from '../../../shared/enums';
+import type { Bindings } from '../../db/list';
 import { users } from '../../db/schema';
 import { WHOLE_NETWORK } from './counts';
 import type { UserRow } from './sessions';
@@ -19,12 +20,14 @@ export function networkScope(
     /** A column naming the record's tier user, said instead of the path for that viewer type (indexed). */
     byViewerType?: Partial<Record<number, AnyPgColumn>>;
   } = { path: users.path, id: users.id },
+  bindings?: Bindings,
 ): SQL | undefined {
   if (STAFF_TYPES.includes(viewer.type as UserType)) return undefined;
+  const bound = (value: string) => (bindings ? bindings.bind(value) : value);
   const column = on.byViewerType?.[viewer.type];
-  if (column) return eq(column, viewer.id);
-  if (viewer.path) return like(on.path, `${viewer.path}%`);
-  return on.id ? eq(on.id, viewer.id) : sql`false`;
+  if (column) return eq(column, bound(viewer.id));
+  if (viewer.path) return like(on.path, bound(`${viewer.path}%`));
+  return on.id ? eq(on.id, bound(viewer.id)) : sql`false`;
 }
 
 /**
@@ -35,9 +38,11 @@ export function networkScope(
 export function networkScopeOfType(
   viewer: Pick<UserRow, 'id' | 'type' | 'path'>,
   type: UserType,
+  bindings?: Bindings,
 ): SQL | undefined {
   if (STAFF_TYPES.includes(viewer.type as UserType)) return undefined;
-  if (type === viewer.type) return eq(users.id, viewer.id);
+  const me = bindings ? bindings.bind(viewer.id) : viewer.id;
+  if (type === viewer.type) return eq(users.id, me);
   const below: Partial<Record<number, { types: readonly UserType[]; parent: AnyPgColumn }>> = {
     [UserType.MASTER_DISTRIBUTOR]: {
       types: [UserType.DISTRIBUTOR, UserType.RETAILER, UserType.CUSTOMER],
@@ -47,7 +52,7 @@ export function networkScopeOfType(
     [UserType.RETAILER]: { types: [UserType.CUSTOMER], parent: users.retailerId },
   };
   const rule = below[viewer.type];
-  return rule?.types.includes(type) ? eq(rule.parent, viewer.id) : sql`false`;
+  return rule?.types.includes(type) ? eq(rule.parent, me) : sql`false`;
 }
 
 /**

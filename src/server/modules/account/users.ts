@@ -2,7 +2,7 @@ import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserType } from '../../../shared/enums';
 import type { WireUser } from '../../../shared/wire';
-import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
+import { Bindings, keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { districts, networkCounts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
@@ -43,22 +43,22 @@ export interface UserListFilter {
   aadharHash?: string;
 }
 
-function filterConditions(viewer: UserRow, f: UserListFilter): SQL | undefined {
+function filterConditions(viewer: UserRow, f: UserListFilter, b: Bindings): SQL | undefined {
   // A 12-digit search is an Aadhar number, found through its own index; anything else is a substring of the
   // name, user name, email or mobile, found through the trigram index on the search column.
   const search = f.aadharHash
-    ? eq(users.aadharHash, f.aadharHash)
+    ? eq(users.aadharHash, b.bind(f.aadharHash))
     : f.searchText
-      ? like(users.search, likePattern(f.searchText.toLowerCase()))
+      ? like(users.search, b.bind(likePattern(f.searchText.toLowerCase())))
       : undefined;
   return and(
     // The caller's network always bounds the result, whatever the filters ask for.
-    f.type !== undefined ? networkScopeOfType(viewer, f.type) : networkScope(viewer),
-    f.type !== undefined ? eq(users.type, f.type) : undefined,
-    f.id ? eq(users.id, f.id) : undefined,
-    f.masterDistributorId ? eq(users.masterDistributorId, f.masterDistributorId) : undefined,
-    f.distributorId ? eq(users.distributorId, f.distributorId) : undefined,
-    f.retailerId ? eq(users.retailerId, f.retailerId) : undefined,
+    f.type !== undefined ? networkScopeOfType(viewer, f.type, b) : networkScope(viewer, undefined, b),
+    f.type !== undefined ? eq(users.type, b.bind(f.type)) : undefined,
+    f.id ? eq(users.id, b.bind(f.id)) : undefined,
+    f.masterDistributorId ? eq(users.masterDistributorId, b.bind(f.masterDistributorId)) : undefined,
+    f.distributorId ? eq(users.distributorId, b.bind(f.distributorId)) : undefined,
+    f.retailerId ? eq(users.retailerId, b.bind(f.retailerId)) : undefined,
     search,
   );
 }
@@ -67,14 +67,14 @@ function filterConditions(viewer: UserRow, f: UserListFilter): SQL | undefined {
  * Where a list's total comes from: the network counters when the list is one type of one network (the
  * caller's, or a parent's the caller may see), otherwise a capped count.
  */
-function totalFor(viewer: UserRow, f: UserListFilter): TotalSource {
+function totalFor(viewer: UserRow, f: UserListFilter, b: Bindings): TotalSource {
   if (f.type === undefined || f.id || f.searchText || f.aadharHash) return 'capped';
   const parents = [f.masterDistributorId, f.distributorId, f.retailerId].filter(Boolean) as string[];
   const staff = networkScopeId(viewer) === WHOLE_NETWORK;
   if (parents.length > 1 || (parents.length === 1 && !staff && parents[0] !== viewer.id)) return 'capped';
   const scope = parents[0] ?? networkScopeId(viewer);
   return {
-    kept: sql`coalesce((select ${networkCounts.total} from ${networkCounts} where ${networkCounts.scopeId} = ${scope} and ${networkCounts.type} = ${f.type}), 0)`,
+    kept: sql`coalesce((select ${networkCounts.total} from ${networkCounts} where ${networkCounts.scopeId} = ${b.bind(scope)} and ${networkCounts.type} = ${b.bind(f.type)}), 0)`,
   };
 }
 
@@ -117,7 +117,10 @@ export async function listWireUsers(
   filter: UserListFilter,
   page: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<{ users: WireUser[]; total: number; capped: boolean }> {
+  const bindings = new Bindings();
   const { rows, total, capped } = await listPage(db, {
+    statement: 'users',
+    bindings,
     keys: (sortKey) => db.select(keyFields(users.id, sortKey)).from(users).$dynamic(),
     // The names are scalar lookups, not joins: the planner then has one join to order instead of seven
     // (planning seven joins cost more than running them: 4 ms against 0.7 ms on the embedded database).
@@ -137,10 +140,10 @@ export async function listWireUsers(
         .innerJoin(users, eq(users.id, found.id))
         .leftJoin(wallets, eq(wallets.userId, users.id))
         .orderBy(...order),
-    where: filterConditions(viewer, filter),
+    where: filterConditions(viewer, filter, bindings),
     page,
     sort: USER_SORT,
-    total: totalFor(viewer, filter),
+    total: totalFor(viewer, filter, bindings),
   });
   return {
     users: rows.map((r) =>

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
-import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
+import { Bindings, keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { postings, users, wallets } from '../../db/schema';
 import type { PostingRow } from './ledger';
@@ -44,15 +44,18 @@ const POSTING_SORT = (order: 'ASC' | 'DESC' = 'DESC'): SortWhitelist => ({
 /**
  * Postings matching `where`, newest first unless `order` says otherwise, with their users: the page is found on
  * the postings' indexes, the users joined for its rows only. The total is counted up to the cap, unless the
- * caller knows it (a wallet's posting count).
+ * caller knows it (a wallet's posting count). A caller that binds the values of `where` and `total` through
+ * `bindings` has the statement built once per shape (db/list.ts).
  */
 export async function listTransactionsOf(
   db: Queryable,
   where: SQL | undefined,
   page: { limit: number; offset: number },
-  opts: { order?: 'ASC' | 'DESC'; total?: TotalSource } = {},
+  opts: { order?: 'ASC' | 'DESC'; total?: TotalSource; bindings?: Bindings } = {},
 ): Promise<{ transactions: WireTransaction[]; total: number; capped: boolean }> {
   const { rows, total, capped } = await listPage(db, {
+    statement: 'transactions',
+    bindings: opts.bindings,
     keys: (sortKey) => db.select(keyFields(postings.id, sortKey)).from(postings).$dynamic(),
     rows: (found, order, total) =>
       db
@@ -80,8 +83,8 @@ export async function listTransactionsOf(
 }
 
 /** A wallet's posting count, kept with the wallet: the exact total of one user's postings, for free. */
-export const postingCountOf = (userId: string): TotalSource => ({
-  kept: sql`coalesce((select ${wallets.postingCount} from ${wallets} where ${wallets.userId} = ${userId}), 0)`,
+export const postingCountOf = (userId: string, b: Bindings): TotalSource => ({
+  kept: sql`coalesce((select ${wallets.postingCount} from ${wallets} where ${wallets.userId} = ${b.bind(userId)}), 0)`,
 });
 
 export interface TransactionFilter {
@@ -93,26 +96,27 @@ export interface TransactionFilter {
 }
 
 /** `transactions/fetch`: every posting (ADMIN), filtered as the seed's Transaction list asks. */
-export const listTransactions = (
+export function listTransactions(
   db: Queryable,
   f: TransactionFilter,
   page: { limit: number; offset: number },
-) =>
-  listTransactionsOf(
-    db,
-    and(
-      f.transactionType ? eq(postings.transactionType, f.transactionType) : undefined,
-      f.userId ? eq(postings.userId, f.userId) : undefined,
-      f.userType !== undefined ? eq(postings.userType, f.userType) : undefined,
-      f.boughtProductId ? eq(postings.boughtProductId, f.boughtProductId) : undefined,
-      f.status ? eq(postings.status, f.status) : undefined,
-    ),
-    page,
-    // One user's postings, unfiltered otherwise: its wallet knows how many.
-    f.userId && !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status
-      ? { total: postingCountOf(f.userId) }
-      : {},
+) {
+  const b = new Bindings();
+  const where = and(
+    f.transactionType ? eq(postings.transactionType, b.bind(f.transactionType)) : undefined,
+    f.userId ? eq(postings.userId, b.bind(f.userId)) : undefined,
+    f.userType !== undefined ? eq(postings.userType, b.bind(f.userType)) : undefined,
+    f.boughtProductId ? eq(postings.boughtProductId, b.bind(f.boughtProductId)) : undefined,
+    f.status ? eq(postings.status, b.bind(f.status)) : undefined,
   );
+  // One user's postings, unfiltered otherwise: its wallet knows how many.
+  const oneWallet =
+    f.userId && !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status;
+  return listTransactionsOf(db, where, page, {
+    bindings: b,
+    ...(oneWallet ? { total: postingCountOf(f.userId as string, b) } : {}),
+  });
+}
 
 /** A wallet's balances in rupees (zero when the user has none yet). */
 export async function walletOf(db: Queryable, userId: string): Promise<WireWallet> {

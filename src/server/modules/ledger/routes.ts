@@ -12,6 +12,7 @@ import {
   walletFetchResultSchema,
   wireTransactionSchema,
 } from '../../../shared/wire';
+import { Bindings } from '../../db/list';
 import { postings, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
@@ -93,16 +94,17 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { user } = caller(request);
       const q = request.query;
+      const b = new Bindings();
       const [wallet, page] = await Promise.all([
         walletOf(db, user.id),
         listTransactionsOf(
           db,
           and(
-            eq(postings.userId, user.id),
-            q.transactionType ? eq(postings.transactionType, q.transactionType) : undefined,
+            eq(postings.userId, b.bind(user.id)),
+            q.transactionType ? eq(postings.transactionType, b.bind(q.transactionType)) : undefined,
           ),
           { limit: q.limit, offset: offsetOf(q) },
-          q.transactionType ? {} : { total: postingCountOf(user.id) },
+          { bindings: b, ...(q.transactionType ? {} : { total: postingCountOf(user.id, b) }) },
         ),
       ]);
       return {

@@ -4,7 +4,7 @@ import { fromHundredths } from '../../../shared/decimal';
 import { type SaleStatus, UserType } from '../../../shared/enums';
 import { COMMISSION_TIERS, type CommissionTier, paiseToRupees } from '../../../shared/money';
 import type { NamedRef, WireSale, WireShare } from '../../../shared/wire';
-import { keyFields, listPage } from '../../db/list';
+import { Bindings, keyFields, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { boughtProducts, postings, products, providers, users } from '../../db/schema';
 import { likePattern } from '../../http/paging';
@@ -68,25 +68,29 @@ export async function listSales(
   filter: SaleFilter,
   page: { limit: number; offset: number },
 ): Promise<{ sales: WireSale[]; total: number; capped: boolean }> {
+  const b = new Bindings();
   const where = and(
-    networkScope(viewer, {
-      path: boughtProducts.path,
-      byViewerType: { [UserType.RETAILER]: boughtProducts.retailerId },
-    }),
-    filter.id ? eq(boughtProducts.id, filter.id) : undefined,
-    filter.status ? eq(boughtProducts.status, filter.status) : undefined,
-    filter.customerId ? eq(boughtProducts.customerId, filter.customerId) : undefined,
-    filter.productId ? eq(boughtProducts.productId, filter.productId) : undefined,
-    filter.retailerId ? eq(boughtProducts.retailerId, filter.retailerId) : undefined,
+    networkScope(
+      viewer,
+      { path: boughtProducts.path, byViewerType: { [UserType.RETAILER]: boughtProducts.retailerId } },
+      b,
+    ),
+    filter.id ? eq(boughtProducts.id, b.bind(filter.id)) : undefined,
+    filter.status ? eq(boughtProducts.status, b.bind(filter.status)) : undefined,
+    filter.customerId ? eq(boughtProducts.customerId, b.bind(filter.customerId)) : undefined,
+    filter.productId ? eq(boughtProducts.productId, b.bind(filter.productId)) : undefined,
+    filter.retailerId ? eq(boughtProducts.retailerId, b.bind(filter.retailerId)) : undefined,
     filter.searchText
       ? or(
-          ilike(boughtProducts.utmCode, likePattern(filter.searchText)),
-          ilike(customer.name, likePattern(filter.searchText)),
+          ilike(boughtProducts.utmCode, b.bind(likePattern(filter.searchText))),
+          ilike(customer.name, b.bind(likePattern(filter.searchText))),
         )
       : undefined,
   );
   const { rows, total, capped } = await listPage(db, {
-    // The customer is joined only to search its name.
+    // The customer is joined only to search its name: two statements.
+    statement: filter.searchText ? 'sales by search' : 'sales',
+    bindings: b,
     keys: (sortKey) =>
       filter.searchText
         ? db

@@ -1,0 +1,248 @@
+// A list's statement is built once per filter shape and kept, its values bound as placeholders (db/list.ts):
+// every call of a kept shape must still answer with its own caller's network, filter, search and page. Each
+// answer here is checked against the same rows read straight from the tables, with calls of one shape from
+// different callers interleaved and run at once. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
+
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Bindings, keyFields, listPage } from '../../src/server/db/list';
+import { users } from '../../src/server/db/schema';
+import { seedScale } from '../../src/server/demo/scale';
+import { verhoeffDigit } from '../../src/shared/identity';
+import { call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let admin: string;
+
+beforeAll(async () => {
+  ctx = await makeTestContext({ demo: false });
+  await seedScale(
+    ctx.database,
+    ctx.config,
+    { cipher: ctx.cipher, ledgerKey: ctx.ledgerKey },
+    { users: 2000, postings: 3000 },
+  );
+  admin = (await login(ctx.app, ctx.config.adminUsername, ctx.config.adminPassword)).token;
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const rows = async (text: string, values: unknown[] = []) =>
+  (await ctx.database.pool.query(text, values)).rows as Record<string, unknown>[];
+const ids = (list: Record<string, unknown>[]) => list.map((r) => String(r.id));
+
+async function get(token: string, path: string, query: Record<string, string>) {
+  const res = await call(ctx.app, 'GET', path, { token, query });
+  expect(res.status, `${path} ${JSON.stringify(query)}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body.result;
+}
+
+/** Users of a type under `parent` (a parent column), one page newest first, and how many there are. */
+async function expectedUsers(type: number, page: number, where = 'true', values: unknown[] = []) {
+  const filter = `type = $1 and ${where}`;
+  const list = await rows(
+    `select id from users where ${filter} order by created_at desc, id desc limit 10 offset ${(page - 1) * 10}`,
+    [type, ...values],
+  );
+  const [{ n }] = await rows(`select count(*)::int as n from users where ${filter}`, [type, ...values]);
+  return { ids: ids(list), total: Number(n) };
+}
+
+/** Two master distributors with distributors and three retailers with customers, each signed in. */
+async function tierUsers() {
+  const mds = await rows(
+    `select id, mobile from users m where type = 2 and exists (select 1 from users d where d.master_distributor_id = m.id and d.type = 3) order by created_at limit 2`,
+  );
+  const retailers = await rows(
+    `select id, mobile from users r where type = 4 and exists (select 1 from users c where c.retailer_id = r.id) order by created_at limit 3`,
+  );
+  const signIn = async (u: Record<string, unknown>) => ({
+    id: String(u.id),
+    token: (await login(ctx.app, String(u.mobile), DEMO_PASSWORD)).token,
+  });
+  return {
+    mds: await Promise.all(mds.map(signIn)),
+    retailers: await Promise.all(retailers.map(signIn)),
+  };
+}
+
+describe('a kept list statement answers every call with its own values', () => {
+  it('gives each master distributor and retailer its own network, page and total, interleaved and at once', async () => {
+    const { mds, retailers } = await tierUsers();
+    expect(mds.length).toBe(2);
+    expect(retailers.length).toBe(3);
+    const asks = [
+      ...mds.flatMap((md) =>
+        [1, 2].map((page) => ({
+          token: md.token,
+          query: { type: '3', page: String(page), limit: '10' },
+          expected: () => expectedUsers(3, page, 'master_distributor_id = $2', [md.id]),
+        })),
+      ),
+      ...mds.map((md) => ({
+        token: md.token,
+        query: { type: '1', page: '1', limit: '10' },
+        expected: () => expectedUsers(1, 1, 'master_distributor_id = $2', [md.id]),
+      })),
+      ...retailers.map((r) => ({
+        token: r.token,
+        query: { type: '1', page: '1', limit: '10' },
+        expected: () => expectedUsers(1, 1, 'retailer_id = $2', [r.id]),
+      })),
+    ];
+    const check = async (ask: (typeof asks)[number]) => {
+      const result = await get(ask.token, 'account/fetch', ask.query);
+      const want = await ask.expected();
+      expect(result.users.map((u: { _id: string }) => u._id)).toEqual(want.ids);
+      expect(result.totalCounts).toBe(want.total);
+    };
+    // One after the other, twice over (the second round runs the kept statements), then all at once.
+    for (let round = 0; round < 2; round++) for (const ask of asks) await check(ask);
+    await Promise.all([...asks, ...asks].map(check));
+  });
+
+  it('answers each search with its own matches, a typeahead and an Aadhar number included', async () => {
+    const names = await rows(
+      `select split_part(name, ' ', 2) as part from users where type = 1 group by 1 order by count(*) desc limit 3`,
+    );
+    const searches = [...names.map((r) => String(r.part).toLowerCase()), '94', '9400001'];
+    const expectedSearch = (text: string) =>
+      expectedUsers(1, 1, 'search like $2', [`%${text.toLowerCase()}%`]);
+    for (let round = 0; round < 2; round++)
+      for (const text of searches) {
+        const result = await get(admin, 'account/fetch', {
+          type: '1',
+          page: '1',
+          limit: '10',
+          searchText: text,
+        });
+        const want = await expectedSearch(text);
+        expect(
+          result.users.map((u: { _id: string }) => u._id),
+          text,
+        ).toEqual(want.ids);
+        expect(result.totalCounts, text).toBe(Math.min(want.total, 1000));
+      }
+    // Aadhar numbers: each finds its one customer, through the same kept statement.
+    const customers = await rows(
+      `select id, aadhar_hash from users where type = 1 and aadhar_hash is not null limit 400`,
+    );
+    for (const n of [1, 2, 3, 1]) {
+      const base = `3${String(n).padStart(10, '0')}`;
+      const number = `${base}${verhoeffDigit(base)}`;
+      const owner = customers.find((c) => c.aadhar_hash === ctx.cipher.searchHash(number));
+      expect(owner, number).toBeDefined();
+      const result = await get(admin, 'account/fetch', {
+        type: '1',
+        page: '1',
+        limit: '10',
+        searchText: number,
+      });
+      expect(result.users.map((u: { _id: string }) => u._id)).toEqual([owner?.id]);
+      expect(result.totalCounts).toBe(1);
+    }
+  });
+
+  it('answers transactions by user, by type and a wallet’s own postings with their own rows', async () => {
+    const holders = await rows(
+      `select user_id as id, count(*)::int as n from postings group by user_id order by count(*) desc limit 3`,
+    );
+    expect(holders.length).toBe(3);
+    for (let round = 0; round < 2; round++) {
+      for (const holder of holders) {
+        const result = await get(admin, 'transactions/fetch', { userId: String(holder.id), limit: '10' });
+        const want = await rows(
+          `select id from postings where user_id = $1 order by created_at desc, id desc limit 10`,
+          [holder.id],
+        );
+        expect(result.transactions.map((t: { _id: string }) => t._id)).toEqual(ids(want));
+        expect(result.totalCounts).toBe(holder.n);
+      }
+      for (const userType of ['2', '4']) {
+        const result = await get(admin, 'transactions/fetch', { userType, limit: '10', page: '2' });
+        const want = await rows(
+          `select id from postings where user_type = $1 order by created_at desc, id desc limit 10 offset 10`,
+          [Number(userType)],
+        );
+        expect(result.transactions.map((t: { _id: string }) => t._id)).toEqual(ids(want));
+      }
+    }
+    const { retailers } = await tierUsers();
+    for (const r of [...retailers, ...retailers]) {
+      const result = await get(r.token, 'wallet/fetch', { limit: '10' });
+      const want = await rows(
+        `select id from postings where user_id = $1 order by created_at desc, id desc limit 10`,
+        [r.id],
+      );
+      expect(result.transactions.map((t: { _id: string }) => t._id)).toEqual(ids(want));
+    }
+  });
+
+  it('gives each retailer its own sales', async () => {
+    const sellers = await rows(
+      `select r.id, r.mobile from users r where type = 4 and exists (select 1 from bought_products s where s.retailer_id = r.id) order by created_at limit 3`,
+    );
+    expect(sellers.length).toBe(3);
+    const retailers = await Promise.all(
+      sellers.map(async (r) => ({
+        id: String(r.id),
+        token: (await login(ctx.app, String(r.mobile), DEMO_PASSWORD)).token,
+      })),
+    );
+    for (const r of [...retailers, ...retailers]) {
+      const result = await get(r.token, 'bought_products/fetch', { limit: '10' });
+      const want = await rows(
+        `select id from bought_products where retailer_id = $1 order by created_at desc, id desc limit 10`,
+        [r.id],
+      );
+      expect(result.boughtProducts.map((s: { _id: string }) => s._id)).toEqual(ids(want));
+    }
+  });
+
+  it('answers a page past the last with no rows and the filter’s own total', async () => {
+    const { mds } = await tierUsers();
+    for (const md of mds) {
+      const want = await expectedUsers(3, 1, 'master_distributor_id = $2', [md.id]);
+      const result = await get(md.token, 'account/fetch', { type: '3', page: '500', limit: '10' });
+      expect(result.users).toEqual([]);
+      expect(result.totalCounts).toBe(want.total);
+    }
+  });
+
+  it('never keeps a statement that holds an unbound value: the next call’s value is not replaced by the first', async () => {
+    // The same list, its type filter written in as a value (not bound) or bound as a placeholder: both must
+    // answer every type with its own users. Unbound, every type gives the same statement text ($1), so a kept
+    // statement would answer the first type's users to every later call.
+    const listOf = (type: number, bind: boolean) => {
+      const bindings = new Bindings();
+      return listPage(ctx.database.db, {
+        statement: `test: users by a type ${bind ? 'bound' : 'written in'}`,
+        bindings,
+        keys: (sortKey) => ctx.database.db.select(keyFields(users.id, sortKey)).from(users).$dynamic(),
+        rows: (found, order, total) =>
+          ctx.database.db
+            .select({ total, id: users.id })
+            .from(found.keys)
+            .innerJoin(users, eq(users.id, found.id))
+            .orderBy(...order),
+        where: eq(users.type, bind ? bindings.bind(type) : type),
+        page: { limit: 10, offset: 0 },
+        sort: { columns: { createdAt: users.createdAt }, default: 'createdAt', id: users.id },
+        total: 'capped',
+      });
+    };
+    for (let round = 0; round < 2; round++)
+      for (const type of [2, 3, 4])
+        for (const bind of [false, true]) {
+          const page = await listOf(type, bind);
+          const want = await expectedUsers(type, 1);
+          expect(
+            page.rows.map((r) => r.id),
+            `type ${type}, bound: ${bind}`,
+          ).toEqual(want.ids);
+          expect(page.total).toBe(Math.min(want.total, 1000));
+        }
+  });
+});
