@@ -1,18 +1,26 @@
 // The benchmark's HTTP client, in a worker thread of its own: the calls' JavaScript (requests, timing) runs
 // beside the server's event loop, as a browser or another machine would, instead of queueing on the server's
 // own thread and being counted as the server's time. node:http with keep-alive, as a browser keeps its
-// connections. One job in ({ url, token, sequential, concurrent }), its status and figures out.
+// connections. One job in ({ url, token, sequential, concurrent }): its status, the sequential calls' times and
+// the requests/s of the concurrent ones out.
 import http from 'node:http';
 import { parentPort, Worker } from 'node:worker_threads';
-import { type Figures, measure } from './measure';
+import { type Figures, latencies, sequentialTimes, throughput } from './measure';
 
 export interface HttpJob {
   url: string;
   token: string;
+  /** Sequential calls to time (after a warm-up); 0 for none. */
   sequential: number;
+  /** Calls to make ten at a time for requests/s; 0 for none. */
   concurrent: number;
 }
-type Answer = { status: number; figures: Figures } | { error: string };
+export interface HttpRun {
+  status: number;
+  times: number[];
+  reqPerSec: number;
+}
+type Answer = HttpRun | { error: string };
 
 const port = parentPort;
 if (port) {
@@ -32,25 +40,30 @@ if (port) {
         request.on('error', reject);
       });
     try {
-      const figures = await measure(call, job);
-      port.postMessage({ status, figures } satisfies Answer);
+      const times = job.sequential > 0 ? await sequentialTimes(call, job.sequential) : [];
+      const reqPerSec = job.concurrent > 0 ? await throughput(call, job.concurrent) : 0;
+      port.postMessage({ status, times, reqPerSec } satisfies Answer);
     } catch (error) {
       port.postMessage({ error: String(error) } satisfies Answer);
     }
   });
 }
 
-/** Starts a client worker: `measure(job)` runs one call's figures in it, one job at a time. */
+/** Starts a client worker: `run(job)` runs one job in it, one at a time; `measure(job)` gives its figures. */
 export function httpClient() {
   const worker = new Worker(new URL('./http-client-worker.mjs', import.meta.url));
+  const run = (job: HttpJob): Promise<HttpRun> =>
+    new Promise((resolve, reject) => {
+      worker.once('message', (answer: Answer) =>
+        'error' in answer ? reject(new Error(answer.error)) : resolve(answer),
+      );
+      worker.postMessage(job);
+    });
   return {
-    measure(job: HttpJob): Promise<{ status: number; figures: Figures }> {
-      return new Promise((resolve, reject) => {
-        worker.once('message', (answer: Answer) =>
-          'error' in answer ? reject(new Error(answer.error)) : resolve(answer),
-        );
-        worker.postMessage(job);
-      });
+    run,
+    async measure(job: HttpJob): Promise<{ status: number; figures: Figures }> {
+      const { status, times, reqPerSec } = await run(job);
+      return { status, figures: { ...latencies(times), reqPerSec } };
     },
     close: () => worker.terminate(),
   };
