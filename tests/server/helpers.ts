@@ -8,6 +8,7 @@ import { type AppDeps, buildApp } from '../../src/server/app';
 import { type Config, readConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/open';
 import { seedDemoNetwork } from '../../src/server/demo/network';
+import { seedScale } from '../../src/server/demo/scale';
 import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
 import { PersonalDataCipher } from '../../src/server/security/personal-data';
 
@@ -102,6 +103,13 @@ export async function makeTestContext(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test context holding seed:scale's network at a small scale: 2,000 users and 3,000 postings by default. */
+export async function makeScaledContext(scale = { users: 2000, postings: 3000 }) {
+  const ctx = await makeTestContext({ demo: false });
+  await seedScale(ctx.database, ctx.config, { cipher: ctx.cipher, ledgerKey: ctx.ledgerKey }, scale);
+  return ctx;
 }
 
 type Method = 'GET' | 'POST';

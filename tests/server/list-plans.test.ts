@@ -6,9 +6,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_ONCE } from '../../src/server/db/plan-cache';
-import { seedScale } from '../../src/server/demo/scale';
 import { panelCalls } from '../bench/lists';
-import { call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
+import { call, DEMO_PASSWORD, login, makeScaledContext, type TestContext } from './helpers';
 
 interface PlanNode {
   'Node Type': string;
@@ -50,13 +49,7 @@ let calls: Awaited<ReturnType<typeof panelCalls>>;
 const recorded: { text: string; values: unknown[]; planOnce: boolean }[] = [];
 
 beforeAll(async () => {
-  ctx = await makeTestContext({ demo: false });
-  await seedScale(
-    ctx.database,
-    ctx.config,
-    { cipher: ctx.cipher, ledgerKey: ctx.ledgerKey },
-    { users: 2000, postings: 3000 },
-  );
+  ctx = await makeScaledContext();
   calls = await panelCalls(ctx.database);
   // Records what the list calls send, passing every statement on unchanged.
   const pool = ctx.database.pool;

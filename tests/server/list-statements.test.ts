@@ -7,21 +7,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Bindings, keyFields, listPage } from '../../src/server/db/list';
 import { users } from '../../src/server/db/schema';
-import { seedScale } from '../../src/server/demo/scale';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
+import { call, DEMO_PASSWORD, login, makeScaledContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await makeTestContext({ demo: false });
-  await seedScale(
-    ctx.database,
-    ctx.config,
-    { cipher: ctx.cipher, ledgerKey: ctx.ledgerKey },
-    { users: 2000, postings: 3000 },
-  );
+  ctx = await makeScaledContext();
   admin = (await login(ctx.app, ctx.config.adminUsername, ctx.config.adminPassword)).token;
 }, 120_000);
 
@@ -50,6 +43,29 @@ async function expectedUsers(type: number, page: number, where = 'true', values:
   return { ids: ids(list), total: Number(n) };
 }
 
+/** A seeded tier user (id, mobile), signed in. */
+const signIn = async (u: Record<string, unknown>) => ({
+  id: String(u.id),
+  token: (await login(ctx.app, String(u.mobile), DEMO_PASSWORD)).token,
+});
+
+/**
+ * Each caller's first page of a list (twice over, so the second round runs the kept statement) equals its rows
+ * read straight from the table: `text` selects their ids with the caller's id as $1.
+ */
+async function expectOwnPages(
+  callers: { id: string; token: string }[],
+  path: string,
+  field: string,
+  text: string,
+) {
+  for (const caller of [...callers, ...callers]) {
+    const result = await get(caller.token, path, { limit: '10' });
+    const want = await rows(text, [caller.id]);
+    expect(result[field].map((r: { _id: string }) => r._id)).toEqual(ids(want));
+  }
+}
+
 /** Two master distributors with distributors and three retailers with customers, each signed in. */
 async function tierUsers() {
   const mds = await rows(
@@ -58,10 +74,6 @@ async function tierUsers() {
   const retailers = await rows(
     `select id, mobile from users r where type = 4 and exists (select 1 from users c where c.retailer_id = r.id) order by created_at limit 3`,
   );
-  const signIn = async (u: Record<string, unknown>) => ({
-    id: String(u.id),
-    token: (await login(ctx.app, String(u.mobile), DEMO_PASSWORD)).token,
-  });
   return {
     mds: await Promise.all(mds.map(signIn)),
     retailers: await Promise.all(retailers.map(signIn)),
@@ -170,14 +182,12 @@ describe('a kept list statement answers every call with its own values', () => {
       }
     }
     const { retailers } = await tierUsers();
-    for (const r of [...retailers, ...retailers]) {
-      const result = await get(r.token, 'wallet/fetch', { limit: '10' });
-      const want = await rows(
-        `select id from postings where user_id = $1 order by created_at desc, id desc limit 10`,
-        [r.id],
-      );
-      expect(result.transactions.map((t: { _id: string }) => t._id)).toEqual(ids(want));
-    }
+    await expectOwnPages(
+      retailers,
+      'wallet/fetch',
+      'transactions',
+      `select id from postings where user_id = $1 order by created_at desc, id desc limit 10`,
+    );
   });
 
   it('gives each retailer its own sales', async () => {
@@ -185,20 +195,12 @@ describe('a kept list statement answers every call with its own values', () => {
       `select r.id, r.mobile from users r where type = 4 and exists (select 1 from bought_products s where s.retailer_id = r.id) order by created_at limit 3`,
     );
     expect(sellers.length).toBe(3);
-    const retailers = await Promise.all(
-      sellers.map(async (r) => ({
-        id: String(r.id),
-        token: (await login(ctx.app, String(r.mobile), DEMO_PASSWORD)).token,
-      })),
+    await expectOwnPages(
+      await Promise.all(sellers.map(signIn)),
+      'bought_products/fetch',
+      'boughtProducts',
+      `select id from bought_products where retailer_id = $1 order by created_at desc, id desc limit 10`,
     );
-    for (const r of [...retailers, ...retailers]) {
-      const result = await get(r.token, 'bought_products/fetch', { limit: '10' });
-      const want = await rows(
-        `select id from bought_products where retailer_id = $1 order by created_at desc, id desc limit 10`,
-        [r.id],
-      );
-      expect(result.boughtProducts.map((s: { _id: string }) => s._id)).toEqual(ids(want));
-    }
   });
 
   it('answers a page past the last with no rows and the filter’s own total', async () => {
