@@ -1,8 +1,9 @@
 // Benchmark: every list call of the panel at scale (seed:scale's network), through HTTP, sequentially (p50/p95)
 // and at concurrency 10 (requests/s), next to a floor measured in the same run: the driver alone running
 // `SELECT id FROM users WHERE type = $1 ORDER BY created_at DESC, id DESC LIMIT 10` (the same on postings for
-// transactions), once at the start and again beside each call, interleaved with its sequential calls. On PGlite and on PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15). The calls are made from a
-// worker thread (http-client.ts), so the client's work is not counted as the server's.
+// transactions), once at the start and again beside each call, interleaved with its sequential calls. On PGlite
+// and on PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15). The calls are made from a worker thread
+// (http-client.ts), so the client's work is not counted as the server's.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';

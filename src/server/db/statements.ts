@@ -8,8 +8,8 @@ import type { Queryable } from './open';
  * and walks its fields on every call (0.03-0.1 ms of JavaScript a statement: most of what the callback cost
  * beyond its SQL, measured by tests/bench/ledger.ts); these texts are built once, at load. Everywhere else the
  * query builder stays: it is what keeps queries typed and readable (the big lists keep what it builds, once per
- * shape: db/list.ts). Their plans do not depend on their values
- * (keys, ids), so each is planned once per connection (plan-cache.ts).
+ * shape: db/list.ts). Their plans do not depend on their values (keys, ids), so each is planned once per
+ * connection (plan-cache.ts).
  */
 
 const INT8 = 20;
