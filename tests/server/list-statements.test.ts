@@ -115,28 +115,49 @@ describe('a kept list statement answers every call with its own values', () => {
     await Promise.all([...asks, ...asks].map(check));
   });
 
-  it('answers each search with its own matches, a typeahead and an Aadhar number included', async () => {
+  it('answers each search with its own matches and pages, a typeahead and an Aadhar number included', async () => {
     const names = await rows(
       `select split_part(name, ' ', 2) as part from users where type = 1 group by 1 order by count(*) desc limit 3`,
     );
-    const searches = [...names.map((r) => String(r.part).toLowerCase()), '94', '9400001'];
-    const expectedSearch = (text: string) =>
-      expectedUsers(1, 1, 'search like $2', [`%${text.toLowerCase()}%`]);
+    const searches = names.map((r) => String(r.part).toLowerCase());
+    const expectedSearch = (text: string, type = 1, page = 1) =>
+      expectedUsers(type, page, 'search like $2', [`%${text.toLowerCase()}%`]);
+    // The retailers' typeahead: 7-digit prefixes of three retailers' mobile numbers.
+    const typed = (
+      await rows(`select mobile from users where type = 4 order by created_at desc limit 3`)
+    ).map((r) => String(r.mobile).slice(0, 7));
+    const asks = [
+      ...searches.flatMap((text) => [1, 2].map((page) => ({ text, type: 1, page }))),
+      ...typed.map((text) => ({ text, type: 4, page: 1 })),
+    ];
     for (let round = 0; round < 2; round++)
-      for (const text of searches) {
+      for (const { text, type, page } of asks) {
         const result = await get(admin, 'account/fetch', {
-          type: '1',
-          page: '1',
+          type: String(type),
+          page: String(page),
           limit: '10',
           searchText: text,
         });
-        const want = await expectedSearch(text);
+        const want = await expectedSearch(text, type, page);
+        // Each search finds something, so an answer of nothing could not pass for a right one.
+        expect(want.ids.length, text).toBeGreaterThan(0);
         expect(
           result.users.map((u: { _id: string }) => u._id),
           text,
         ).toEqual(want.ids);
         expect(result.totalCounts, text).toBe(Math.min(want.total, 1000));
       }
+    // A search's page past its last: no rows, and its own (capped) count, read by a statement of its own.
+    for (const text of searches) {
+      const result = await get(admin, 'account/fetch', {
+        type: '1',
+        page: '900',
+        limit: '10',
+        searchText: text,
+      });
+      expect(result.users, text).toEqual([]);
+      expect(result.totalCounts, text).toBe(Math.min((await expectedSearch(text)).total, 1000));
+    }
     // Aadhar numbers: each finds its one customer, through the same kept statement.
     const customers = await rows(
       `select id, aadhar_hash from users where type = 1 and aadhar_hash is not null limit 400`,

@@ -83,7 +83,7 @@ export async function listTransactionsOf(
 }
 
 /** A wallet's posting count, kept with the wallet: the exact total of one user's postings, for free. */
-export const postingCountOf = (userId: string, b: Bindings): TotalSource => ({
+const postingCountOf = (userId: string, b: Bindings): TotalSource => ({
   kept: sql`coalesce((select ${wallets.postingCount} from ${wallets} where ${wallets.userId} = ${b.bind(userId)}), 0)`,
 });
 
@@ -111,10 +111,28 @@ export function listTransactions(
   );
   // One user's postings, unfiltered otherwise: its wallet knows how many.
   const oneWallet =
-    f.userId && !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status;
+    !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status ? f.userId : undefined;
   return listTransactionsOf(db, where, page, {
     bindings: b,
-    ...(oneWallet ? { total: postingCountOf(f.userId as string, b) } : {}),
+    ...(oneWallet ? { total: postingCountOf(oneWallet, b) } : {}),
+  });
+}
+
+/** `wallet/fetch`: one user's own postings, of one type if asked; unfiltered, its wallet knows how many. */
+export function listWalletTransactions(
+  db: Queryable,
+  userId: string,
+  transactionType: TransactionType | undefined,
+  page: { limit: number; offset: number },
+) {
+  const b = new Bindings();
+  const where = and(
+    eq(postings.userId, b.bind(userId)),
+    transactionType ? eq(postings.transactionType, b.bind(transactionType)) : undefined,
+  );
+  return listTransactionsOf(db, where, page, {
+    bindings: b,
+    ...(transactionType ? {} : { total: postingCountOf(userId, b) }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,15 +12,14 @@ import {
   walletFetchResultSchema,
   wireTransactionSchema,
 } from '../../../shared/wire';
-import { Bindings } from '../../db/list';
-import { postings, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
 import { caller, guarded } from '../../http/session';
 import { actorOf, requestRecorder } from '../audit/record';
 import { recordPayout } from './payout';
-import { listTransactions, listTransactionsOf, postingCountOf, toWireTransaction, walletOf } from './queries';
+import { listTransactions, listWalletTransactions, toWireTransaction, walletOf } from './queries';
 import { reconcile } from './reconcile';
 import { settle } from './settlement';
 
@@ -94,18 +93,9 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { user } = caller(request);
       const q = request.query;
-      const b = new Bindings();
       const [wallet, page] = await Promise.all([
         walletOf(db, user.id),
-        listTransactionsOf(
-          db,
-          and(
-            eq(postings.userId, b.bind(user.id)),
-            q.transactionType ? eq(postings.transactionType, b.bind(q.transactionType)) : undefined,
-          ),
-          { limit: q.limit, offset: offsetOf(q) },
-          { bindings: b, ...(q.transactionType ? {} : { total: postingCountOf(user.id, b) }) },
-        ),
+        listWalletTransactions(db, user.id, q.transactionType, { limit: q.limit, offset: offsetOf(q) }),
       ]);
       return {
         result: {

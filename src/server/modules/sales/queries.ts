@@ -69,6 +69,7 @@ export async function listSales(
   page: { limit: number; offset: number },
 ): Promise<{ sales: WireSale[]; total: number; capped: boolean }> {
   const b = new Bindings();
+  const pattern = filter.searchText ? b.bind(likePattern(filter.searchText)) : undefined;
   const where = and(
     networkScope(
       viewer,
@@ -80,12 +81,7 @@ export async function listSales(
     filter.customerId ? eq(boughtProducts.customerId, b.bind(filter.customerId)) : undefined,
     filter.productId ? eq(boughtProducts.productId, b.bind(filter.productId)) : undefined,
     filter.retailerId ? eq(boughtProducts.retailerId, b.bind(filter.retailerId)) : undefined,
-    filter.searchText
-      ? or(
-          ilike(boughtProducts.utmCode, b.bind(likePattern(filter.searchText))),
-          ilike(customer.name, b.bind(likePattern(filter.searchText))),
-        )
-      : undefined,
+    pattern ? or(ilike(boughtProducts.utmCode, pattern), ilike(customer.name, pattern)) : undefined,
   );
   const { rows, total, capped } = await listPage(db, {
     // The customer is joined only to search its name: two statements.
@@ -168,11 +164,12 @@ export async function saleWithPostings(db: Queryable, viewer: UserRow, id: strin
   const { sales } = await listSales(db, viewer, { id }, { limit: 1, offset: 0 });
   const [sale] = sales;
   if (!sale) return undefined;
+  const b = new Bindings();
   const { transactions } = await listTransactionsOf(
     db,
-    eq(postings.boughtProductId, id),
+    eq(postings.boughtProductId, b.bind(id)),
     { limit: 1000, offset: 0 },
-    { order: 'ASC' },
+    { order: 'ASC', bindings: b },
   );
   return { ...sale, postings: transactions };
 }
