@@ -76,6 +76,7 @@ export async function panelCalls(database: Database) {
     ['transactions by sale', `transactions/fetch?page=1&limit=10&boughtProductId=${sale.id}`],
     ['sales page 1', 'bought_products/fetch?page=1&limit=10'],
     ['userCounts', 'report/userCounts'],
+    ['commission tiles', 'report/commissions'],
   ];
   return {
     admin,
@@ -83,6 +84,7 @@ export async function panelCalls(database: Database) {
       ['MD: its distributors', 'account/fetch?type=3&page=1&limit=10'],
       ['MD: its retailers', 'account/fetch?type=4&page=1&limit=10'],
       ['MD: userCounts', 'report/userCounts'],
+      ['MD: commission tiles', 'report/commissions'],
     ] as [string, string][],
     retailer: [
       ['retailer: its customers', 'account/fetch?type=1&page=1&limit=10'],

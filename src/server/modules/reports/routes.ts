@@ -1,24 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserType } from '../../../shared/enums';
-import { paiseToRupees } from '../../../shared/money';
 import {
-  type CommissionReport,
   commissionReportSchema,
   envelope,
   type UserCountKey,
   type UserCounts,
   userCountsSchema,
 } from '../../../shared/wire';
-import { postings, users, wallets } from '../../db/schema';
 import { caller } from '../../http/session';
 import { countsOf } from '../account/counts';
-import { networkScope, networkScopeId } from '../account/scope';
-
-/** The calendar "today" and "this month" of the dashboard follow. */
-export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+import { networkScopeId } from '../account/scope';
+import { commissionReportOf } from './queries';
 
 /** What each dashboard count counts (seed section 3, Dashboard stats): a type, and whether only ACTIVE users. */
 const COUNTS: Record<UserCountKey, [UserType, 'active' | 'total']> = {
@@ -76,33 +70,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { user } = caller(request);
-      const scope = networkScope(user);
-      const since = (unit: 'day' | 'month') =>
-        sql`(date_trunc(${unit}, now() at time zone ${BUSINESS_TIME_ZONE}) at time zone ${BUSINESS_TIME_ZONE})`;
-      const [credited] = await app.db
-        .select({
-          today:
-            sql<number>`coalesce(sum(${postings.amountPaise}) filter (where ${postings.createdAt} >= ${since('day')}), 0)::bigint`.mapWith(
-              Number,
-            ),
-          month: sql<number>`coalesce(sum(${postings.amountPaise}), 0)::bigint`.mapWith(Number),
-        })
-        .from(postings)
-        .innerJoin(users, eq(users.id, postings.userId))
-        .where(and(eq(postings.kind, 'COMMISSION'), sql`${postings.createdAt} >= ${since('month')}`, scope));
-      const [clearing] = await app.db
-        .select({
-          paise: sql<number>`coalesce(sum(${wallets.clearingBalancePaise}), 0)::bigint`.mapWith(Number),
-        })
-        .from(wallets)
-        .innerJoin(users, eq(users.id, wallets.userId))
-        .where(scope);
-      const commissions: CommissionReport = {
-        today: paiseToRupees(credited.today),
-        month: paiseToRupees(credited.month),
-        clearing: paiseToRupees(clearing.paise),
-      };
+      const commissions = await commissionReportOf(app.db, caller(request).user);
       return { result: { commissions } };
     },
   );
