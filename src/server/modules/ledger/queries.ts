@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
@@ -146,5 +147,5 @@ export async function walletOf(db: Queryable, userId: string): Promise<WireWalle
 }
 
 /** Sum of paise as a JS number (bigint sums come back as strings). */
-export const sumPaise = (column: SQL | typeof postings.amountPaise) =>
+export const sumPaise = (column: SQL | AnyPgColumn) =>
   sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
