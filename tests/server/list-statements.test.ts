@@ -4,6 +4,7 @@
 // different callers interleaved and run at once. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
 
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Bindings, keyFields, listPage } from '../../src/server/db/list';
 import { users } from '../../src/server/db/schema';
@@ -122,13 +123,22 @@ describe('a kept list statement answers every call with its own values', () => {
     const searches = names.map((r) => String(r.part).toLowerCase());
     const expectedSearch = (text: string, type = 1, page = 1) =>
       expectedUsers(type, page, 'search like $2', [`%${text.toLowerCase()}%`]);
-    // The retailers' typeahead: 7-digit prefixes of three retailers' mobile numbers.
-    const typed = (
+    // The retailers' typeahead: 7-digit prefixes of three retailers' mobile numbers; and digits from the middle
+    // and the end of mobile numbers (found through the index of runs of digits, as the same substrings).
+    const mobiles = (
       await rows(`select mobile from users where type = 4 order by created_at desc limit 3`)
-    ).map((r) => String(r.mobile).slice(0, 7));
+    ).map((r) => String(r.mobile));
+    const typed = mobiles.map((mobile) => mobile.slice(0, 7));
+    const [customerMobile] = (
+      await rows(`select mobile from users where type = 1 order by created_at limit 1`)
+    ).map((r) => String(r.mobile));
     const asks = [
       ...searches.flatMap((text) => [1, 2].map((page) => ({ text, type: 1, page }))),
       ...typed.map((text) => ({ text, type: 4, page: 1 })),
+      { text: mobiles[0].slice(3, 9), type: 4, page: 1 },
+      { text: mobiles[1].slice(-4), type: 4, page: 1 },
+      { text: customerMobile.slice(-5), type: 1, page: 1 },
+      { text: customerMobile, type: 1, page: 1 },
     ];
     for (let round = 0; round < 2; round++)
       for (const { text, type, page } of asks) {
@@ -267,5 +277,46 @@ describe('a kept list statement answers every call with its own values', () => {
           ).toEqual(want.ids);
           expect(page.total).toBe(Math.min(want.total, 1000));
         }
+  });
+});
+
+describe('a search of digits', () => {
+  it('matches through the index of runs of digits exactly what the substring search matches', async () => {
+    // search_digit_grams (migration 0009) against LIKE, on texts like a search column's (names, user names,
+    // emails and mobile numbers, so runs of digits of any length beside letters and punctuation) and digit
+    // searches of 4 to 12 digits, half of them taken from the text itself.
+    const text = fc
+      .array(fc.oneof(fc.stringMatching(/^[0-9]{1,14}$/), fc.constantFrom(' ', '@', '.', 'a', 'k', 'in')), {
+        maxLength: 12,
+      })
+      .map((parts) => parts.join(''));
+    const digits = fc.stringMatching(/^[0-9]{4,12}$/);
+    const sample = fc.oneof(
+      fc.tuple(text, digits),
+      fc
+        .tuple(text, fc.nat(), fc.integer({ min: 4, max: 12 }))
+        .filter(([t, , n]) => /[0-9]{4}/.test(t) && n <= t.length)
+        .map(([t, at, n]): [string, string] => {
+          const runs = t.match(/[0-9]{4,}/g) ?? [];
+          const run = runs[at % runs.length];
+          const length = Math.min(n, run.length);
+          const from = at % (run.length - length + 1);
+          return [t, run.slice(from, from + length)];
+        }),
+    );
+    let found = 0;
+    await fc.assert(
+      fc.asyncProperty(sample, async ([search, q]) => {
+        const [row] = await rows(
+          `select search_digit_grams($1) @> array[$2::text] as by_runs, $1 like '%' || $2 || '%' as by_substring`,
+          [search, q],
+        );
+        if (row.by_substring) found++;
+        expect(row.by_runs, `${JSON.stringify(search)} / ${q}`).toBe(row.by_substring);
+      }),
+      { numRuns: 300 },
+    );
+    // Both answers occur among the samples, so the property was not checked on misses alone.
+    expect(found).toBeGreaterThan(50);
   });
 });

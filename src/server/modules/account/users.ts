@@ -43,14 +43,20 @@ export interface UserListFilter {
   aadharHash?: string;
 }
 
+/** A search the digit runs' index answers (search_digit_grams keeps runs of 4 to 12 digits). */
+const DIGIT_SEARCH = /^[0-9]{4,12}$/;
+
 function filterConditions(viewer: UserRow, f: UserListFilter, b: Bindings): SQL | undefined {
   // A 12-digit search is an Aadhar number, found through its own index; anything else is a substring of the
-  // name, user name, email or mobile, found through the trigram index on the search column.
+  // name, user name, email or mobile: 4 to 12 digits through the index of the column's runs of digits (the same
+  // matches as the substring: see migration 0009), other text through the trigram index on the search column.
   const search = f.aadharHash
     ? eq(users.aadharHash, b.bind(f.aadharHash))
-    : f.searchText
-      ? like(users.search, b.bind(likePattern(f.searchText.toLowerCase())))
-      : undefined;
+    : f.searchText && DIGIT_SEARCH.test(f.searchText)
+      ? sql`search_digit_grams(${users.search}) @> array[${b.bind(f.searchText)}::text]`
+      : f.searchText
+        ? like(users.search, b.bind(likePattern(f.searchText.toLowerCase())))
+        : undefined;
   return and(
     // The caller's network always bounds the result, whatever the filters ask for.
     f.type !== undefined ? networkScopeOfType(viewer, f.type, b) : networkScope(viewer, undefined, b),
