@@ -45,11 +45,12 @@ const SEARCH_INDEXES: Record<string, string[]> = {
 
 /**
  * Calls whose statements must use these indexes (the dashboard's money tiles: without them a month of postings
- * is read from the table, which is no sequential scan but costs the month).
+ * is read from the table, which is no sequential scan but costs the month, and every wallet is read for the
+ * few holding money in clearing).
  */
 const USES_INDEXES: Record<string, string[]> = {
-  'commission tiles': ['postings_commission_created_idx'],
-  'MD: commission tiles': ['postings_commission_created_idx', 'users_path_idx'],
+  'commission tiles': ['postings_commission_created_idx', 'wallets_clearing_idx'],
+  'MD: commission tiles': ['postings_commission_created_idx', 'users_path_idx', 'wallets_clearing_idx'],
 };
 
 /** Lists with a kept total (one type or scope): their statement keeps its plan beside the session's look-up. */

@@ -300,6 +300,11 @@ export const wallets = pgTable(
   (t) => [
     check('wallets_balance_check', sql`${t.balancePaise} >= 0`),
     check('wallets_clearing_check', sql`${t.clearingBalancePaise} >= 0`),
+    // The wallets holding money in clearing, with the amount: the dashboard's clearing tile sums these (a day's
+    // commissions, a few thousand wallets) instead of every wallet (100,000 at scale, most of them at zero).
+    index('wallets_clearing_idx')
+      .on(t.userId, t.clearingBalancePaise)
+      .where(sql`${t.clearingBalancePaise} <> 0`),
   ],
 );
 
