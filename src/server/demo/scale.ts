@@ -595,6 +595,7 @@ export async function seedScale(
   };
   bar = progress('postings', events.length);
   const postingRows: unknown[][] = [];
+  let written = 0;
   for (const e of events) {
     const w = walletOf(e.userId);
     const d = e.draft;
@@ -643,10 +644,12 @@ export async function seedScale(
       row.createdAt,
     ]);
     if (postingRows.length === BATCH * 5) {
-      await insertPostings(pool, postingRows.splice(0), bar);
+      const batch = postingRows.splice(0);
+      await insertPostings(pool, batch, bar, written);
+      written += batch.length;
     }
   }
-  await insertPostings(pool, postingRows, bar);
+  await insertPostings(pool, postingRows, bar, written);
   timings.postings = bar.done();
 
   bar = progress('wallets', types.size);
@@ -689,8 +692,13 @@ export async function seedScale(
   };
 }
 
-let inserted = 0;
-async function insertPostings(pool: pg.Pool, rows: unknown[][], bar: { tick(done: number): void }) {
+/** Writes postings, the progress bar counting on from `written` (the postings this seeding wrote before). */
+async function insertPostings(
+  pool: pg.Pool,
+  rows: unknown[][],
+  bar: { tick(done: number): void },
+  written: number,
+) {
   await insertRows(
     pool,
     'postings',
@@ -714,9 +722,8 @@ async function insertPostings(pool: pg.Pool, rows: unknown[][], bar: { tick(done
     ],
     rows,
     bar,
-    inserted,
+    written,
   );
-  inserted += rows.length;
 }
 
 if (process.argv[1]?.endsWith('scale.ts')) {
