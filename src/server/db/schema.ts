@@ -121,7 +121,7 @@ export const users = pgTable(
     // ANDing the type's index with a search-only trigram index).
     index('users_type_search_idx').using('gin', t.type, t.search.op('gin_trgm_ops')),
     // A search of digits only (a mobile number or part of one, the typeahead's usual input) finds its users as
-    // one key of this index: every run of 4 to 12 digits of the search column, from each of its places
+    // one key of this index: every 4 to 12 consecutive digits of the search column
     // (search_digit_grams, migration 0009). Trigrams cannot: every mobile holds '000', and '6000001' had 11,000
     // retailer candidates to recheck for 899 matches.
     index('users_type_digits_idx').using('gin', t.type, sql`search_digit_grams(${t.search})`),
