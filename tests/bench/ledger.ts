@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { auditRecorder, PARTNER } from '../../src/server/modules/audit/record';
+import { commissionMonthOf } from '../../src/server/modules/ledger/ledger';
 import { applyProviderEvent } from '../../src/server/modules/sales/service';
 import { splitAmount } from '../../src/shared/money';
 import { openEngine } from './engines';
@@ -203,14 +204,19 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
     });
     const walletParams = ids.flatMap((id) => [id, state.get(id)!.clearing, state.get(id)!.count]);
     const offset = walletParams.length;
+    // The postings, and their users' commissions of the month (the dashboard's month tile) as the ledger keeps them.
     await client.query(
       `with moved as (
          update wallets as w set clearing_balance_paise = v.clearing, posting_count = v.count
          from (values ${ids.map((_, n) => `($${n * 3 + 1}::uuid, $${n * 3 + 2}::bigint, $${n * 3 + 3}::bigint)`).join(', ')}) as v(user_id, clearing, count)
-         where w.user_id = v.user_id)
+         where w.user_id = v.user_id), posted as (
        insert into postings (id, user_id, user_type, bought_product_id, tier, kind, transaction_type, balance_type, status,
          amount_paise, balance_after_paise, clearing_balance_after_paise, wallet_seq, seal, created_at)
-       values ${rows.map((_, n) => `(${[1, 2, 3, 4, 5].map((k) => `$${offset + n * 8 + k}`).join(', ')}, 'COMMISSION', 'CREDIT', 'CLEARING', 'CLEARING', $${offset + n * 8 + 6}, 0, $${offset + n * 8 + 7}, $${offset + n * 8 + 8}, 'floor', now())`).join(', ')}`,
+       values ${rows.map((_, n) => `(${[1, 2, 3, 4, 5].map((k) => `$${offset + n * 8 + k}`).join(', ')}, 'COMMISSION', 'CREDIT', 'CLEARING', 'CLEARING', $${offset + n * 8 + 6}, 0, $${offset + n * 8 + 7}, $${offset + n * 8 + 8}, 'floor', now())`).join(', ')}
+       returning user_id, amount_paise, created_at)
+       insert into commission_months as m (month, user_id, amount_paise)
+       select ${commissionMonthOf('created_at')}, user_id, sum(amount_paise) from posted group by 1, 2
+       on conflict (month, user_id) do update set amount_paise = m.amount_paise + excluded.amount_paise`,
       [...walletParams, ...rows.flat()],
     );
     await client.query('commit');

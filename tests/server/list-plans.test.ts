@@ -44,13 +44,19 @@ const SEARCH_INDEXES: Record<string, string[]> = {
 };
 
 /**
- * Calls whose statements must use these indexes (the dashboard's money tiles: without them a month of postings
- * is read from the table, which is no sequential scan but costs the month, and every wallet is read for the
- * few holding money in clearing).
+ * Calls whose statements must use these indexes: the dashboard's money tiles sum today's commission postings
+ * from their index, the month from the key of the users' month totals (which covers the amount) and the
+ * clearing balances from the index of the wallets holding any. Without them the day's postings, the month's
+ * totals and every wallet are read from their tables: no sequential scan on a big table, but their cost.
  */
+const TILES_INDEXES = [
+  'postings_commission_created_idx',
+  'commission_months_month_user_id_pk',
+  'wallets_clearing_idx',
+];
 const USES_INDEXES: Record<string, string[]> = {
-  'commission tiles': ['postings_commission_created_idx', 'wallets_clearing_idx'],
-  'MD: commission tiles': ['postings_commission_created_idx', 'users_path_idx', 'wallets_clearing_idx'],
+  'commission tiles': TILES_INDEXES,
+  'MD: commission tiles': [...TILES_INDEXES, 'users_path_idx'],
 };
 
 /** Lists with a kept total (one type or scope): their statement keeps its plan beside the session's look-up. */

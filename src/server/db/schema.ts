@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -306,6 +307,25 @@ export const wallets = pgTable(
       .on(t.userId, t.clearingBalancePaise)
       .where(sql`${t.clearingBalancePaise} <> 0`),
   ],
+);
+
+/**
+ * Each user's commissions per month (the month as the dashboard counts it, in BUSINESS_TIME_ZONE): written by the
+ * posting's own statement (ledger.ts, WRITE_POSTINGS) under the wallet lock it already holds, so a network's
+ * "this month" tile sums one row per member instead of every commission posting of the month. Keyed by user, not
+ * by network, so nothing moves with a subtree; `reconcile` checks it against the postings. The migration makes
+ * the key cover the amount (INCLUDE, which drizzle does not say), so the tiles read the index alone.
+ */
+export const commissionMonths = pgTable(
+  'commission_months',
+  {
+    month: date('month').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.userId] })],
 );
 
 /**

@@ -67,6 +67,17 @@ const POSTING_COLUMNS: [keyof PostingRow, string, string][] = [
   ['createdAt', 'created_at', 'timestamptz'],
 ];
 
+/** The calendar "today" and "this month" of the dashboard, and a commission's month, follow. */
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+
+/** The month (a date, its first day) a posting created at `createdAt` (SQL) counts in. */
+export const commissionMonthOf = (createdAt: string) =>
+  `(date_trunc('month', ${createdAt} at time zone '${BUSINESS_TIME_ZONE}'))::date`;
+
+/** Every user's commissions per month, summed from the postings: what commission_months holds. */
+export const COMMISSION_MONTHS = `select ${commissionMonthOf('created_at')} as month, user_id, sum(amount_paise) as amount_paise
+    from postings where kind = 'COMMISSION' group by 1, 2`;
+
 /** The wallets of $1 (uuid[]), locked in user-id order, with their owners' types. */
 const LOCK_WALLETS = `select w.user_id as "userId", u.type as "userType", w.balance_paise as "balance",
       w.clearing_balance_paise as "clearing", w.posting_count as "count", w.chain_head as "head"
@@ -74,9 +85,11 @@ const LOCK_WALLETS = `select w.user_id as "userId", u.type as "userType", w.bala
     where w.user_id = any($1::uuid[]) order by w.user_id for update of w`;
 
 /**
- * One statement for the wallets and their postings, so the wallet locks (the admin wallet's is hot) are held
- * for a single round trip and the commit. Columns travel as arrays (unnest): the text stays the same whatever
- * the number of rows, so it is built once.
+ * One statement for the wallets, their postings and their users' commissions of the month, so the wallet locks
+ * (the admin wallet's is hot) are held for a single round trip and the commit. A commission month's row is only
+ * written by its user's postings, under that user's wallet lock: writers of one row queue on the lock, never
+ * race on the key. Columns travel as arrays (unnest): the text stays the same whatever the number of rows, so
+ * it is built once.
  */
 const WRITE_POSTINGS = `with moved as (
       update wallets as w set
@@ -84,9 +97,15 @@ const WRITE_POSTINGS = `with moved as (
       from unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[])
         as v(user_id, balance, clearing, count, head)
       where w.user_id = v.user_id
+    ), posted as (
+      insert into postings (${POSTING_COLUMNS.map(([, name]) => name).join(', ')})
+      select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 6}::${type}[]`).join(', ')})
+      returning user_id, kind, amount_paise, created_at
     )
-    insert into postings (${POSTING_COLUMNS.map(([, name]) => name).join(', ')})
-    select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 6}::${type}[]`).join(', ')})`;
+    insert into commission_months as m (month, user_id, amount_paise)
+    select ${commissionMonthOf('created_at')}, user_id, sum(amount_paise) from posted where kind = 'COMMISSION'
+    group by 1, 2
+    on conflict (month, user_id) do update set amount_paise = m.amount_paise + excluded.amount_paise`;
 
 /** A posting would take a balance below zero; nothing was written. */
 export class InsufficientBalance extends Error {

@@ -2,7 +2,8 @@ import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import { paiseToRupees } from '../../../shared/money';
 import type { ReconcileReport } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
-import { boughtProducts, postings, wallets } from '../../db/schema';
+import { boughtProducts, commissionMonths, postings, wallets } from '../../db/schema';
+import { COMMISSION_MONTHS } from './ledger';
 import { sealPosting } from './seal';
 
 type Break = ReconcileReport['breaks'][number];
@@ -146,6 +147,22 @@ async function walletBreaks(db: Queryable): Promise<Break[]> {
   ];
 }
 
+/** The users' commissions per month the ledger keeps (the dashboard's month tile) equal the postings' sums. */
+async function commissionMonthBreaks(db: Queryable): Promise<Break[]> {
+  const wrong = await rows<{ user_id: string; month: string; kept: string | null; summed: string | null }>(
+    db,
+    sql`select coalesce(k.user_id, s.user_id) as user_id, to_char(coalesce(k.month, s.month), 'YYYY-MM') as month,
+          k.amount_paise as kept, s.amount_paise as summed
+        from ${commissionMonths} k full join (${sql.raw(COMMISSION_MONTHS)}) s on s.user_id = k.user_id and s.month = k.month
+        where k.amount_paise is distinct from s.amount_paise
+        order by 1, 2`,
+  );
+  return wrong.map((r) => ({
+    check: 'commission-month',
+    detail: `commissions of ${r.user_id} in ${r.month}: ${r.kept ?? 0}/${r.summed ?? 0} (kept/summed, paise)`,
+  }));
+}
+
 /**
  * Walks every wallet's chain in order (keyset paging over the (user, seq) index): the sequence has no gap, each
  * posting's balances follow from the one before, its seal verifies, and the last seal is the wallet's head.
@@ -222,13 +239,14 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
 /**
  * Proves the ledger (`npm run reconcile`, `GET ledger/reconcile`): each confirmed sale's postings sum to its
  * amount, each wallet equals the sum of its postings (clearing and available separately), no balance is
- * negative and no posting was changed. `ok` is false when anything broke; `breaks` says what.
+ * negative, each user's commissions of a month as kept equal its postings' and no posting was changed. `ok` is false when anything broke; `breaks` says what.
  */
 export async function reconcile(db: Queryable, ledgerKey: Buffer): Promise<ReconcileReport> {
-  const [sales, corrections, walletsBroken, chain, [counts]] = await Promise.all([
+  const [sales, corrections, walletsBroken, months, chain, [counts]] = await Promise.all([
     saleBreaks(db),
     correctionBreaks(db),
     walletBreaks(db),
+    commissionMonthBreaks(db),
     chainBreaks(db, ledgerKey),
     rows<{ confirmed: string; reversed: string; wallets: string; balance: string; clearing: string }>(
       db,
@@ -240,7 +258,7 @@ export async function reconcile(db: Queryable, ledgerKey: Buffer): Promise<Recon
             (select coalesce(sum(clearing_balance_paise), 0) from ${wallets}) as clearing`,
     ),
   ]);
-  const breaks = [...sales, ...corrections, ...walletsBroken, ...chain.breaks];
+  const breaks = [...sales, ...corrections, ...walletsBroken, ...months, ...chain.breaks];
   return {
     ok: breaks.length === 0,
     checkedAt: new Date().toISOString(),
