@@ -12,7 +12,7 @@ import { MIGRATIONS_DIR } from '../../src/server/db/open';
 import { inTransaction } from '../../src/server/db/transaction';
 import { COMMISSION_MONTHS, post } from '../../src/server/modules/ledger/ledger';
 import { UserType } from '../../src/shared/enums';
-import { ADMIN, call, login, makeTestContext, type TestContext } from './helpers';
+import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
 import { deliver, idsByMobile, sell } from './selling';
 
 let ctx: TestContext;
@@ -45,7 +45,7 @@ beforeAll(async () => {
     query: { searchText: 'Saving' },
   });
   // One confirmed ₹500 sale by retailer 1, so every tier of its chain has commissions this month.
-  const retailer = (await login(ctx.app, '9300000001', 'Demo@1234')).token;
+  const retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
   const { utmCode, merchantCode } = await sell(ctx.app, retailer, {
     customerId: ids['9400000001'],
     productId: products.body.result.products[0]._id,

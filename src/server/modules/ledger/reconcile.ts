@@ -239,7 +239,8 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
 /**
  * Proves the ledger (`npm run reconcile`, `GET ledger/reconcile`): each confirmed sale's postings sum to its
  * amount, each wallet equals the sum of its postings (clearing and available separately), no balance is
- * negative, each user's commissions of a month as kept equal its postings' and no posting was changed. `ok` is false when anything broke; `breaks` says what.
+ * negative, each user's commissions of a month as kept equal its postings' and no posting was changed. `ok` is
+ * false when anything broke; `breaks` says what.
  */
 export async function reconcile(db: Queryable, ledgerKey: Buffer): Promise<ReconcileReport> {
   const [sales, corrections, walletsBroken, months, chain, [counts]] = await Promise.all([

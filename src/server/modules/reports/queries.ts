@@ -18,8 +18,8 @@ const thisMonth = sql.raw(commissionMonthOf('now()'));
  * (commission_months, whose key covers the amount), clearing from the index of wallets holding any
  * (wallets_clearing_idx), and a network's members found in the path index, none of them reading a row; staff
  * see the whole network, so theirs join nothing. At 100,000 users and a million postings on PostgreSQL the
- * admin's tiles take about 6 ms and a master distributor's 8 ms through HTTP (README, Performance), where
- * joining every posting of the month to its user took 170 and 365 ms of SQL.
+ * admin's tiles took 3.0 ms and a master distributor's 4.6 ms p50 through HTTP in the night's bench (README,
+ * Performance), where joining every posting of the month to its user took 170 and 365 ms of SQL.
  */
 export async function commissionReportOf(db: Queryable, viewer: UserRow): Promise<CommissionReport> {
   const scope = networkScope(viewer);
