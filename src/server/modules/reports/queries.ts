@@ -1,4 +1,5 @@
 import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { CommissionReport } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
@@ -28,40 +29,41 @@ export async function commissionReportOf(db: Queryable, viewer: UserRow): Promis
   // Only wallets holding money in clearing (wallets_clearing_idx: a few thousand, where every wallet is
   // 100,000 at scale): staff sum them all, a tier user those of its network's members.
   const inClearing = sql`${wallets.clearingBalancePaise} <> 0`;
-  const [tiles] = scope
-    ? // The three sets of rows go through one join to the network's members: each joined on its own read the
-      // members from the path index three times (2,000 of them for a master distributor: 4 ms of SQL against 3).
-      await db
-        .select({ today: tileOf(1), month: tileOf(2), clearing: tileOf(3) })
-        .from(
-          sql`(select 1 as tile, ${postings.userId} as user_id, ${postings.amountPaise} as paise from ${postings} where ${today}
-            union all select 2, ${commissionMonths.userId}, ${commissionMonths.amountPaise} from ${commissionMonths} where ${month}
-            union all select 3, ${wallets.userId}, ${wallets.clearingBalancePaise} from ${wallets} where ${inClearing}) as x`,
-        )
-        .innerJoin(users, sql`${users.id} = x.user_id`)
-        .where(scope)
-    : await db
-        .select({
-          today: inPaise(
-            db
-              .select({ paise: sumPaise(postings.amountPaise) })
-              .from(postings)
-              .where(today),
-          ),
-          month: inPaise(
-            db
-              .select({ paise: sumPaise(commissionMonths.amountPaise) })
-              .from(commissionMonths)
-              .where(month),
-          ),
-          clearing: inPaise(
-            db
-              .select({ paise: sumPaise(wallets.clearingBalancePaise) })
-              .from(wallets)
-              .where(inClearing),
-          ),
-        })
-        .from(sql`(select 1) as one`);
+  let tiles: { today: number; month: number; clearing: number };
+  if (scope && viewer.type === UserType.MASTER_DISTRIBUTOR) {
+    // A master distributor's network is large (2,000 members at scale): the three sets of rows go through one
+    // join to its members, read from the path index once instead of once per sum (SQL 7.1 -> 5.3 ms p50). A
+    // distributor's or a retailer's network is a few to a hundred members, looked up one by one in each sum's
+    // index; the union would read all of the day's, month's and clearing rows (retailer 1.3 -> 3.8 ms).
+    [tiles] = await db
+      .select({ today: tileOf(1), month: tileOf(2), clearing: tileOf(3) })
+      .from(
+        sql`(select 1 as tile, ${postings.userId} as user_id, ${postings.amountPaise} as paise from ${postings} where ${today}
+          union all select 2, ${commissionMonths.userId}, ${commissionMonths.amountPaise} from ${commissionMonths} where ${month}
+          union all select 3, ${wallets.userId}, ${wallets.clearingBalancePaise} from ${wallets} where ${inClearing}) as x`,
+      )
+      .innerJoin(users, sql`${users.id} = x.user_id`)
+      .where(scope);
+  } else {
+    const todaySum = db.select({ paise: sumPaise(postings.amountPaise) }).from(postings);
+    const monthSum = db.select({ paise: sumPaise(commissionMonths.amountPaise) }).from(commissionMonths);
+    const clearingSum = db.select({ paise: sumPaise(wallets.clearingBalancePaise) }).from(wallets);
+    const sums = scope
+      ? {
+          today: todaySum.innerJoin(users, eq(users.id, postings.userId)).where(and(today, scope)),
+          month: monthSum.innerJoin(users, eq(users.id, commissionMonths.userId)).where(and(month, scope)),
+          clearing: clearingSum.innerJoin(users, eq(users.id, wallets.userId)).where(and(inClearing, scope)),
+        }
+      : {
+          today: todaySum.where(today),
+          month: monthSum.where(month),
+          clearing: clearingSum.where(inClearing),
+        };
+    const inPaise = (sum: SQLWrapper) => sql<number>`(${sum})`.mapWith(Number);
+    [tiles] = await db
+      .select({ today: inPaise(sums.today), month: inPaise(sums.month), clearing: inPaise(sums.clearing) })
+      .from(sql`(select 1) as one`);
+  }
   return {
     today: paiseToRupees(tiles.today),
     month: paiseToRupees(tiles.month),
@@ -69,10 +71,7 @@ export async function commissionReportOf(db: Queryable, viewer: UserRow): Promis
   };
 }
 
-/** A sum of the whole network's (staff's) as a column of the tiles' one row. */
-const inPaise = (sum: SQLWrapper) => sql<number>`(${sum})`.mapWith(Number);
-
-/** One tile's sum over the rows its branch of the network's union gave. */
+/** One tile's sum over the rows its branch of the union gave. */
 const tileOf = (tile: 1 | 2 | 3) =>
   sql<number>`coalesce(sum(x.paise) filter (where x.tile = ${sql.raw(String(tile))}), 0)::bigint`.mapWith(
     Number,
