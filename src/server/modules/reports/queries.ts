@@ -19,8 +19,8 @@ const thisMonth = sql.raw(commissionMonthOf('now()'));
  * (commission_months, whose key covers the amount), clearing from the index of wallets holding any
  * (wallets_clearing_idx), and a network's members found in the path index, none of them reading a row; staff
  * see the whole network, so theirs join nothing. At 100,000 users and a million postings on PostgreSQL the
- * admin's tiles took 3.0 ms and a master distributor's 4.6 ms p50 through HTTP in the night's bench (README,
- * Performance), where joining every posting of the month to its user took 170 and 365 ms of SQL.
+ * admin's tiles took 3.0-4.3 ms and a master distributor's 4.6-5.8 ms p50 through HTTP in two runs of the bench
+ * (README, Performance), where joining every posting of the month to its user took 170 and 365 ms of SQL.
  */
 export async function commissionReportOf(db: Queryable, viewer: UserRow): Promise<CommissionReport> {
   const scope = networkScope(viewer);
@@ -71,8 +71,6 @@ export async function commissionReportOf(db: Queryable, viewer: UserRow): Promis
   };
 }
 
-/** One tile's sum over the rows its branch of the union gave. */
+/** One tile's sum over the rows its branch of the union gave (sum skips the other branches' nulls). */
 const tileOf = (tile: 1 | 2 | 3) =>
-  sql<number>`coalesce(sum(x.paise) filter (where x.tile = ${sql.raw(String(tile))}), 0)::bigint`.mapWith(
-    Number,
-  );
+  sumPaise(sql`case when x.tile = ${sql.raw(String(tile))} then x.paise end`);
