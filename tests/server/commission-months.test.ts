@@ -12,7 +12,15 @@ import { MIGRATIONS_DIR } from '../../src/server/db/open';
 import { inTransaction } from '../../src/server/db/transaction';
 import { COMMISSION_MONTHS, post } from '../../src/server/modules/ledger/ledger';
 import { UserType } from '../../src/shared/enums';
-import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
+import {
+  ADMIN,
+  call,
+  DEMO_PASSWORD,
+  login,
+  makeTestContext,
+  recountTiles,
+  type TestContext,
+} from './helpers';
 import { deliver, idsByMobile, sell } from './selling';
 
 let ctx: TestContext;
@@ -84,6 +92,31 @@ describe('a user’s commissions of the month', () => {
     expect(added('2026-10-01')).toBe(1_000);
     expect(added('2026-11-01')).toBe(5_000);
     expect(await reconcile()).toMatchObject({ ok: true, breaks: [] });
+  });
+
+  it('give a master distributor, a distributor and a retailer the tiles of their own networks', async () => {
+    // The rows written live above: retailer 1's sale of today, and retailer 2's commissions of 31 October and
+    // 1 November, still in clearing. A master distributor's three sums take one join (modules/reports), the
+    // others one each; a tile summed from another's rows could not equal the recount.
+    // Which of those each network holds: today's sale, and the older commissions (clearing above today).
+    const holds: Record<string, { sale: boolean; older: boolean }> = {
+      '9100000001': { sale: true, older: true },
+      '9200000001': { sale: true, older: true },
+      '9300000001': { sale: true, older: false },
+      '9300000002': { sale: false, older: true },
+    };
+    for (const [mobile, { sale, older }] of Object.entries(holds)) {
+      const { token, user } = await login(ctx.app, mobile, DEMO_PASSWORD);
+      const [{ path: prefix }] = await rows<{ path: string }>('select path from users where id = $1', [
+        user._id,
+      ]);
+      const want = await recountTiles(ctx.database, prefix);
+      expect(want.today > 0, mobile).toBe(sale);
+      expect(want.clearing > want.today, mobile).toBe(older);
+      const res = await call(ctx.app, 'GET', 'report/commissions', { token });
+      expect(res.status).toBe(200);
+      expect(res.body.result.commissions, mobile).toEqual(want);
+    }
   });
 
   it('are checked by reconcile against the postings, each wrong month named', async () => {

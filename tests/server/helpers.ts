@@ -112,6 +112,32 @@ export async function makeScaledContext(scale = { users: 2000, postings: 3000 })
   return ctx;
 }
 
+/**
+ * The dashboard's money tiles recounted in rupees from every posting and wallet, for the users whose path starts
+ * with `prefix` (everyone: '/'): the oracle report/commissions is checked against, written apart from its SQL.
+ */
+export async function recountTiles(database: Database, prefix: string) {
+  const since = (unit: string) =>
+    `(date_trunc('${unit}', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata')`;
+  const [row] = (
+    await database.pool.query(
+      `select
+        (select coalesce(sum(p.amount_paise), 0) from postings p join users u on u.id = p.user_id
+          where p.kind = 'COMMISSION' and p.created_at >= ${since('day')} and u.path like $1) as today,
+        (select coalesce(sum(p.amount_paise), 0) from postings p join users u on u.id = p.user_id
+          where p.kind = 'COMMISSION' and p.created_at >= ${since('month')} and u.path like $1) as month,
+        (select coalesce(sum(w.clearing_balance_paise), 0) from wallets w join users u on u.id = w.user_id
+          where u.path like $1) as clearing`,
+      [`${prefix}%`],
+    )
+  ).rows;
+  return {
+    today: Number(row.today) / 100,
+    month: Number(row.month) / 100,
+    clearing: Number(row.clearing) / 100,
+  };
+}
+
 type Method = 'GET' | 'POST';
 
 /** Calls the API as the panel does: JSON, the XSRF cookie echoed in its header, and an optional token. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Bindings, keyFields, listPage } from '../../src/server/db/list';
 import { users } from '../../src/server/db/schema';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { call, DEMO_PASSWORD, login, makeScaledContext, type TestContext } from './helpers';
+import { call, DEMO_PASSWORD, login, makeScaledContext, recountTiles, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let admin: string;
@@ -327,26 +327,7 @@ describe('a search of digits', () => {
 describe('the dashboard’s money tiles', () => {
   it('equal a recount from every posting and wallet, for the admin, master distributors and retailers', async () => {
     const { mds, retailers } = await tierUsers();
-    const since = (unit: string) =>
-      `(date_trunc('${unit}', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata')`;
-    /** The tiles recounted in rupees, for the users whose path starts with `prefix` (everyone: '/'). */
-    async function recount(prefix: string) {
-      const [row] = await rows(
-        `select
-          (select coalesce(sum(p.amount_paise), 0) from postings p join users u on u.id = p.user_id
-            where p.kind = 'COMMISSION' and p.created_at >= ${since('day')} and u.path like $1) as today,
-          (select coalesce(sum(p.amount_paise), 0) from postings p join users u on u.id = p.user_id
-            where p.kind = 'COMMISSION' and p.created_at >= ${since('month')} and u.path like $1) as month,
-          (select coalesce(sum(w.clearing_balance_paise), 0) from wallets w join users u on u.id = w.user_id
-            where u.path like $1) as clearing`,
-        [`${prefix}%`],
-      );
-      return {
-        today: Number(row.today) / 100,
-        month: Number(row.month) / 100,
-        clearing: Number(row.clearing) / 100,
-      };
-    }
+    const recount = (prefix: string) => recountTiles(ctx.database, prefix);
     const pathOf = async (id: string) =>
       String((await rows(`select path from users where id = $1`, [id]))[0].path);
     const whole = await recount('/');
