@@ -5,9 +5,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { servePGlite } from './pglite-socket-server.mjs';
 
-const { dataDir, socketPath } = workerData;
+const { dataDir, socketPath, maxConnections } = workerData;
 let db;
 let server;
 try {
@@ -16,12 +16,7 @@ try {
   db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     extensions: { pg_trgm, btree_gin },
   });
-  // The server's pool holds one connection, but pg drops a connection whenever a query on it fails and opens
-  // a new one at once, before the socket server has seen the old one close. Allowing a few lets that new
-  // connection in (with one, it was refused and the next request failed too); PGlite still runs one query at
-  // a time, and a half-finished transaction of a dropped connection is rolled back before anything else.
-  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 8 });
-  await server.start();
+  server = await servePGlite(db, { path: socketPath, maxConnections });
   parentPort.postMessage({ type: 'ready' });
 } catch (error) {
   parentPort.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });

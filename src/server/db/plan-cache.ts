@@ -21,38 +21,20 @@ let connections = 0;
 
 type Config = pg.QueryConfig & { planOnce?: boolean; submit?: unknown };
 
-/** The pool's options, and whether its connections share one session (the embedded database's). */
-export type PlanCachingConfig = pg.PoolConfig & { sharedSession?: boolean };
-
 /**
  * The pool's connection class: names the statements that may keep their plan. The embedded database serves
- * every connection from one session and the pool holds one connection at a time, so there a new connection
- * first drops what its predecessor prepared (a connection is dropped after any failed query: its statements
- * would pile up in the session). Names carry the connection's serial all the same, so two never meet.
+ * every connection from one session: names carry the connection's serial, so two connections' statements never
+ * meet there, and the socket server deallocates a closed connection's (pglite-socket-server.mjs).
  */
 export class PlanCachingClient extends pg.Client {
   readonly #prefix = `plan${(connections++).toString(36)}_`;
   readonly #names = new Map<string, string>();
-  readonly #sharedSession: boolean;
 
-  constructor(config?: PlanCachingConfig) {
+  constructor(config?: pg.ClientConfig) {
     super(config);
-    this.#sharedSession = config?.sharedSession === true;
     const query = this.query.bind(this) as (...args: unknown[]) => unknown;
     this.query = ((config: unknown, ...rest: unknown[]) =>
       query(this.#named(config), ...rest)) as typeof this.query;
-    const connect = this.connect.bind(this) as () => Promise<unknown>;
-    // pg-pool connects with a callback and hands the connection out when it is called: after the clean-up.
-    this.connect = ((callback?: (error?: Error) => void) => {
-      const connected = connect().then(async () => {
-        if (this.#sharedSession) await this.query('DEALLOCATE ALL');
-      });
-      if (!callback) return connected;
-      connected.then(
-        () => callback(),
-        (error: Error) => callback(error),
-      );
-    }) as typeof this.connect;
   }
 
   #named(config: unknown): unknown {
