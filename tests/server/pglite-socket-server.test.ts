@@ -193,10 +193,14 @@ describe('several connections on the embedded database', () => {
       ).rows.map((r) => r.name);
     try {
       await leaving.query({ name: 'leaving_statement', text: 'select 1 as one' });
+      await leaving.query({ name: 'leaving "quoted" statement', text: 'select 3 as three' });
       await staying.query({ name: 'staying_statement', text: 'select 2 as two' });
-      expect(await names()).toEqual(expect.arrayContaining(['leaving_statement', 'staying_statement']));
+      expect(await names()).toEqual(
+        expect.arrayContaining(['leaving "quoted" statement', 'leaving_statement', 'staying_statement']),
+      );
       leaving.release(new Error('dropped'));
       await expect.poll(names).not.toContain('leaving_statement');
+      await expect.poll(names).not.toContain('leaving "quoted" statement');
       expect(await names()).toContain('staying_statement');
       expect((await staying.query({ name: 'staying_statement', text: 'select 2 as two' })).rows).toEqual([
         { two: 2 },

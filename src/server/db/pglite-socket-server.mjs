@@ -94,7 +94,8 @@ class SessionQueue {
         // PostgreSQL ignores everything up to a Sync, so the Sync ends that and the second ROLLBACK the block.
         messages.push(simpleQuery('ROLLBACK'), SYNC_MESSAGE, simpleQuery('ROLLBACK'));
       }
-      for (const name of connection.statements) messages.push(simpleQuery(`DEALLOCATE "${name}"`));
+      for (const name of connection.statements)
+        messages.push(simpleQuery(`DEALLOCATE "${name.replaceAll('"', '""')}"`));
       try {
         // Its answers go nowhere. (Not execProtocolRaw: it writes to the last stream's callback, another
         // connection's socket.)
