@@ -122,6 +122,8 @@ class SessionQueue {
         } catch (error) {
           job.reject(error);
         }
+        // The session's own state too: a clean-up that failed before its ROLLBACK must not hand a live
+        // transaction to another connection.
         this.#owner = job.connection.answer.idle && !this.#db.isInTransaction() ? null : job.connection;
       }
     } finally {
@@ -141,7 +143,7 @@ function simpleQuery(text) {
 }
 
 /** The names of the statements a batch of complete messages prepares (Parse) and closes (Close 'S'). */
-export function noteStatements(statements, bytes) {
+function noteStatements(statements, bytes) {
   for (let at = 0; at + 5 <= bytes.length; at += 1 + bytes.readInt32BE(at + 1)) {
     if (bytes[at] === PARSE) {
       const name = bytes.toString('utf8', at + 5, bytes.indexOf(0, at + 5));
@@ -157,7 +159,7 @@ export function noteStatements(statements, bytes) {
  * startup message (untyped, each alone), a Terminate, or every complete typed message up to the first incomplete
  * one or a Terminate.
  */
-export function nextUnit(buffer) {
+function nextUnit(buffer) {
   if (buffer.length >= 8) {
     const length = buffer.readInt32BE(0);
     const code = buffer.readInt32BE(4);
