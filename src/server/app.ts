@@ -5,13 +5,12 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { apiGuards } from './http/api';
 import { apiDocs } from './http/docs';
 import { notFoundJson, registerErrorHandler } from './http/errors';
-import { zodValidatorCompiler } from './http/schemas';
+import { zodSerializerCompiler, zodValidatorCompiler } from './http/schemas';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
 import accountRoutes from './modules/account/routes';
@@ -51,6 +50,8 @@ export interface AppDeps {
   logger?: false | { level?: string; stream?: { write(line: string): void } };
   /** Sees every route as it is added (tests use it to reach every route the app has). */
   onRoute?: (route: RouteOptions) => void;
+  /** Checks every answer's compiled writer against zod's (the server tests; see zodSerializerCompiler). */
+  verifyAnswers?: boolean;
 }
 
 /**
@@ -129,6 +130,7 @@ export async function buildApp({
   webhookSecret,
   logger,
   onRoute,
+  verifyAnswers = false,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logger),
@@ -141,9 +143,9 @@ export async function buildApp({
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   // Routes declare their parts and answers with the shared zod schemas (src/shared): validated by them, answers
-  // serialized through them, and the OpenAPI document built from them.
+  // written by writers compiled from them, and the OpenAPI document built from them.
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler({ verify: verifyAnswers }));
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('cipher', cipher);
