@@ -9,8 +9,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { WHOLE_NETWORK } from '../../src/server/modules/account/counts';
 import { auditRecorder, PARTNER } from '../../src/server/modules/audit/record';
-import { commissionMonthOf } from '../../src/server/modules/ledger/ledger';
+import { businessDayOf } from '../../src/server/modules/ledger/ledger';
 import { applyProviderEvent } from '../../src/server/modules/sales/service';
 import { splitAmount } from '../../src/shared/money';
 import { openEngine } from './engines';
@@ -204,7 +205,9 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
     });
     const walletParams = ids.flatMap((id) => [id, state.get(id)!.clearing, state.get(id)!.count]);
     const offset = walletParams.length;
-    // The postings, and their users' commissions of the month (the dashboard's month tile) as the ledger keeps them.
+    // The postings, and the money of the networks they count in (the dashboard's tiles) as the ledger keeps it:
+    // the day's commissions of the whole network and of every non-staff user on a receiver's path, and their
+    // clearing balances, the days first.
     await client.query(
       `with moved as (
          update wallets as w set clearing_balance_paise = v.clearing, posting_count = v.count
@@ -213,10 +216,20 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
        insert into postings (id, user_id, user_type, bought_product_id, tier, kind, transaction_type, balance_type, status,
          amount_paise, balance_after_paise, clearing_balance_after_paise, wallet_seq, seal, created_at)
        values ${rows.map((_, n) => `(${[1, 2, 3, 4, 5].map((k) => `$${offset + n * 8 + k}`).join(', ')}, 'COMMISSION', 'CREDIT', 'CLEARING', 'CLEARING', $${offset + n * 8 + 6}, 0, $${offset + n * 8 + 7}, $${offset + n * 8 + 8}, 'floor', now())`).join(', ')}
-       returning user_id, amount_paise, created_at)
-       insert into commission_months as m (month, user_id, amount_paise)
-       select ${commissionMonthOf('created_at')}, user_id, sum(amount_paise) from posted group by 1, 2
-       on conflict (month, user_id) do update set amount_paise = m.amount_paise + excluded.amount_paise`,
+       returning user_id, amount_paise, created_at), scoped as (
+       select s.scope_id, p.amount_paise, p.created_at from posted p join users u on u.id = p.user_id
+         cross join lateral unnest(case when u.type in (0, 5) then '{}'::uuid[]
+           else string_to_array(trim(both '/' from u.path), '/')::uuid[] end) as s(scope_id)), days as (
+       insert into network_commission_days as d (scope_id, day, amount_paise)
+       select scope_id, day, sum(amount_paise) from (
+         select '${WHOLE_NETWORK}'::uuid as scope_id, ${businessDayOf('created_at')} as day, amount_paise from posted
+         union all select scope_id, ${businessDayOf('created_at')}, amount_paise from scoped) as c
+       group by 1, 2 order by 1, 2
+       on conflict (scope_id, day) do update set amount_paise = d.amount_paise + excluded.amount_paise
+       returning scope_id)
+       insert into network_clearing as c (scope_id, clearing_paise)
+       select scope_id, sum(amount_paise) from scoped group by 1 having (select count(*) from days) >= 0 order by 1
+       on conflict (scope_id) do update set clearing_paise = c.clearing_paise + excluded.clearing_paise`,
       [...walletParams, ...rows.flat()],
     );
     await client.query('commit');

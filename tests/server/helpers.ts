@@ -142,6 +142,23 @@ export async function recountTiles(database: Database, prefix: string) {
 
 type Method = 'GET' | 'POST';
 
+/** The body the panel sends to save a user unchanged except for what the caller adds (its parents, to move it). */
+export async function saveBodyOf(app: FastifyInstance, token: string, id: string) {
+  const u = (await call(app, 'GET', 'account/fetch', { token, query: { _id: id } })).body.result.users[0];
+  return {
+    type: u.type,
+    name: u.name,
+    email: u.email.address,
+    mobile: u.mobile.number,
+    userName: u.userName.id,
+    districtId: u.districtId,
+    tehsilId: u.tehsilId,
+    ...(u.customer
+      ? { customer: { panId: u.customer.panId, aadharId: '', retailerId: u.customer.retailerId } }
+      : {}),
+  };
+}
+
 /** Calls the API as the panel does: JSON, the XSRF cookie echoed in its header, and an optional token. */
 export async function call(
   app: FastifyInstance,

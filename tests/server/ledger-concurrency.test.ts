@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
+import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, saveBodyOf, type TestContext } from './helpers';
 import { deliver, idsByMobile, sell } from './selling';
 
 /**
  * TigerBeetle's way: state the invariants and hold them under concurrency and replays. 50 sales are confirmed by
- * 200 concurrent callbacks (each event delivered 4 times, in a random order) while settlements and payouts
- * (some of them replays) run alongside. On PGlite the statements queue; on PostgreSQL (CI) they really race.
+ * 200 concurrent callbacks (each event delivered 4 times, in a random order) while settlements, payouts (some of
+ * them replays) and moves of the sellers and their customers run alongside. On PGlite the statements queue; on PostgreSQL (CI) they really race.
  */
 let ctx: TestContext;
 let admin: string;
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('the ledger under concurrent callbacks, settlements and payouts', () => {
+describe('the ledger under concurrent callbacks, settlements, payouts and moves', () => {
   it('posts each sale exactly once, loses no update, refuses no one with a 5xx, and reconciles', async () => {
     // mulberry32 with a fixed seed, so a failing order can be replayed.
     let seed = 42;
@@ -81,6 +81,37 @@ describe('the ledger under concurrent callbacks, settlements and payouts', () =>
     const sales = [];
     for (let n = 0; n < 50; n++) sales.push(await sellOne(n + 10));
 
+    /** [who moves, under whom, back under whom], by mobile: the placement the panel sends for each. */
+    const moves: [string, string, string][] = [
+      ['9300000001', '9200000003', '9200000001'],
+      ['9300000004', '9200000004', '9200000002'],
+      ['9300000005', '9200000001', '9200000003'],
+      ['9400000002', '9300000004', '9300000001'],
+      ['9400000008', '9300000006', '9300000003'],
+      ['9400000013', '9300000002', '9300000005'],
+    ];
+    const bodies = new Map<string, Awaited<ReturnType<typeof saveBodyOf>>>();
+    for (const [mobile] of moves) bodies.set(mobile, await saveBodyOf(ctx.app, admin, ids[mobile]));
+    const masterOf: Record<string, string> = {
+      '9200000001': '9100000001',
+      '9200000002': '9100000001',
+      '9200000003': '9100000002',
+      '9200000004': '9100000002',
+    };
+    const moveUnder = (mobile: string, parent: string) => {
+      const body = bodies.get(mobile)!;
+      const placement = mobile.startsWith('93')
+        ? {
+            distributor: { masterDistributorId: ids[masterOf[parent]] },
+            retailer: { distributorId: ids[parent] },
+          }
+        : { customer: { ...body.customer, retailerId: ids[parent] } };
+      return call(ctx.app, 'POST', `account/update/${ids[mobile]}`, {
+        token: admin,
+        body: { ...body, ...placement },
+      });
+    };
+
     const events = sales.map((s) => ({ eventId: randomUUID(), event: 'account.opened', ...s }));
     const deliveries = shuffle(events.flatMap((e) => [e, e, e, e]));
     const payees = SELLERS.map(([retailer]) => ids[retailer]);
@@ -105,11 +136,18 @@ describe('the ledger under concurrent callbacks, settlements and payouts', () =>
         kind: 'payout',
         run: () => call(ctx.app, 'POST', 'wallet/payout', { token: admin, body: p }),
       })),
+      // Subtrees move while their money is posted, each carrying what its networks count of it (the dashboard's
+      // tiles, which reconcile checks below): retailers to distributors under the other master distributor and
+      // back, customers to other retailers and back.
+      ...moves.flatMap(([mobile, to, back]) =>
+        [to, back, to, back].map((parent) => ({ kind: 'move', run: () => moveUnder(mobile, parent) })),
+      ),
     ]);
     const answers = await Promise.all(jobs.map(async (job) => ({ kind: job.kind, ...(await job.run()) })));
 
     const serverErrors = answers.filter((a) => a.status >= 500);
     expect(serverErrors).toEqual([]);
+    for (const a of answers.filter((x) => x.kind === 'move')) expect(a.status, a.body.message).toBe(200);
     expect(answers.filter((a) => a.kind === 'callback').every((a) => a.status === 200)).toBe(true);
     expect(answers.filter((a) => a.kind === 'settle').every((a) => a.status === 200)).toBe(true);
     // A payout is paid or refused for lack of money; never anything else.

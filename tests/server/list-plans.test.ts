@@ -44,19 +44,14 @@ const SEARCH_INDEXES: Record<string, string[]> = {
 };
 
 /**
- * Calls whose statements must use these indexes: the dashboard's money tiles sum today's commission postings
- * from their index, the month from the key of the users' month totals (which covers the amount) and the
- * clearing balances from the index of the wallets holding any. Without them the day's postings, the month's
- * totals and every wallet are read from their tables: no sequential scan on a big table, but their cost.
+ * Calls whose statements must use these indexes: the dashboard's money tiles read the day rows the ledger keeps
+ * per network by their key, a tier user's clearing its network's row by its key, and staff's clearing the
+ * index of the wallets holding any. Without them the rows would be read from their tables: no sequential scan
+ * on a big table, but their cost.
  */
-const TILES_INDEXES = [
-  'postings_commission_created_idx',
-  'commission_months_month_user_id_pk',
-  'wallets_clearing_idx',
-];
 const USES_INDEXES: Record<string, string[]> = {
-  'commission tiles': TILES_INDEXES,
-  'MD: commission tiles': [...TILES_INDEXES, 'users_path_idx'],
+  'commission tiles': ['network_commission_days_scope_id_day_pk', 'wallets_clearing_idx'],
+  'MD: commission tiles': ['network_commission_days_scope_id_day_pk', 'network_clearing_pkey'],
 };
 
 /** Lists with a kept total (one type or scope): their statement keeps its plan beside the session's look-up. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOUNT_SQL } from '../../src/server/modules/account/counts';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
+import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, saveBodyOf, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let admin: string;
@@ -63,23 +63,7 @@ async function networkProblems(): Promise<string[]> {
   return problems;
 }
 
-/** The body the panel sends to save a user unchanged except for its parents. */
-async function saveBody(id: string) {
-  const u = (await call(ctx.app, 'GET', 'account/fetch', { token: admin, query: { _id: id } })).body.result
-    .users[0];
-  return {
-    type: u.type,
-    name: u.name,
-    email: u.email.address,
-    mobile: u.mobile.number,
-    userName: u.userName.id,
-    districtId: u.districtId,
-    tehsilId: u.tehsilId,
-    ...(u.customer
-      ? { customer: { panId: u.customer.panId, aadharId: '', retailerId: u.customer.retailerId } }
-      : {}),
-  };
-}
+const saveBody = (id: string) => saveBodyOf(ctx.app, admin, id);
 
 const byType = async (type: number) =>
   (await rows()).filter((r) => r.type === type).sort((a, b) => a.id.localeCompare(b.id));

@@ -310,23 +310,35 @@ export const wallets = pgTable(
 );
 
 /**
- * Each user's commissions per month (the month as the dashboard counts it, in BUSINESS_TIME_ZONE): written by the
- * posting's own statement (ledger.ts, WRITE_POSTINGS) under the wallet lock it already holds, so a network's
- * "this month" tile sums one row per member instead of every commission posting of the month. Keyed by user, not
- * by network, so nothing moves with a subtree; `reconcile` checks it against the postings. The migration makes
- * the key cover the amount (INCLUDE, which drizzle does not say), so the tiles read the index alone.
+ * A network's commissions per day (the day as the dashboard counts it, in BUSINESS_TIME_ZONE): for every user,
+ * the commissions credited to it and to everyone under it, and under the whole-network scope (WHOLE_NETWORK,
+ * staff's view) every commission. Written by the posting's own statement (ledger.ts, WRITE_POSTINGS) under the
+ * wallet locks it already holds, so the dashboard's "today" and "this month" tiles read one network's rows (a
+ * day, a month's days) instead of its members' postings. A subtree that moves carries its rows (its root's rows
+ * are its totals) out of the networks it leaves into the ones it joins (network-money.ts); `reconcile` checks
+ * them against the postings and the users' paths. The migration makes the key cover the amount (INCLUDE, which
+ * drizzle does not say), so the tiles read the index alone.
  */
-export const commissionMonths = pgTable(
-  'commission_months',
+export const networkCommissionDays = pgTable(
+  'network_commission_days',
   {
-    month: date('month').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    scopeId: uuid('scope_id').notNull(),
+    day: date('day').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.month, t.userId] })],
+  (t) => [primaryKey({ columns: [t.scopeId, t.day] })],
 );
+
+/**
+ * What a network's wallets hold in clearing: for every user outside staff, its own wallet's and those of
+ * everyone under it. Kept like networkCommissionDays (every posting to or from clearing adds to it), checked by
+ * `reconcile` against the wallets. Staff's clearing tile sums the wallets holding any (wallets_clearing_idx), so
+ * no row is written by every sale and every settlement alike.
+ */
+export const networkClearing = pgTable('network_clearing', {
+  scopeId: uuid('scope_id').primaryKey(),
+  clearingPaise: bigint('clearing_paise', { mode: 'number' }).notNull(),
+});
 
 /**
  * The account-opening links Tierdesk obtained from the partner (`payusprint/*`): a sale can only be recorded
@@ -472,11 +484,6 @@ export const postings = pgTable(
     index('postings_status_created_idx').on(t.status, t.createdAt, t.id),
     index('postings_sale_idx').on(t.boughtProductId),
     index('postings_ref_idx').on(t.refPostingId),
-    // The dashboard's commission tiles (report/commissions): a month of commissions summed from the index alone,
-    // joined to a network's members by user id, instead of every posting of the month read from the table.
-    index('postings_commission_created_idx')
-      .on(t.createdAt, t.userId, t.amountPaise)
-      .where(sql`${t.kind} = 'COMMISSION'`),
     uniqueIndex('postings_commission_once')
       .on(t.boughtProductId, t.tier)
       .where(sql`${t.kind} = 'COMMISSION'`),

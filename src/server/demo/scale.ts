@@ -10,7 +10,7 @@ import { type Database, openDatabase } from '../db/open';
 import { ensureBootstrapAdmin } from '../modules/account/bootstrap';
 import { rebuildCounts } from '../modules/account/counts';
 import { hashPassword } from '../modules/account/passwords';
-import { COMMISSION_MONTHS } from '../modules/ledger/ledger';
+import { NETWORK_CLEARING, NETWORK_COMMISSION_DAYS } from '../modules/ledger/ledger';
 import { sealPosting } from '../modules/ledger/seal';
 import { loadServerKeys, type PersonalDataCipher, type ServerKeys } from '../security/personal-data';
 import { DEMO_PASSWORD, isEmptyNetwork } from './network';
@@ -672,10 +672,16 @@ export async function seedScale(
     bar,
   );
   timings.wallets = bar.done();
-  // The postings were copied in, not written by the ledger: their users' month totals are summed once here.
-  bar = progress('commission months', 1);
-  await pool.query(`insert into commission_months (month, user_id, amount_paise) ${COMMISSION_MONTHS}`);
-  timings.commissionMonths = bar.done();
+  // The postings were copied in, not written by the ledger: the money its networks keep is summed once here.
+  bar = progress('network money', 2);
+  await pool.query('delete from network_commission_days');
+  await pool.query(
+    `insert into network_commission_days (scope_id, day, amount_paise) ${NETWORK_COMMISSION_DAYS}`,
+  );
+  bar.tick(1);
+  await pool.query('delete from network_clearing');
+  await pool.query(`insert into network_clearing (scope_id, clearing_paise) ${NETWORK_CLEARING}`);
+  timings.networkMoney = bar.done();
   // VACUUM as well as ANALYZE: it marks the freshly written pages all-visible, so deep pages are read from the
   // index alone (the embedded database has no autovacuum to do it later).
   bar = progress('vacuum analyze', 1);

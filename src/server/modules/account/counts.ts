@@ -73,9 +73,21 @@ export const countStatusChange = (
       ]);
 
 /**
- * A subtree moved from under `oldParentPath` to under `newParentPath` (null: the root): its users leave the
- * networks only the old parents head and join the ones only the new parents head. Read the subtree's counts
- * with the subtree locked, before its paths change.
+ * The networks a subtree leaves and joins when it moves from under `oldParentPath` to under `newParentPath`
+ * (null: the root): the ones only the old parents head, and the ones only the new parents head.
+ */
+export function networksOfMove(oldParentPath: string | null, newParentPath: string | null) {
+  const left = new Set(scopesOf(oldParentPath ?? '/'));
+  const joined = new Set(scopesOf(newParentPath ?? '/'));
+  return {
+    gone: [...left].filter((s) => !joined.has(s)),
+    added: [...joined].filter((s) => !left.has(s)),
+  };
+}
+
+/**
+ * A subtree moved: its users leave the networks it leaves and join the ones it joins (networksOfMove). Read the
+ * subtree's counts with the subtree locked, before its paths change.
  */
 export async function countMove(
   q: Queryable,
@@ -83,10 +95,7 @@ export async function countMove(
   oldParentPath: string | null,
   newParentPath: string | null,
 ) {
-  const left = new Set(scopesOf(oldParentPath ?? '/'));
-  const joined = new Set(scopesOf(newParentPath ?? '/'));
-  const gone = [...left].filter((s) => !joined.has(s));
-  const added = [...joined].filter((s) => !left.has(s));
+  const { gone, added } = networksOfMove(oldParentPath, newParentPath);
   if (gone.length === 0 && added.length === 0) return;
   const summary = await q
     .select({

@@ -21,7 +21,8 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, parseInput } from '../../http/errors';
 import type { PersonalDataCipher } from '../../security/personal-data';
 import type { AuditRecorder } from '../audit/record';
-import { openWallet } from '../ledger/ledger';
+import { lockWallets, openWallet } from '../ledger/ledger';
+import { moveNetworkMoney } from '../ledger/network-money';
 import { checkLocationChain } from '../locations/queries';
 import { countMove, countNewUser, countStatusChange } from './counts';
 import { hashPassword } from './passwords';
@@ -283,7 +284,8 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
   }
 
   /**
-   * Moves a user and everything under it to a new place in the tree, keeping the parent columns right. The
+   * Moves a user and everything under it to a new place in the tree, keeping the parent columns right, with its
+   * counts and its money (the dashboard's tiles) out of the networks it leaves into the ones it joins. The
    * subtree is locked top-down first (shorter paths first), the order every write locks in, so a concurrent
    * move inside it waits instead of deadlocking.
    */
@@ -292,13 +294,17 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     if (newPath === target.path) return;
     const oldPrefixLength = target.path.length;
     const descendants = and(like(users.path, `${target.path}%`), ne(users.id, target.id));
-    await tx
+    const below = await tx
       .select({ id: users.id })
       .from(users)
       .where(descendants)
       .orderBy(sql`length(${users.path})`, users.id)
       .for('no key update');
+    // Their wallets too, in the ledger's order: no posting to the subtree is under way while its money moves,
+    // and one waiting for a wallet reads the new paths once it has it (ledger.ts, WRITE_POSTINGS).
+    await lockWallets(tx, [target.id, ...below.map((row) => row.id)]);
     await countMove(tx, target.path, parentPathOf(target.path), placement.parentPath);
+    await moveNetworkMoney(tx, target.id, parentPathOf(target.path), placement.parentPath);
     await tx
       .update(users)
       .set({ path: sql`${newPath} || substr(${users.path}, ${oldPrefixLength + 1})` })

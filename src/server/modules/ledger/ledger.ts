@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { PostingKind, PostingStatus, TransactionType, WalletBalance } from '../../../shared/enums';
+import {
+  type PostingKind,
+  type PostingStatus,
+  type TransactionType,
+  UserType,
+  type WalletBalance,
+} from '../../../shared/enums';
 import type { CommissionTier } from '../../../shared/money';
 import type { Queryable, Tx } from '../../db/open';
 import { type postings, wallets } from '../../db/schema';
 import { runStatement } from '../../db/statements';
+import { WHOLE_NETWORK } from '../account/counts';
 import { sealPosting } from './seal';
 
 /**
@@ -70,13 +77,31 @@ const POSTING_COLUMNS: [keyof PostingRow, string, string][] = [
 /** The calendar "today" and "this month" of the dashboard, and a commission's month, follow. */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 
-/** The month (a date, its first day) a posting created at `createdAt` (SQL) counts in. */
-export const commissionMonthOf = (createdAt: string) =>
-  `(date_trunc('month', ${createdAt} at time zone '${BUSINESS_TIME_ZONE}'))::date`;
+/** The calendar day (a date) a posting created at `createdAt` (SQL) counts in. */
+export const businessDayOf = (createdAt: string) =>
+  `(${createdAt} at time zone '${BUSINESS_TIME_ZONE}')::date`;
 
-/** Every user's commissions per month, summed from the postings: what commission_months holds. */
-export const COMMISSION_MONTHS = `select ${commissionMonthOf('created_at')} as month, user_id, sum(amount_paise) as amount_paise
-    from postings where kind = 'COMMISSION' group by 1, 2`;
+/**
+ * The networks (uuid[]) whose money the user `u` (SQL alias of users) counts in, besides the whole network: every
+ * user on its path, itself included; none for staff, whose path is their own id and who head no network.
+ */
+const pathScopes = (u: string) =>
+  `case when ${u}.type in (${UserType.ADMIN}, ${UserType.EMPLOYEE}) then '{}'::uuid[]
+    else string_to_array(trim(both '/' from ${u}.path), '/')::uuid[] end`;
+
+/**
+ * Every network's commissions per day, summed from the postings and the users' paths as they are now: what
+ * network_commission_days holds (a subtree's moves carry its rows along, so its users count where they are now).
+ */
+export const NETWORK_COMMISSION_DAYS = `select s.scope_id, ${businessDayOf('p.created_at')} as day, sum(p.amount_paise) as amount_paise
+    from postings p join users u on u.id = p.user_id
+    cross join lateral (select '${WHOLE_NETWORK}'::uuid union all select unnest(${pathScopes('u')})) as s(scope_id)
+    where p.kind = 'COMMISSION' group by 1, 2`;
+
+/** Every network's clearing balance, summed from its users' wallets: what network_clearing holds. */
+export const NETWORK_CLEARING = `select s.scope_id, sum(w.clearing_balance_paise) as clearing_paise
+    from wallets w join users u on u.id = w.user_id cross join lateral unnest(${pathScopes('u')}) as s(scope_id)
+    group by 1 having sum(w.clearing_balance_paise) <> 0`;
 
 /** The wallets of $1 (uuid[]), locked in user-id order, with their owners' types. */
 const LOCK_WALLETS = `select w.user_id as "userId", u.type as "userType", w.balance_paise as "balance",
@@ -85,11 +110,14 @@ const LOCK_WALLETS = `select w.user_id as "userId", u.type as "userType", w.bala
     where w.user_id = any($1::uuid[]) order by w.user_id for update of w`;
 
 /**
- * One statement for the wallets, their postings and their users' commissions of the month, so the wallet locks
- * (the admin wallet's is hot) are held for a single round trip and the commit. A commission month's row is only
- * written by its user's postings, under that user's wallet lock: writers of one row queue on the lock, never
- * race on the key. Columns travel as arrays (unnest): the text stays the same whatever the number of rows, so
- * it is built once.
+ * One statement for the wallets, their postings and the money of the networks they count in (the dashboard's
+ * tiles: network_commission_days, network_clearing), so the wallet locks (the admin wallet's is hot) are held for
+ * a single round trip and the commit. The network rows are written after the wallets are locked, the days before
+ * the clearing rows (the HAVING reads the days' statement to its end before the first clearing row: PostgreSQL
+ * runs a WITH's writes in no promised order) and each in key order, as a subtree's move writes them, so writers
+ * of one row queue instead of deadlocking. A subtree moves with its wallets locked, so the paths read here are
+ * the ones the move leaves.
+ * Columns travel as arrays (unnest): the text stays the same whatever the number of rows, so it is built once.
  */
 const WRITE_POSTINGS = `with moved as (
       update wallets as w set
@@ -100,12 +128,27 @@ const WRITE_POSTINGS = `with moved as (
     ), posted as (
       insert into postings (${POSTING_COLUMNS.map(([, name]) => name).join(', ')})
       select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 6}::${type}[]`).join(', ')})
-      returning user_id, kind, amount_paise, created_at
+      returning user_id, kind, transaction_type, balance_type, amount_paise, created_at
+    ), scoped as (
+      select s.scope_id, p.kind, p.transaction_type, p.balance_type, p.amount_paise, p.created_at
+      from posted p join users u on u.id = p.user_id cross join lateral unnest(${pathScopes('u')}) as s(scope_id)
+    ), days as (
+      insert into network_commission_days as d (scope_id, day, amount_paise)
+      select scope_id, day, sum(amount_paise) from (
+        select '${WHOLE_NETWORK}'::uuid as scope_id, ${businessDayOf('created_at')} as day, amount_paise
+          from posted where kind = 'COMMISSION'
+        union all
+        select scope_id, ${businessDayOf('created_at')}, amount_paise from scoped where kind = 'COMMISSION'
+      ) as c group by 1, 2 order by 1, 2
+      on conflict (scope_id, day) do update set amount_paise = d.amount_paise + excluded.amount_paise
+      returning scope_id
     )
-    insert into commission_months as m (month, user_id, amount_paise)
-    select ${commissionMonthOf('created_at')}, user_id, sum(amount_paise) from posted where kind = 'COMMISSION'
-    group by 1, 2
-    on conflict (month, user_id) do update set amount_paise = m.amount_paise + excluded.amount_paise`;
+    insert into network_clearing as c (scope_id, clearing_paise)
+    select scope_id, sum(case when transaction_type = 'CREDIT' then amount_paise else -amount_paise end)
+    from scoped where balance_type = 'CLEARING' group by 1
+    having (select count(*) from days) >= 0
+    order by 1
+    on conflict (scope_id) do update set clearing_paise = c.clearing_paise + excluded.clearing_paise`;
 
 /** A posting would take a balance below zero; nothing was written. */
 export class InsufficientBalance extends Error {

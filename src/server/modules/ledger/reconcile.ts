@@ -2,8 +2,8 @@ import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import { paiseToRupees } from '../../../shared/money';
 import type { ReconcileReport } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
-import { boughtProducts, commissionMonths, postings, wallets } from '../../db/schema';
-import { COMMISSION_MONTHS } from './ledger';
+import { boughtProducts, networkClearing, networkCommissionDays, postings, wallets } from '../../db/schema';
+import { NETWORK_CLEARING, NETWORK_COMMISSION_DAYS } from './ledger';
 import { sealPosting } from './seal';
 
 type Break = ReconcileReport['breaks'][number];
@@ -147,20 +147,38 @@ async function walletBreaks(db: Queryable): Promise<Break[]> {
   ];
 }
 
-/** The users' commissions per month the ledger keeps (the dashboard's month tile) equal the postings' sums. */
-async function commissionMonthBreaks(db: Queryable): Promise<Break[]> {
-  const wrong = await rows<{ user_id: string; month: string; kept: string | null; summed: string | null }>(
+/**
+ * The money the ledger keeps per network (the dashboard's tiles) equals a recount: each network's commissions per
+ * day from the postings, its clearing from the wallets, with the users' paths as they are now. A row at zero
+ * and no row are the same.
+ */
+async function networkMoneyBreaks(db: Queryable): Promise<Break[]> {
+  const days = await rows<{ scope_id: string; day: string; kept: string | null; summed: string | null }>(
     db,
-    sql`select coalesce(k.user_id, s.user_id) as user_id, to_char(coalesce(k.month, s.month), 'YYYY-MM') as month,
+    sql`select coalesce(k.scope_id, s.scope_id) as scope_id, to_char(coalesce(k.day, s.day), 'YYYY-MM-DD') as day,
           k.amount_paise as kept, s.amount_paise as summed
-        from ${commissionMonths} k full join (${sql.raw(COMMISSION_MONTHS)}) s on s.user_id = k.user_id and s.month = k.month
-        where k.amount_paise is distinct from s.amount_paise
+        from ${networkCommissionDays} k
+        full join (${sql.raw(NETWORK_COMMISSION_DAYS)}) s on s.scope_id = k.scope_id and s.day = k.day
+        where coalesce(k.amount_paise, 0) <> coalesce(s.amount_paise, 0)
         order by 1, 2`,
   );
-  return wrong.map((r) => ({
-    check: 'commission-month',
-    detail: `commissions of ${r.user_id} in ${r.month}: ${r.kept ?? 0}/${r.summed ?? 0} (kept/summed, paise)`,
-  }));
+  const clearing = await rows<{ scope_id: string; kept: string | null; summed: string | null }>(
+    db,
+    sql`select coalesce(k.scope_id, s.scope_id) as scope_id, k.clearing_paise as kept, s.clearing_paise as summed
+        from ${networkClearing} k full join (${sql.raw(NETWORK_CLEARING)}) s on s.scope_id = k.scope_id
+        where coalesce(k.clearing_paise, 0) <> coalesce(s.clearing_paise, 0)
+        order by 1`,
+  );
+  return [
+    ...days.map((r) => ({
+      check: 'network-commissions',
+      detail: `commissions of network ${r.scope_id} on ${r.day}: ${r.kept ?? 0}/${r.summed ?? 0} (kept/summed, paise)`,
+    })),
+    ...clearing.map((r) => ({
+      check: 'network-clearing',
+      detail: `clearing of network ${r.scope_id}: ${r.kept ?? 0}/${r.summed ?? 0} (kept/summed, paise)`,
+    })),
+  ];
 }
 
 /**
@@ -239,15 +257,15 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
 /**
  * Proves the ledger (`npm run reconcile`, `GET ledger/reconcile`): each confirmed sale's postings sum to its
  * amount, each wallet equals the sum of its postings (clearing and available separately), no balance is
- * negative, each user's commissions of a month as kept equal its postings' and no posting was changed. `ok` is
+ * negative, the money kept per network (the dashboard's tiles) equals a recount and no posting was changed. `ok` is
  * false when anything broke; `breaks` says what.
  */
 export async function reconcile(db: Queryable, ledgerKey: Buffer): Promise<ReconcileReport> {
-  const [sales, corrections, walletsBroken, months, chain, [counts]] = await Promise.all([
+  const [sales, corrections, walletsBroken, networks, chain, [counts]] = await Promise.all([
     saleBreaks(db),
     correctionBreaks(db),
     walletBreaks(db),
-    commissionMonthBreaks(db),
+    networkMoneyBreaks(db),
     chainBreaks(db, ledgerKey),
     rows<{ confirmed: string; reversed: string; wallets: string; balance: string; clearing: string }>(
       db,
@@ -259,7 +277,7 @@ export async function reconcile(db: Queryable, ledgerKey: Buffer): Promise<Recon
             (select coalesce(sum(clearing_balance_paise), 0) from ${wallets}) as clearing`,
     ),
   ]);
-  const breaks = [...sales, ...corrections, ...walletsBroken, ...months, ...chain.breaks];
+  const breaks = [...sales, ...corrections, ...walletsBroken, ...networks, ...chain.breaks];
   return {
     ok: breaks.length === 0,
     checkedAt: new Date().toISOString(),

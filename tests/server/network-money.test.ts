@@ -1,0 +1,266 @@
+// The money the ledger keeps per network for the dashboard's tiles (network_commission_days, network_clearing):
+// written by the posting's own statement, counted on the day of India's calendar, carried along when a subtree
+// moves, checked by reconcile, and filled from the postings and wallets by its migration. Runs on PGlite and,
+// with DATABASE_URL, on PostgreSQL; the concurrency test (ledger-concurrency) reconciles them after concurrent
+// sales, settlements, payouts and moves.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../../src/server/db/open';
+import { inTransaction } from '../../src/server/db/transaction';
+import { WHOLE_NETWORK } from '../../src/server/modules/account/counts';
+import { NETWORK_CLEARING, NETWORK_COMMISSION_DAYS, post } from '../../src/server/modules/ledger/ledger';
+import { UserType } from '../../src/shared/enums';
+import {
+  ADMIN,
+  call,
+  DEMO_PASSWORD,
+  login,
+  makeTestContext,
+  recountTiles,
+  saveBodyOf,
+  type TestContext,
+} from './helpers';
+import { deliver, idsByMobile, sell } from './selling';
+
+let ctx: TestContext;
+let admin: string;
+let ids: Record<string, string>;
+
+const rows = async <T>(text: string, values: unknown[] = []) =>
+  (await ctx.database.pool.query(text, values)).rows as T[];
+/** What the ledger keeps for a network: its commissions by day ('YYYY-MM-DD' -> paise) and its clearing. */
+const kept = async (scopeId: string) => {
+  const days = await rows<{ day: string; paise: string }>(
+    `select to_char(day, 'YYYY-MM-DD') as day, amount_paise as paise from network_commission_days
+     where scope_id = $1 order by day`,
+    [scopeId],
+  );
+  const [clearing] = await rows<{ paise: string }>(
+    'select clearing_paise as paise from network_clearing where scope_id = $1',
+    [scopeId],
+  );
+  return {
+    days: Object.fromEntries(days.map((r) => [r.day, Number(r.paise)])) as Record<string, number>,
+    clearing: clearing ? Number(clearing.paise) : 0,
+  };
+};
+const reconcile = async () => (await call(ctx.app, 'GET', 'ledger/reconcile', { token: admin })).body.result;
+/** The tiles a user's dashboard shows, and a recount of them over its network as it is now. */
+const tilesOf = async (mobile: string) => {
+  const { token, user } = await login(ctx.app, mobile, DEMO_PASSWORD);
+  const [{ path: prefix }] = await rows<{ path: string }>('select path from users where id = $1', [user._id]);
+  const res = await call(ctx.app, 'GET', 'report/commissions', { token });
+  expect(res.status).toBe(200);
+  return { shown: res.body.result.commissions, recount: await recountTiles(ctx.database, prefix) };
+};
+
+beforeAll(async () => {
+  ctx = await makeTestContext();
+  // The built-in sandbox partner answers over HTTP.
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
+  ids = await idsByMobile(ctx.app, admin);
+  const products = await call(ctx.app, 'GET', 'products/fetch', {
+    token: admin,
+    query: { searchText: 'Saving' },
+  });
+  // One confirmed ₹500 sale by retailer 1, so every tier of its chain has commissions today.
+  const retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
+  const { utmCode, merchantCode } = await sell(ctx.app, retailer, {
+    customerId: ids['9400000001'],
+    productId: products.body.result.products[0]._id,
+  });
+  expect((await deliver(ctx.app, { event: 'account.opened', utmCode, merchantCode })).status).toBe(200);
+});
+afterAll(() => ctx.close());
+
+describe('the money kept per network', () => {
+  it('counts each commission on the day of India’s calendar it was made, in the whole network and every network on its user’s path', async () => {
+    // Retailer 2, under distributor 1 and master distributor 1; distributor 2 is beside it.
+    const userId = ids['9300000002'];
+    const networks = [WHOLE_NETWORK, ids['9100000001'], ids['9200000001'], userId];
+    const before = await Promise.all(networks.map(kept));
+    const besideBefore = await kept(ids['9200000002']);
+    const commission = (at: string, amountPaise: number) =>
+      inTransaction(ctx.database.db, (tx) =>
+        post(
+          tx,
+          [
+            {
+              userId,
+              kind: 'COMMISSION',
+              transactionType: 'CREDIT',
+              balanceType: 'CLEARING',
+              status: 'CLEARING',
+              amountPaise,
+            },
+          ],
+          { ledgerKey: ctx.ledgerKey, now: new Date(at) },
+        ),
+      );
+    // 23:45 on 31 October in India, and half an hour later, 00:15 on 1 November (both still 31 October in UTC).
+    await commission('2026-10-31T18:15:00Z', 1_000);
+    await commission('2026-10-31T18:45:00Z', 2_000);
+    await commission('2026-10-31T18:50:00Z', 3_000);
+    const after = await Promise.all(networks.map(kept));
+    networks.forEach((network, n) => {
+      const added = (day: string) => (after[n].days[day] ?? 0) - (before[n].days[day] ?? 0);
+      expect(added('2026-10-31'), network).toBe(1_000);
+      expect(added('2026-11-01'), network).toBe(5_000);
+      // Staff's clearing is summed from the wallets: the whole network keeps no clearing row.
+      expect(after[n].clearing - before[n].clearing, network).toBe(network === WHOLE_NETWORK ? 0 : 6_000);
+    });
+    expect(await kept(ids['9200000002'])).toEqual(besideBefore);
+    expect(await reconcile()).toMatchObject({ ok: true, breaks: [] });
+  });
+
+  it('give the admin, a master distributor, a distributor and a retailer the tiles of their own networks', async () => {
+    // The rows written above: retailer 1's sale of today, and retailer 2's commissions of 31 October and
+    // 1 November, still in clearing. A tile read from another network's rows could not equal the recount.
+    const holds: Record<string, { sale: boolean; older: boolean }> = {
+      '9100000001': { sale: true, older: true },
+      '9200000001': { sale: true, older: true },
+      '9300000001': { sale: true, older: false },
+      '9300000002': { sale: false, older: true },
+      '9100000002': { sale: false, older: false },
+    };
+    for (const [mobile, { sale, older }] of Object.entries(holds)) {
+      const { shown, recount } = await tilesOf(mobile);
+      expect(recount.today > 0, mobile).toBe(sale);
+      expect(recount.clearing > recount.today, mobile).toBe(older);
+      expect(shown, mobile).toEqual(recount);
+    }
+    const res = await call(ctx.app, 'GET', 'report/commissions', { token: admin });
+    expect(res.body.result.commissions).toEqual(await recountTiles(ctx.database, '/'));
+  });
+
+  it('moves with a subtree: the networks it leaves lose its money, the ones it joins gain it', async () => {
+    // Retailer 1 (today's sale, and its customers' shares) from distributor 1 under master distributor 1 to
+    // distributor 3 under master distributor 2; then one of retailer 2's customers to retailer 3.
+    const networks = ['9100000001', '9200000001', '9100000002', '9200000003', '9300000002', '9300000003'];
+    const before = Object.fromEntries(
+      await Promise.all(networks.map(async (m) => [m, (await tilesOf(m)).shown] as const)),
+    );
+    const subtree = await tilesOf('9300000001');
+    expect(subtree.shown.today).toBeGreaterThan(0);
+    const moved = await call(ctx.app, 'POST', `account/update/${ids['9300000001']}`, {
+      token: admin,
+      body: {
+        ...(await saveBodyOf(ctx.app, admin, ids['9300000001'])),
+        distributor: { masterDistributorId: ids['9100000002'] },
+        retailer: { distributorId: ids['9200000003'] },
+      },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const customer = await saveBodyOf(ctx.app, admin, ids['9400000004']);
+    const movedCustomer = await call(ctx.app, 'POST', `account/update/${ids['9400000004']}`, {
+      token: admin,
+      body: { ...customer, customer: { ...customer.customer, retailerId: ids['9300000003'] } },
+    });
+    expect(movedCustomer.status, JSON.stringify(movedCustomer.body)).toBe(200);
+    for (const mobile of networks) {
+      const { shown, recount } = await tilesOf(mobile);
+      expect(shown, mobile).toEqual(recount);
+    }
+    const round = (n: number) => Math.round(n * 100) / 100;
+    const change = async (mobile: string) => (await tilesOf(mobile)).shown.today - before[mobile].today;
+    expect(round(await change('9100000001'))).toBe(-subtree.shown.today);
+    expect(round(await change('9200000001'))).toBe(-subtree.shown.today);
+    expect(round(await change('9100000002'))).toBe(subtree.shown.today);
+    expect(round(await change('9200000003'))).toBe(subtree.shown.today);
+    expect(await reconcile()).toMatchObject({ ok: true, breaks: [] });
+  });
+
+  it('are checked by reconcile against the postings and the wallets, each wrong row named', async () => {
+    const distributorId = ids['9200000001'];
+    const retailerId = ids['9300000002'];
+    const [day] = await rows<{ day: string; paise: string }>(
+      `select to_char(day, 'YYYY-MM-DD') as day, amount_paise as paise from network_commission_days
+       where scope_id = $1 order by day desc limit 1`,
+      [distributorId],
+    );
+    const paise = Number(day.paise);
+    const { clearing } = await kept(retailerId);
+    expect(paise).toBeGreaterThan(0);
+    expect(clearing).toBeGreaterThan(0);
+    const [{ id: employeeId }] = await rows<{ id: string }>('select id from users where type = $1 limit 1', [
+      UserType.EMPLOYEE,
+    ]);
+    try {
+      await rows(
+        'update network_commission_days set amount_paise = amount_paise + 1 where scope_id = $1 and day = $2',
+        [distributorId, day.day],
+      );
+      await rows('delete from network_clearing where scope_id = $1', [retailerId]);
+      // A network kept for someone who heads none (an employee).
+      await rows('insert into network_clearing (scope_id, clearing_paise) values ($1, 700)', [employeeId]);
+      const report = await reconcile();
+      expect(report.ok).toBe(false);
+      expect(report.breaks).toEqual([
+        {
+          check: 'network-commissions',
+          detail: `commissions of network ${distributorId} on ${day.day}: ${paise + 1}/${paise} (kept/summed, paise)`,
+        },
+        ...[
+          {
+            check: 'network-clearing',
+            detail: `clearing of network ${retailerId}: 0/${clearing} (kept/summed, paise)`,
+          },
+          {
+            check: 'network-clearing',
+            detail: `clearing of network ${employeeId}: 700/0 (kept/summed, paise)`,
+          },
+        ].sort((a, b) => a.detail.localeCompare(b.detail)),
+      ]);
+    } finally {
+      await rows('update network_commission_days set amount_paise = $3 where scope_id = $1 and day = $2', [
+        distributorId,
+        day.day,
+        paise,
+      ]);
+      await rows('delete from network_clearing where scope_id = any($1::uuid[])', [[retailerId, employeeId]]);
+      await rows('insert into network_clearing (scope_id, clearing_paise) values ($1, $2)', [
+        retailerId,
+        clearing,
+      ]);
+    }
+    expect(await reconcile()).toMatchObject({ ok: true, breaks: [] });
+  });
+
+  it('are filled from the postings and the wallets written before the migration that keeps them', async () => {
+    const days = `select scope_id, day::text, amount_paise::text from network_commission_days order by 1, 2`;
+    const clearing = `select scope_id, clearing_paise::text from network_clearing order by 1`;
+    const want = {
+      days: await rows(
+        `select scope_id, day::text, amount_paise::text from (${NETWORK_COMMISSION_DAYS}) s order by 1, 2`,
+      ),
+      clearing: await rows(`select scope_id, clearing_paise::text from (${NETWORK_CLEARING}) s order by 1`),
+    };
+    expect(want.days.length).toBeGreaterThan(8);
+    expect(want.clearing.length).toBeGreaterThan(4);
+    expect({ days: await rows(days), clearing: await rows(clearing) }).toEqual(want);
+    // Back to the schema before migration 0012 (the last one applied): what it drops put back, what it creates
+    // dropped, the postings left as they are; then migrated again.
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
+    const entry = journal.entries.find((e: { tag: string }) => e.tag === '0012_network_money');
+    const [last] = await rows<{ created_at: string }>(
+      'select created_at from drizzle.__drizzle_migrations order by id desc limit 1',
+    );
+    expect(Number(last.created_at), 'a later migration would have to be undone too').toBe(entry.when);
+    await rows('drop table network_commission_days, network_clearing');
+    await rows(`create table commission_months (month date not null, user_id uuid not null references users(id),
+      amount_paise bigint not null, primary key (month, user_id))`);
+    await rows(`create index postings_commission_created_idx on postings (created_at, user_id, amount_paise)
+      where kind = 'COMMISSION'`);
+    await ctx.database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = ${entry.when}`,
+    );
+    await migrate(ctx.database.db, { migrationsFolder: MIGRATIONS_DIR });
+    expect({ days: await rows(days), clearing: await rows(clearing) }).toEqual(want);
+    expect(await reconcile()).toMatchObject({ ok: true, breaks: [] });
+  });
+});
