@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   type PostingKind,
   type PostingStatus,
+  STAFF_TYPES,
   type TransactionType,
-  UserType,
   type WalletBalance,
 } from '../../../shared/enums';
 import type { CommissionTier } from '../../../shared/money';
@@ -74,7 +74,7 @@ const POSTING_COLUMNS: [keyof PostingRow, string, string][] = [
   ['createdAt', 'created_at', 'timestamptz'],
 ];
 
-/** The calendar "today" and "this month" of the dashboard, and a commission's month, follow. */
+/** The calendar "today" and "this month" of the dashboard, and a commission's day, follow. */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 
 /** The calendar day (a date) a posting created at `createdAt` (SQL) counts in. */
@@ -86,7 +86,7 @@ export const businessDayOf = (createdAt: string) =>
  * user on its path, itself included; none for staff, whose path is their own id and who head no network.
  */
 const pathScopes = (u: string) =>
-  `case when ${u}.type in (${UserType.ADMIN}, ${UserType.EMPLOYEE}) then '{}'::uuid[]
+  `case when ${u}.type in (${STAFF_TYPES.join(', ')}) then '{}'::uuid[]
     else string_to_array(trim(both '/' from ${u}.path), '/')::uuid[] end`;
 
 /**
