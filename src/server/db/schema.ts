@@ -316,8 +316,9 @@ export const wallets = pgTable(
  * wallet locks it already holds, so the dashboard's "today" and "this month" tiles read one network's rows (a
  * day, a month's days) instead of its members' postings. A subtree that moves carries its rows (its root's rows
  * are its totals) out of the networks it leaves into the ones it joins (network-money.ts); `reconcile` checks
- * them against the postings and the users' paths. The migration makes the key cover the amount (INCLUDE, which
- * drizzle does not say), so the tiles read the index alone.
+ * them against the postings and the users' paths. The key does not cover the amount: a tile reads one row or a
+ * month's 31 at most, and an amount outside the key lets the hot rows (the whole network's today, every sale)
+ * be updated in place (HOT).
  */
 export const networkCommissionDays = pgTable(
   'network_commission_days',

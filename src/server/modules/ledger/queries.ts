@@ -1,5 +1,4 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
@@ -145,7 +144,3 @@ export async function walletOf(db: Queryable, userId: string): Promise<WireWalle
     .where(eq(wallets.userId, userId));
   return { balance: paiseToRupees(row?.balance ?? 0), clearingBalance: paiseToRupees(row?.clearing ?? 0) };
 }
-
-/** Sum of paise as a JS number (bigint sums come back as strings). */
-export const sumPaise = (column: SQL | AnyPgColumn) =>
-  sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
