@@ -410,10 +410,13 @@ export async function seedScale(
     const utm = `SCALE${randomBytes(8).toString('hex').toUpperCase()}`;
     const soldBy = chain.r ?? admin.id;
     openings.push([utm, 'SCALE-MERCHANT', product.urlData, product.id, chain.c, soldBy, new Date(at)]);
+    // Nothing is confirmed or reversed later than now: a posting of tomorrow would count in no tile of today.
     const confirmedAt =
-      status === 'CONFIRMED' || status === 'REVERSED' ? at + 60_000 + random(3_600_000) : null;
-    const reversedAt = status === 'REVERSED' ? confirmedAt! + random(2 * DAY) : null;
-    const failedAt = status === 'FAILED' ? at + random(DAY) : null;
+      status === 'CONFIRMED' || status === 'REVERSED'
+        ? Math.min(now - 30_000, at + 60_000 + random(3_600_000))
+        : null;
+    const reversedAt = status === 'REVERSED' ? Math.min(now - 1_000, confirmedAt! + random(2 * DAY)) : null;
+    const failedAt = status === 'FAILED' ? Math.min(now - 1_000, at + random(DAY)) : null;
     sales.push([
       id,
       chain.c,
