@@ -1,8 +1,8 @@
-import { STAFF_TYPES, type UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { CommissionReport } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
 import { runStatement } from '../../db/statements';
+import { WHOLE_NETWORK } from '../account/counts';
 import { networkScopeId } from '../account/scope';
 import type { UserRow } from '../account/sessions';
 import { businessDayOf } from '../ledger/ledger';
@@ -31,11 +31,12 @@ const TILES = {
 };
 
 export async function commissionReportOf(db: Queryable, viewer: UserRow): Promise<CommissionReport> {
-  const staff = STAFF_TYPES.includes(viewer.type as UserType);
+  // The scoping helper decides who sees the whole network; its clearing is summed from the wallets.
+  const scopeId = networkScopeId(viewer);
   const [tiles] = await runStatement<{ today: number; month: number; clearing: number }>(
     db,
-    staff ? TILES.staff : TILES.network,
-    [networkScopeId(viewer)],
+    scopeId === WHOLE_NETWORK ? TILES.staff : TILES.network,
+    [scopeId],
   );
   return {
     today: paiseToRupees(tiles.today),
