@@ -85,6 +85,14 @@ export interface ListSpec<Row> {
    */
   rows: (page: PageKeys, pageOrder: SQL[], total: SQL.Aliased<number>) => RowsQuery<Row>;
   where: SQL | undefined;
+  /**
+   * A capped list's `where` as the walk down its sort's index tests it, row by row, when its matches are past
+   * the cap (the page is then the first rows of the index that match). Said apart when `where` is written for
+   * an index of its own (a search's trigram LIKE): planning that condition is most of a search's planning, and
+   * it would let the planner read every match through that index and sort them, where the walk stops at the
+   * page (its matches are at least one row in COUNT_CAP / table size). Same rows as `where`.
+   */
+  walkWhere?: SQL;
   page: PageRequest;
   sort: SortWhitelist;
   total: TotalSource;
@@ -147,10 +155,11 @@ const branchOf = (spec: ListSpec<unknown>, offset: number) =>
 function shapeOf(db: Queryable, spec: ListSpec<unknown>, offset: number): string | undefined {
   if (!spec.statement || !('$client' in db)) return undefined;
   const where = boundText(spec.where);
+  const walkWhere = boundText(spec.walkWhere);
   const kept = typeof spec.total === 'object' ? boundText(spec.total.kept) : '';
-  if (where === undefined || kept === undefined) return undefined;
+  if (where === undefined || walkWhere === undefined || kept === undefined) return undefined;
   const { name, order } = sortOf(spec.sort, spec.page);
-  return `${spec.statement}|${branchOf(spec, offset)}|${name} ${order}|${where}|${kept}`;
+  return `${spec.statement}|${branchOf(spec, offset)}|${name} ${order}|${where}|${walkWhere}|${kept}`;
 }
 
 /**
@@ -244,7 +253,7 @@ function buildPage<Row>(db: Queryable, spec: ListSpec<Row>): BuiltStatement<Row>
     const matchCount = sql`(select count(*) from matching)`;
     const fromMatching = sql`select id, sort_key from matching where ${matchCount} <= ${cap}
       order by ${direction(sql`sort_key`)}, ${direction(sql`id`)} limit ${limit} offset ${offset}`;
-    const fromIndex = fromStart(and(spec.where, sql`${matchCount} > ${cap}`));
+    const fromIndex = fromStart(and(spec.walkWhere ?? spec.where, sql`${matchCount} > ${cap}`));
     const matching = spec.keys(sortKey).where(spec.where).limit(PAGE_VALUES.pastCap);
     keys = db
       .select({

@@ -1,4 +1,4 @@
-import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserType } from '../../../shared/enums';
 import type { WireUser } from '../../../shared/wire';
@@ -46,18 +46,19 @@ export interface UserListFilter {
 /** A search the digit runs' index answers (search_digit_grams keeps runs of 4 to 12 digits). */
 const DIGIT_SEARCH = /^[0-9]{4,12}$/;
 
-function filterConditions(viewer: UserRow, f: UserListFilter, b: Bindings): SQL | undefined {
+function filterConditions(viewer: UserRow, f: UserListFilter, b: Bindings) {
   // A 12-digit search is an Aadhar number, found through its own index; anything else is a substring of the
   // name, user name, email or mobile: 4 to 12 digits through the index of the column's runs of digits (the same
   // matches as the substring: see migration 0009), other text through the trigram index on the search column.
+  const text = f.searchText?.toLowerCase();
   const search = f.aadharHash
     ? eq(users.aadharHash, b.bind(f.aadharHash))
-    : f.searchText && DIGIT_SEARCH.test(f.searchText)
-      ? sql`search_digit_grams(${users.search}) @> array[${b.bind(f.searchText)}::text]`
-      : f.searchText
-        ? like(users.search, b.bind(likePattern(f.searchText.toLowerCase())))
+    : text && DIGIT_SEARCH.test(text)
+      ? sql`search_digit_grams(${users.search}) @> array[${b.bind(text)}::text]`
+      : text
+        ? like(users.search, b.bind(likePattern(text)))
         : undefined;
-  return and(
+  const rest = and(
     // The caller's network always bounds the result, whatever the filters ask for.
     f.type !== undefined ? networkScopeOfType(viewer, f.type, b) : networkScope(viewer, undefined, b),
     f.type !== undefined ? eq(users.type, b.bind(f.type)) : undefined,
@@ -65,8 +66,14 @@ function filterConditions(viewer: UserRow, f: UserListFilter, b: Bindings): SQL 
     f.masterDistributorId ? eq(users.masterDistributorId, b.bind(f.masterDistributorId)) : undefined,
     f.distributorId ? eq(users.distributorId, b.bind(f.distributorId)) : undefined,
     f.retailerId ? eq(users.retailerId, b.bind(f.retailerId)) : undefined,
-    search,
   );
+  return {
+    where: and(rest, search),
+    // Past the cap, the page is the newest rows that hold the text: the same substring as a plain test, which
+    // no index serves, so the walk down the date index is the one plan (listPage's walkWhere).
+    walkWhere:
+      text && !f.aadharHash ? and(rest, sql`position(${b.bind(text)} in ${users.search}) > 0`) : undefined,
+  };
 }
 
 /**
@@ -146,7 +153,7 @@ export async function listWireUsers(
         .innerJoin(users, eq(users.id, found.id))
         .leftJoin(wallets, eq(wallets.userId, users.id))
         .orderBy(...order),
-    where: filterConditions(viewer, filter, bindings),
+    ...filterConditions(viewer, filter, bindings),
     page,
     sort: USER_SORT,
     total: totalFor(viewer, filter, bindings),
