@@ -5,7 +5,9 @@ import pg from 'pg';
  * list's page statement that is 0.3-0.5 ms, more than running it, and three times that on the embedded
  * database (tests/bench). A statement whose text carries PLAN_ONCE (or whose query config sets `planOnce`) is
  * sent as a named prepared statement instead: parsed once per connection, and after five runs served from a
- * plan PostgreSQL keeps for it.
+ * plan PostgreSQL keeps for it, made without its values, if that plan costs no more than planning with them. A
+ * LIMIT or OFFSET it cannot see is costed as a tenth of the table, so a list writes its page size and first
+ * page into its text (`written` in db/list.ts); list-plans.test.ts checks the kept plan is the one served.
  *
  * Only statements whose best plan does not depend on their values may say so: a list with a kept total (one
  * type, one scope, one sort; only the page moves), the session look-up, the ledger's writes. A search or a

@@ -2,7 +2,7 @@ import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserType } from '../../../shared/enums';
 import type { WireUser } from '../../../shared/wire';
-import { Bindings, keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
+import { Bindings, keyFields, listPage, type SortWhitelist, type TotalSource, written } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { districts, networkCounts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
@@ -61,7 +61,7 @@ function filterConditions(viewer: UserRow, f: UserListFilter, b: Bindings) {
   const rest = and(
     // The caller's network always bounds the result, whatever the filters ask for.
     f.type !== undefined ? networkScopeOfType(viewer, f.type, b) : networkScope(viewer, undefined, b),
-    f.type !== undefined ? eq(users.type, b.bind(f.type)) : undefined,
+    f.type !== undefined ? eq(users.type, written(f.type)) : undefined,
     f.id ? eq(users.id, b.bind(f.id)) : undefined,
     f.masterDistributorId ? eq(users.masterDistributorId, b.bind(f.masterDistributorId)) : undefined,
     f.distributorId ? eq(users.distributorId, b.bind(f.distributorId)) : undefined,
@@ -87,7 +87,7 @@ function totalFor(viewer: UserRow, f: UserListFilter, b: Bindings): TotalSource 
   if (parents.length > 1 || (parents.length === 1 && !staff && parents[0] !== viewer.id)) return 'capped';
   const scope = parents[0] ?? networkScopeId(viewer);
   return {
-    kept: sql`coalesce((select ${networkCounts.total} from ${networkCounts} where ${networkCounts.scopeId} = ${b.bind(scope)} and ${networkCounts.type} = ${b.bind(f.type)}), 0)`,
+    kept: sql`coalesce((select ${networkCounts.total} from ${networkCounts} where ${networkCounts.scopeId} = ${b.bind(scope)} and ${networkCounts.type} = ${written(f.type)}), 0)`,
   };
 }
 
