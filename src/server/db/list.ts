@@ -105,6 +105,13 @@ export interface ListSpec<Row> {
    */
   statement?: string;
   bindings?: Bindings;
+  /**
+   * Its filter is equalities an index serves whatever their values (ids, and enums `written` into the text), so
+   * it may keep its plan like a list with a kept total or no filter: PostgreSQL still plans a call with its
+   * values when the plan it keeps would cost more for them. Never for a text search or a path prefix: a plan
+   * kept for `LIKE $1` cannot use the prefix's index and reads the whole table.
+   */
+  planOnce?: boolean;
 }
 
 /** The page: its subquery (`from(page.keys)`) and its id column, qualified, for the join. */
@@ -141,6 +148,13 @@ export function written(n: number): Placeholder {
     throw new Error(`only a whole number is written into a statement: ${n}`);
   // Drizzle's LIMIT takes a number or a placeholder, and writes any SQL it is given as it is.
   return sql.raw(String(n)) as unknown as Placeholder;
+}
+
+/** One of an enum's values written into a statement's text, as `written` writes numbers (a few values, a few texts). */
+export function writtenChoice<T extends string>(value: T, choices: readonly T[]): Placeholder {
+  if (!choices.includes(value) || !/^[A-Z_]+$/.test(value))
+    throw new Error(`only one of ${choices.join(', ')} is written into a statement: ${value}`);
+  return sql.raw(`'${value}'`) as unknown as Placeholder;
 }
 
 /** COUNT_CAP + 1: how many matches a capped list reads to know it is past the cap. */
@@ -299,7 +313,9 @@ function buildPage<Row>(db: Queryable, spec: ListSpec<Row>): BuiltStatement<Row>
   // A list with a kept total (one type or scope, one sort) or no filter at all has one best plan whatever page
   // it asks for: it is planned once per connection. A search or a filter is planned with its values each time.
   const planOnce =
-    typeof spec.total === 'object' || spec.where === undefined ? sql.raw(`${PLAN_ONCE} `) : sql``;
+    typeof spec.total === 'object' || spec.where === undefined || spec.planOnce
+      ? sql.raw(`${PLAN_ONCE} `)
+      : sql``;
   // A capped page carries its count (above); the others' total is a scalar subquery beside the rows.
   const total =
     sql<number>`${planOnce}${spec.total === 'capped' ? sql`"page"."list_n"` : countOf(spec as ListSpec<unknown>)}`

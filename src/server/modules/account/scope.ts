@@ -26,9 +26,18 @@ export function networkScope(
   const bound = (value: string) => (bindings ? bindings.bind(value) : value);
   const column = on.byViewerType?.[viewer.type];
   if (column) return eq(column, bound(viewer.id));
-  if (viewer.path) return like(on.path, bound(`${viewer.path}%`));
+  if (scopedByPath(viewer, on.byViewerType)) return like(on.path, bound(`${viewer.path}%`));
   return on.id ? eq(on.id, bound(viewer.id)) : sql`false`;
 }
+
+/**
+ * Whether networkScope bounds this viewer's records by its path prefix (a LIKE): a list so bounded is planned
+ * with its values on every call (db/list.ts, planOnce), the prefix's index serving only a known prefix.
+ */
+export const scopedByPath = (
+  viewer: Pick<UserRow, 'type' | 'path'>,
+  byViewerType?: Partial<Record<number, AnyPgColumn>>,
+) => !STAFF_TYPES.includes(viewer.type as UserType) && !byViewerType?.[viewer.type] && Boolean(viewer.path);
 
 /**
  * networkScope for a list of one user type, said through the parent columns so an index serves it: a tier

@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/open';
 import { districts, networkCounts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
 import { WHOLE_NETWORK } from './counts';
-import { networkScope, networkScopeId, networkScopeOfType } from './scope';
+import { networkScope, networkScopeId, networkScopeOfType, scopedByPath } from './scope';
 import type { UserRow } from './sessions';
 import { toWireUser } from './wire';
 
@@ -154,6 +154,11 @@ export async function listWireUsers(
         .leftJoin(wallets, eq(wallets.userId, users.id))
         .orderBy(...order),
     ...filterConditions(viewer, filter, bindings),
+    // Equalities on the users' indexes (a type, a parent, an id, an Aadhar number's hash); a text search and a
+    // network's path prefix (a list of every type) are planned with their values.
+    planOnce:
+      (!filter.searchText || Boolean(filter.aadharHash)) &&
+      (filter.type !== undefined || !scopedByPath(viewer)),
     page,
     sort: USER_SORT,
     total: totalFor(viewer, filter, bindings),

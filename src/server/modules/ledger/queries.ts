@@ -1,8 +1,22 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
+import {
+  POSTING_STATUSES,
+  type PostingStatus,
+  TRANSACTION_TYPES,
+  type TransactionType,
+  type UserType,
+} from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
-import { Bindings, keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
+import {
+  Bindings,
+  keyFields,
+  listPage,
+  type SortWhitelist,
+  type TotalSource,
+  written,
+  writtenChoice,
+} from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { postings, users, wallets } from '../../db/schema';
 import type { PostingRow } from './ledger';
@@ -75,6 +89,8 @@ export async function listTransactionsOf(
         .innerJoin(users, eq(users.id, postings.userId))
         .orderBy(...order),
     where,
+    // Every filter of a postings list is an equality the postings' indexes serve.
+    planOnce: true,
     page,
     sort: POSTING_SORT(opts.order),
     total: opts.total ?? 'capped',
@@ -102,12 +118,15 @@ export function listTransactions(
   page: { limit: number; offset: number },
 ) {
   const b = new Bindings();
+  // The enums are written into the text (db/list.ts, written): each value gets the plan made for it.
   const where = and(
-    f.transactionType ? eq(postings.transactionType, b.bind(f.transactionType)) : undefined,
+    f.transactionType
+      ? eq(postings.transactionType, writtenChoice(f.transactionType, TRANSACTION_TYPES))
+      : undefined,
     f.userId ? eq(postings.userId, b.bind(f.userId)) : undefined,
-    f.userType !== undefined ? eq(postings.userType, b.bind(f.userType)) : undefined,
+    f.userType !== undefined ? eq(postings.userType, written(f.userType)) : undefined,
     f.boughtProductId ? eq(postings.boughtProductId, b.bind(f.boughtProductId)) : undefined,
-    f.status ? eq(postings.status, b.bind(f.status)) : undefined,
+    f.status ? eq(postings.status, writtenChoice(f.status, POSTING_STATUSES)) : undefined,
   );
   // One user's postings, unfiltered otherwise: its wallet knows how many.
   const oneWallet =
@@ -128,7 +147,9 @@ export function listWalletTransactions(
   const b = new Bindings();
   const where = and(
     eq(postings.userId, b.bind(userId)),
-    transactionType ? eq(postings.transactionType, b.bind(transactionType)) : undefined,
+    transactionType
+      ? eq(postings.transactionType, writtenChoice(transactionType, TRANSACTION_TYPES))
+      : undefined,
   );
   return listTransactionsOf(db, where, page, {
     bindings: b,

@@ -1,14 +1,14 @@
 import { and, eq, ilike, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromHundredths } from '../../../shared/decimal';
-import { type SaleStatus, UserType } from '../../../shared/enums';
+import { SALE_STATUSES, type SaleStatus, UserType } from '../../../shared/enums';
 import { COMMISSION_TIERS, type CommissionTier, paiseToRupees } from '../../../shared/money';
 import type { NamedRef, WireSale, WireShare } from '../../../shared/wire';
-import { Bindings, keyFields, listPage } from '../../db/list';
+import { Bindings, keyFields, listPage, writtenChoice } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { boughtProducts, postings, products, providers, users } from '../../db/schema';
 import { likePattern } from '../../http/paging';
-import { networkScope } from '../account/scope';
+import { networkScope, scopedByPath } from '../account/scope';
 import type { UserRow } from '../account/sessions';
 import { userNameOf } from '../account/users';
 import { listTransactionsOf } from '../ledger/queries';
@@ -70,14 +70,11 @@ export async function listSales(
 ): Promise<{ sales: WireSale[]; total: number; capped: boolean }> {
   const b = new Bindings();
   const pattern = filter.searchText ? b.bind(likePattern(filter.searchText)) : undefined;
+  const byViewerType = { [UserType.RETAILER]: boughtProducts.retailerId };
   const where = and(
-    networkScope(
-      viewer,
-      { path: boughtProducts.path, byViewerType: { [UserType.RETAILER]: boughtProducts.retailerId } },
-      b,
-    ),
+    networkScope(viewer, { path: boughtProducts.path, byViewerType }, b),
     filter.id ? eq(boughtProducts.id, b.bind(filter.id)) : undefined,
-    filter.status ? eq(boughtProducts.status, b.bind(filter.status)) : undefined,
+    filter.status ? eq(boughtProducts.status, writtenChoice(filter.status, SALE_STATUSES)) : undefined,
     filter.customerId ? eq(boughtProducts.customerId, b.bind(filter.customerId)) : undefined,
     filter.productId ? eq(boughtProducts.productId, b.bind(filter.productId)) : undefined,
     filter.retailerId ? eq(boughtProducts.retailerId, b.bind(filter.retailerId)) : undefined,
@@ -121,6 +118,9 @@ export async function listSales(
         .innerJoin(providers, eq(providers.id, products.providerId))
         .orderBy(...order),
     where,
+    // Equalities on the sales' indexes (a retailer's own, a status, a customer...), unless a search or a
+    // network's path prefix bounds them.
+    planOnce: !filter.searchText && !scopedByPath(viewer, byViewerType),
     page,
     sort: { columns: { createdAt: boughtProducts.createdAt }, default: 'createdAt', id: boughtProducts.id },
     total: 'capped',
