@@ -310,8 +310,9 @@ function buildPage<Row>(db: Queryable, spec: ListSpec<Row>): BuiltStatement<Row>
   // The page's columns, qualified: the joined tables have columns of the same names.
   const page: PageKeys = { keys, id: sql`"page"."id"` };
   const pageOrder = [direction(sql`"page"."sort_key"`), direction(sql`"page"."id"`)];
-  // A list with a kept total (one type or scope, one sort) or no filter at all has one best plan whatever page
-  // it asks for: it is planned once per connection. A search or a filter is planned with its values each time.
+  // A list with a kept total (one type or scope, one sort), no filter at all or equalities only (planOnce) has
+  // one best plan whatever page it asks for: it is planned once per connection. A text search or a path prefix
+  // is planned with its values each time.
   const planOnce =
     typeof spec.total === 'object' || spec.where === undefined || spec.planOnce
       ? sql.raw(`${PLAN_ONCE} `)
