@@ -164,6 +164,21 @@ const PAST_CAP = written(COUNT_CAP + 1);
 const WRITTEN_PAGE_SIZES: readonly number[] = [PAGE_SIZE, MAX_PAGE_SIZE];
 const isWrittenSize = (limit: number) => WRITTEN_PAGE_SIZES.includes(limit);
 
+/**
+ * The first pages, where a user pages with the pager's buttons: their place is written too (ten texts a shape at
+ * most), so they keep their plan. Past them a page's place is bound and it is planned with its values.
+ */
+const WRITTEN_PAGES = 10;
+
+/** The page's place when it is written into the text (0 on the first page), or undefined when it is bound. */
+const writtenOffset = (page: PageRequest) => {
+  const offset = offsetOf(page);
+  return offset === 0 ||
+    (isWrittenSize(page.limit) && offset < WRITTEN_PAGES * page.limit && offset % page.limit === 0)
+    ? offset
+    : undefined;
+};
+
 /** Per database (a pool's drizzle instance), the statements kept by shape; a bound, not a tuning. */
 const keptStatements = new WeakMap<object, Map<string, BuiltStatement<unknown>>>();
 const MAX_KEPT_SHAPES = 500;
@@ -179,24 +194,32 @@ function boundText(fragment: SQL | undefined): string | undefined {
   return params.every(isBound) ? text : undefined;
 }
 
-/** The page's branch: a kept total past the first page reads from either end; a capped count reads its matches once. */
-const branchOf = (spec: ListSpec<unknown>, offset: number) =>
-  typeof spec.total === 'object' ? (offset > 0 ? 'kept-far' : 'kept') : spec.total;
+/**
+ * The page's branch: a kept total past the written first pages reads from either end; a capped count reads its
+ * matches once.
+ */
+const branchOf = (spec: ListSpec<unknown>) =>
+  typeof spec.total === 'object'
+    ? writtenOffset(spec.page) === undefined
+      ? 'kept-far'
+      : 'kept'
+    : spec.total;
 
 /**
  * The shape a list's statement is kept under, or undefined when it is not kept: a list without a name, a
  * transaction's database (a statement built on it runs on its connection only), or a filter holding an unbound
  * value. The text of the filter and of the kept total says everything a call's values may change.
  */
-function shapeOf(db: Queryable, spec: ListSpec<unknown>, offset: number): string | undefined {
+function shapeOf(db: Queryable, spec: ListSpec<unknown>): string | undefined {
   if (!spec.statement || !('$client' in db)) return undefined;
   const where = boundText(spec.where);
   const walkWhere = boundText(spec.walkWhere);
   const kept = typeof spec.total === 'object' ? boundText(spec.total.kept) : '';
   if (where === undefined || walkWhere === undefined || kept === undefined) return undefined;
   const { name, order } = sortOf(spec.sort, spec.page);
-  const place = `${isWrittenSize(spec.page.limit) ? spec.page.limit : 'limit'}${offset === 0 ? ' first' : ''}`;
-  return `${spec.statement}|${branchOf(spec, offset)}|${place}|${name} ${order}|${where}|${walkWhere}|${kept}`;
+  const at = writtenOffset(spec.page);
+  const place = `${isWrittenSize(spec.page.limit) ? spec.page.limit : 'limit'} at ${at ?? 'offset'}`;
+  return `${spec.statement}|${branchOf(spec)}|${place}|${name} ${order}|${where}|${walkWhere}|${kept}`;
 }
 
 /**
@@ -210,7 +233,7 @@ export async function listPage<Row>(db: Queryable, spec: ListSpec<Row>) {
   const offset = offsetOf(spec.page);
   const { limit } = spec.page;
   const values = { ...spec.bindings?.values, limit, offset, nearStart: 2 * offset + limit };
-  const shape = shapeOf(db, spec as ListSpec<unknown>, offset);
+  const shape = shapeOf(db, spec as ListSpec<unknown>);
   const kept = shape === undefined ? undefined : keptStatements.get(db);
   let statement = shape === undefined ? undefined : (kept?.get(shape) as BuiltStatement<Row> | undefined);
   if (!statement) {
@@ -251,8 +274,8 @@ function buildPage<Row>(db: Queryable, spec: ListSpec<Row>): BuiltStatement<Row>
   const { key, direction } = sortOf(spec.sort, spec.page);
   const sortKey = sql`${key}`.as('sort_key');
   const limit = isWrittenSize(spec.page.limit) ? written(spec.page.limit) : PAGE_VALUES.limit;
-  const first = offsetOf(spec.page) === 0;
-  const offset = first ? written(0) : PAGE_VALUES.offset;
+  const at = writtenOffset(spec.page);
+  const offset = at === undefined ? PAGE_VALUES.offset : written(at);
   const { nearStart: nearStartAt } = PAGE_VALUES;
   const fromStart = (where: SQL | undefined) =>
     spec
@@ -260,12 +283,14 @@ function buildPage<Row>(db: Queryable, spec: ListSpec<Row>): BuiltStatement<Row>
       .where(where)
       .orderBy(direction(key), direction(spec.sort.id))
       .limit(limit)
-      .offset(first ? 0 : offset);
+      // No OFFSET at all on the first page (drizzle leaves out a zero).
+      .offset(at === 0 ? 0 : offset);
   let keys: PageKeys['keys'];
-  if (typeof spec.total === 'object' && offsetOf(spec.page) > 0) {
-    // A kept total tells which end of the index a page is nearer: a page past the middle is read from the far
-    // end, walking (total - offset) keys instead of offset (the last of 7,900 pages costs as little as the
-    // first). Both branches are planned; a one-time filter on the total runs only the one that applies.
+  if (typeof spec.total === 'object' && at === undefined) {
+    // Past the written first pages, a kept total tells which end of the index a page is nearer: a page past the
+    // middle is read from the far end, walking (total - offset) keys instead of offset (the last of 7,900 pages
+    // costs as little as the first). Both branches are planned; a one-time filter on the total runs only the one
+    // that applies.
     const n = sql`(${spec.total.kept})`;
     const reverse = direction === asc ? desc : asc;
     const nearStart = sql`${n} >= ${nearStartAt}`;
