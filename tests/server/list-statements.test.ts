@@ -3,13 +3,15 @@
 // answer here is checked against the same rows read straight from the tables, with calls of one shape from
 // different callers interleaved and run at once. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
 
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Bindings, keyFields, listPage } from '../../src/server/db/list';
+import { Bindings, keyFields, listPage, written, writtenChoice } from '../../src/server/db/list';
 import { users } from '../../src/server/db/schema';
 import { inTransaction } from '../../src/server/db/transaction';
 import { post } from '../../src/server/modules/ledger/ledger';
+import { TRANSACTION_TYPES } from '../../src/shared/enums';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { call, DEMO_PASSWORD, login, makeScaledContext, recountTiles, type TestContext } from './helpers';
 
@@ -360,5 +362,22 @@ describe('the dashboard’s money tiles', () => {
       const want = await recount(await pathOf(user.id));
       expect((await get(user.token, 'report/commissions', {})).commissions, user.id).toEqual(want);
     }
+  });
+});
+
+describe('what a list writes into its text instead of binding', () => {
+  const textOf = (fragment: unknown) => new PgDialect().sqlToQuery(sql`${fragment}`);
+
+  it('writes a whole number or one of an enum’s values, and nothing else', () => {
+    expect(textOf(written(10))).toEqual({ sql: '10', params: [] });
+    expect(textOf(writtenChoice('DEBIT', TRANSACTION_TYPES))).toEqual({ sql: "'DEBIT'", params: [] });
+    for (const bad of [-1, 1.5, Number.NaN, 2 ** 60])
+      expect(() => written(bad), String(bad)).toThrow(
+        `only a whole number is written into a statement: ${bad}`,
+      );
+    for (const bad of ["DEBIT' or '1'='1", 'debit', ''])
+      expect(() => writtenChoice(bad as 'DEBIT', TRANSACTION_TYPES), bad).toThrow(
+        `only one of CREDIT, DEBIT is written into a statement: ${bad}`,
+      );
   });
 });

@@ -140,8 +140,8 @@ const PAGE_VALUES = {
  * as a tenth of the rows (every name lookup of a people page run for 1,700 rows) and an unknown user type as
  * the average type: it never chose the kept plan, and a list said to be planned once was planned on every call
  * (a page of customers: 1.0 ms at the driver, 0.6 ms with its kept plan). So the panel's page sizes, the first
- * page's offset (none), the cap and a list's user type are written: a few values each, so a few texts. Any
- * other page size a client asks for stays bound, so odd sizes cannot fill the kept statements with texts.
+ * ten pages' places, the cap and a list's user type are written: a few values each, so a few texts. Any other
+ * page size or a deeper page stays bound, so a client cannot fill the kept statements with texts.
  */
 export function written(n: number): Placeholder {
   if (!Number.isSafeInteger(n) || n < 0)
@@ -267,8 +267,8 @@ function countOf(spec: ListSpec<unknown>): SQL {
 }
 
 /**
- * Builds the page's statement (rows and total): the panel's page sizes and the first page's place written, others
- * as placeholders (PAGE_VALUES).
+ * Builds the page's statement (rows and total): the panel's page sizes and the first ten pages' places written,
+ * others as placeholders (PAGE_VALUES).
  */
 function buildPage<Row>(db: Queryable, spec: ListSpec<Row>): BuiltStatement<Row> {
   const { key, direction } = sortOf(spec.sort, spec.page);
