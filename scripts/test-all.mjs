@@ -2,6 +2,8 @@
 // Debian's Chromium is installed. CI sets REQUIRE_BROWSER=1 so a missing browser fails instead of skipping.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const steps = [];
@@ -14,14 +16,45 @@ const run = (name, cmd, args) => {
 };
 const npx = (name, ...args) => run(name, 'npx', ['--no-install', ...args]);
 
+// Each vitest step also writes its results as JSON, so the summary (the last lines, all a CI log may keep) can
+// name the tests that failed and how, not only the step.
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-tests-'));
+const failures = [];
+const vitest = (name, ...args) => {
+  const report = path.join(reports, `${steps.length}.json`);
+  const json = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const ok = npx(name, 'vitest', 'run', ...args, ...json);
+  if (!ok) failures.push(...failedTests(report));
+  return ok;
+};
+
+/** `file > test: its message` for each failed test (or test file that failed to run) of a JSON report. */
+function failedTests(report) {
+  if (!fs.existsSync(report)) return ['(no report written: the run stopped before its end)'];
+  // The message and its diff, not the stack.
+  const message = (text) =>
+    String(text ?? '')
+      .split('\n')
+      .filter((line) => !/^\s+at /.test(line))
+      .slice(0, 12)
+      .join('\n      ');
+  const { testResults = [] } = JSON.parse(fs.readFileSync(report, 'utf8'));
+  return testResults.flatMap((file) => {
+    const where = path.relative(process.cwd(), file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (!failed.length) return file.status === 'failed' ? [`${where}: ${message(file.message)}`] : [];
+    return failed.map((test) => `${where} > ${test.fullName}:\n      ${message(test.failureMessages?.[0])}`);
+  });
+}
+
 npx('typecheck', 'tsc', '--noEmit');
 npx('lint', 'biome', 'check', '.');
-npx('server + web suites', 'vitest', 'run', '--project', 'server', '--project', 'web');
+vitest('server + web suites', '--project', 'server', '--project', 'web');
 
 let browser = 'skipped';
 if (fs.existsSync(chromium)) {
   if (npx('build panel', 'vite', 'build', '--logLevel', 'warn')) {
-    browser = npx('browser suite', 'vitest', 'run', '--project', 'e2e') ? 'ran' : 'failed';
+    browser = vitest('browser suite', '--project', 'e2e') ? 'ran' : 'failed';
   } else browser = 'failed';
 } else {
   console.log(`\n=== browser suite SKIPPED: no Chromium at ${chromium}.`);
@@ -35,6 +68,11 @@ if (fs.existsSync(chromium)) {
 console.log('\n=== summary');
 for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
 if (browser === 'skipped') console.log('  skip browser suite (Chromium not installed)');
+if (failures.length) {
+  console.log('\n=== failed tests');
+  for (const failure of failures) console.log(`  ${failure}`);
+}
+fs.rmSync(reports, { recursive: true, force: true });
 const failed = steps.filter((s) => !s.ok).length;
 console.log(`${steps.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
