@@ -252,13 +252,14 @@ describe('the plan of every list call', () => {
             name,
           );
         expect(kept.length, name).toBeGreaterThanOrEqual(KEEPS_PLAN.test(name) || whole ? 2 : 1);
-        // Asserted where the values leave the cost as it is: a list of one type of the whole network, a whole
-        // table's first pages or one enum's (written), the counters and tiles (key look-ups), the session's
-        // look-up. A list of one parent's children or one user's postings is not: a parent with fewer than the
-        // average costs less planned with its id than the plan kept for the average one, and PostgreSQL plans
-        // it again for its own cost (which parent that is depends on the random seed).
+        // Asserted for every list whose values leave the cost as it is: a list of one type of the whole network,
+        // a whole table's pages or one enum's (written), the counters and tiles (key look-ups), the session's
+        // look-up, and a master distributor's and a retailer's own lists, whose parent or user is bound unseen
+        // (Bindings.bindUnseen): seen, a parent with fewer rows than the average cost less planned with its id,
+        // and PostgreSQL planned it again on every call (1 run in 4 failed here, by the random seed). An
+        // admin's filter by a user's id is not: its value is seen, and may rightly change the plan.
         const keepsCost =
-          (KEEPS_PLAN.test(name) && !name.startsWith('MD:')) || whole || /userCounts|tiles/.test(name);
+          KEEPS_PLAN.test(name) || whole || /userCounts|tiles/.test(name) || /^(MD|retailer):/.test(name);
         for (const { text, values } of kept) {
           if (checked.has(text) || !(keepsCost || text.includes('sessionExpiresAt'))) continue;
           // Run as the pool's connections run it (a named statement, its own name: the driver remembers what it

@@ -25,7 +25,7 @@ export function networkScope(
   if (STAFF_TYPES.includes(viewer.type as UserType)) return undefined;
   const bound = (value: string) => (bindings ? bindings.bind(value) : value);
   const column = on.byViewerType?.[viewer.type];
-  if (column) return eq(column, bound(viewer.id));
+  if (column) return eq(column, bindings ? bindings.bindUnseen(viewer.id, 'uuid') : viewer.id);
   if (scopedByPath(viewer, on.byViewerType)) return like(on.path, bound(`${viewer.path}%`));
   return on.id ? eq(on.id, bound(viewer.id)) : sql`false`;
 }
@@ -61,7 +61,8 @@ export function networkScopeOfType(
     [UserType.RETAILER]: { types: [UserType.CUSTOMER], parent: users.retailerId },
   };
   const rule = below[viewer.type];
-  return rule?.types.includes(type) ? eq(rule.parent, me) : sql`false`;
+  if (!rule?.types.includes(type)) return sql`false`;
+  return eq(rule.parent, bindings ? bindings.bindUnseen(viewer.id, 'uuid') : viewer.id);
 }
 
 /**
