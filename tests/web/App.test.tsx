@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '../../src/shared/messages';
 import { App } from '../../src/web/App';
 import { SESSION_KEYS } from '../../src/web/providers/session';
-import { jsonResponse, wireUser } from './helpers';
+import { jsonResponse, loadLazyCodeFirst, wireUser } from './helpers';
+
+loadLazyCodeFirst();
 
 const visit = (path: string) => {
   window.history.replaceState({}, '', path);

@@ -9,7 +9,9 @@ import { App } from '../../src/web/App';
 import { Menu } from '../../src/web/layout/Menu';
 import { authProvider } from '../../src/web/providers/authProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
-import { jsonResponse, renderInAdmin, waitForSettled, wireUser } from './helpers';
+import { jsonResponse, loadLazyCodeFirst, renderInAdmin, waitForSettled, wireUser } from './helpers';
+
+loadLazyCodeFirst();
 
 const login = (type: UserType) => {
   const user = wireUser({ type });

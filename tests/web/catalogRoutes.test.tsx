@@ -4,7 +4,9 @@ import { UserType } from '../../src/shared/enums';
 import { App } from '../../src/web/App';
 import { Menu } from '../../src/web/layout/Menu';
 import { SESSION_KEYS } from '../../src/web/providers/session';
-import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { jsonResponse, loadLazyCodeFirst, renderInAdmin, wireUser } from './helpers';
+
+loadLazyCodeFirst();
 
 const login = (type: UserType = UserType.ADMIN) => {
   const user = wireUser({ type });

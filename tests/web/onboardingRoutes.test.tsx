@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../src/web/App';
-import { jsonResponse } from './helpers';
+import { jsonResponse, loadLazyCodeFirst } from './helpers';
+
+loadLazyCodeFirst();
 
 const visit = (path: string) => {
   window.history.replaceState({}, '', path);
