@@ -3,9 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '../../src/shared/messages';
 import { App } from '../../src/web/App';
 import { SESSION_KEYS } from '../../src/web/providers/session';
-import { jsonResponse, loadLazyCodeFirst, wireUser } from './helpers';
-
-loadLazyCodeFirst();
+import { jsonResponse, wireUser } from './helpers';
 
 const visit = (path: string) => {
   window.history.replaceState({}, '', path);

@@ -9,9 +9,7 @@ import { App } from '../../src/web/App';
 import { Menu } from '../../src/web/layout/Menu';
 import { authProvider } from '../../src/web/providers/authProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
-import { jsonResponse, loadLazyCodeFirst, renderInAdmin, waitForSettled, wireUser } from './helpers';
-
-loadLazyCodeFirst();
+import { jsonResponse, renderInAdmin, waitForSettled, wireUser } from './helpers';
 
 const login = (type: UserType) => {
   const user = wireUser({ type });

@@ -4,9 +4,7 @@ import { UserType } from '../../src/shared/enums';
 import { App } from '../../src/web/App';
 import { Menu } from '../../src/web/layout/Menu';
 import { SESSION_KEYS } from '../../src/web/providers/session';
-import { jsonResponse, loadLazyCodeFirst, renderInAdmin, wireUser } from './helpers';
-
-loadLazyCodeFirst();
+import { jsonResponse, renderInAdmin, wireUser } from './helpers';
 
 const login = (type: UserType = UserType.ADMIN) => {
   const user = wireUser({ type });

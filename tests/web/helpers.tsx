@@ -11,22 +11,8 @@ import {
 import { MemoryRouter } from 'react-router-dom';
 import type { WireUser } from '../../src/shared/wire';
 import { AppNotification } from '../../src/web/layout/AppNotification';
-import { preloadScreens } from '../../src/web/layout/lazyPage';
 import { authProvider as realAuthProvider } from '../../src/web/providers/authProvider';
 import { i18nProvider } from '../../src/web/providers/i18n';
-
-/**
- * Loads the panel's lazily loaded code (the screens, the onboarding form) before a file's tests render <App />.
- * Vitest transforms those modules on their first import, many seconds on a loaded 2-core machine (seen: /home
- * still blank after 10 s, where it redirects to /auth), which a browser given the built chunk does not do; the
- * tests then wait only for what a user waits for.
- */
-export function loadLazyCodeFirst() {
-  beforeAll(
-    () => Promise.all([preloadScreens(), import('../../src/web/pages/onboarding/Onboarding')]),
-    120_000,
-  );
-}
 
 export const jsonResponse = (status: number, body: unknown, statusText = '') =>
   new Response(body === undefined ? null : JSON.stringify(body), {

@@ -9,9 +9,6 @@ import { en } from '../../src/web/providers/en';
 import { hi } from '../../src/web/providers/hi';
 import { i18nProvider } from '../../src/web/providers/i18n';
 import { localise, sharedMessage } from '../../src/web/providers/sharedMessages';
-import { loadLazyCodeFirst } from './helpers';
-
-loadLazyCodeFirst();
 
 type Catalogue = Record<string, unknown>;
 

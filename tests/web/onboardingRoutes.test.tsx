@@ -1,9 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../src/web/App';
-import { jsonResponse, loadLazyCodeFirst } from './helpers';
-
-loadLazyCodeFirst();
+import { jsonResponse } from './helpers';
 
 const visit = (path: string) => {
   window.history.replaceState({}, '', path);

@@ -5,11 +5,9 @@ import { MSG } from '../../src/shared/messages';
 import { App } from '../../src/web/App';
 import { Menu } from '../../src/web/layout/Menu';
 import { SESSION_KEYS } from '../../src/web/providers/session';
-import { jsonResponse, loadLazyCodeFirst, renderInAdmin, wireUser } from './helpers';
+import { jsonResponse, renderInAdmin, wireUser } from './helpers';
 import { SALE_POSTINGS, wireSale } from './salesFixtures';
 import { stubServer } from './salesServer';
-
-loadLazyCodeFirst();
 
 const login = (type: UserType) => {
   const user = wireUser({ type });
