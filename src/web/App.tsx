@@ -92,7 +92,7 @@ const seedRoute = (resource: string, path: string, Page: ComponentType, action =
  * The panel's table of contents (seed section 2 routes).
  * - '' redirects to /auth; /auth is the login page; react-admin's /login forwards there.
  * - /welcome (and later /onboarding/*) are public pages without the sidebar.
- * - /home is the dashboard, inside the layout; routes with the layout require a session.
+ * - /home is the dashboard, inside the layout; routes with the layout require a session (the layout's gate).
  * The dashboard is a custom route rather than `dashboard=` because '/' belongs to the redirect.
  * Resources are registered (names = ROLE_TABLE keys, for canAccess, references and labels) and their lists are
  * mounted at the seed's paths (/location/state/list, /provider/list...), which the menu links to.
@@ -113,7 +113,6 @@ export const App = () => (
       theme={lightTheme}
       darkTheme={darkTheme}
       store={store}
-      requireAuth
       disableTelemetry
     >
       <CustomRoutes noLayout>

@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
-import { AppBar, Layout as RaLayout } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { AppBar, Authenticated, Layout as RaLayout } from 'react-admin';
+import { Navigate } from 'react-router-dom';
+import { LOGIN_PATH } from '../providers/authProvider';
+import { clearSession, getToken } from '../providers/session';
 import { Menu } from './Menu';
 
 /**
@@ -8,9 +12,31 @@ import { Menu } from './Menu';
  */
 const AppAppBar = () => <AppBar color="primary" userMenu={false} />;
 
-/** react-admin Layout (app bar with the global loading indicator) + the role-gated 220 px menu. */
-export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout menu={Menu} appBar={AppAppBar}>
-    {children}
-  </RaLayout>
-);
+/** No session: what a sign-out clears (the stored session, every cached answer), then the sign-in page. */
+const ToSignIn = () => {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    clearSession();
+    queryClient.clear();
+  }, [queryClient]);
+  return <Navigate to={LOGIN_PATH} replace />;
+};
+
+/**
+ * react-admin Layout (app bar with the global loading indicator) + the role-gated 220 px menu, shown only with a
+ * session. Without a stored token the user goes straight to /auth; with one, Authenticated asks the auth
+ * provider and logs out if it refuses. Not Admin's `requireAuth`: it logged out through a catch-all route
+ * that each logout's cleared query cache mounted again, and those updates kept React Router's navigation to
+ * /auth (a transition) from committing: /home without a session showed a blank page for up to 10 s, logging
+ * out hundreds of times (react-admin's own useLogout notes the race).
+ */
+export const Layout = ({ children }: { children: ReactNode }) => {
+  if (!getToken()) return <ToSignIn />;
+  return (
+    <Authenticated>
+      <RaLayout menu={Menu} appBar={AppAppBar}>
+        {children}
+      </RaLayout>
+    </Authenticated>
+  );
+};
