@@ -174,7 +174,7 @@ export function writtenChoice<T extends string>(value: T, choices: readonly T[])
  * same and the kept plan is used: one plan for every deeper page, whichever it is. Its shape is the same index
  * walk (the list-plans test explains it).
  */
-const UNWEIGHED_OFFSET = sql`(select ${PAGE_VALUES.offset}::bigint)` as unknown as Placeholder;
+const UNSEEN_OFFSET = sql`(select ${PAGE_VALUES.offset}::bigint)` as unknown as Placeholder;
 
 /** COUNT_CAP + 1: how many matches a capped list reads to know it is past the cap. */
 const PAST_CAP = written(COUNT_CAP + 1);
@@ -294,7 +294,7 @@ function buildPage<Row>(db: Queryable, spec: ListSpec<Row>): BuiltStatement<Row>
   const sortKey = sql`${key}`.as('sort_key');
   const limit = isWrittenSize(spec.page.limit) ? written(spec.page.limit) : PAGE_VALUES.limit;
   const at = writtenOffset(spec.page);
-  const offset = at === undefined ? UNWEIGHED_OFFSET : written(at);
+  const offset = at === undefined ? UNSEEN_OFFSET : written(at);
   const { nearStart: nearStartAt } = PAGE_VALUES;
   const fromStart = (where: SQL | undefined) =>
     spec

@@ -7,6 +7,13 @@ import { WHOLE_NETWORK } from './counts';
 import type { UserRow } from './sessions';
 
 /**
+ * The viewer's own id as a list's parent or owner column is compared with: bound unseen (Bindings.bindUnseen), so
+ * the list keeps one plan whichever tier user asks; as the value itself when the caller binds nothing.
+ */
+const ownId = (viewer: Pick<UserRow, 'id'>, bindings?: Bindings) =>
+  bindings ? bindings.bindUnseen(viewer.id, 'uuid') : viewer.id;
+
+/**
  * The one place that decides whose records a caller may see (Apache Fineract's hierarchy scoping).
  * Staff see the whole network; a tier user its own subtree by hierarchy path prefix; anyone else itself.
  * Returns a condition on `users` (or on the record's own copy of a hierarchy path, such as a sale's), or
@@ -25,7 +32,7 @@ export function networkScope(
   if (STAFF_TYPES.includes(viewer.type as UserType)) return undefined;
   const bound = (value: string) => (bindings ? bindings.bind(value) : value);
   const column = on.byViewerType?.[viewer.type];
-  if (column) return eq(column, bindings ? bindings.bindUnseen(viewer.id, 'uuid') : viewer.id);
+  if (column) return eq(column, ownId(viewer, bindings));
   if (scopedByPath(viewer, on.byViewerType)) return like(on.path, bound(`${viewer.path}%`));
   return on.id ? eq(on.id, bound(viewer.id)) : sql`false`;
 }
@@ -62,7 +69,7 @@ export function networkScopeOfType(
   };
   const rule = below[viewer.type];
   if (!rule?.types.includes(type)) return sql`false`;
-  return eq(rule.parent, bindings ? bindings.bindUnseen(viewer.id, 'uuid') : viewer.id);
+  return eq(rule.parent, ownId(viewer, bindings));
 }
 
 /**
