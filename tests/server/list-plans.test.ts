@@ -293,6 +293,30 @@ describe('the plan of every list call', () => {
     expect(checked.size).toBeGreaterThan(10);
   });
 
+  it('finds a search’s candidates by its user type in the search index’s own key, except customers’', async () => {
+    const { token } = await login(ctx.app, ctx.config.adminUsername, ctx.config.adminPassword);
+    /** The conditions each search index (GIN) was scanned with, with the date walk taken away. */
+    const searchIndexConditions = async (url: string) =>
+      (await plansOf(token, url, ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']))
+        .flatMap(({ plan }) => nodesOf(plan))
+        .filter((node) => /^users_type_(search|digits)_idx$/.test(node['Index Name'] ?? ''))
+        .map((node) => String((node as PlanNode & { 'Index Cond'?: string })['Index Cond']));
+    const typed = [
+      ['typeahead retailers', 'account/fetch?type=4&page=1&limit=10&searchText=9400'],
+      ['distributors by name', 'account/fetch?type=3&page=1&limit=10&searchText=sharma'],
+    ];
+    for (const [name, url] of typed) {
+      const conditions = await searchIndexConditions(url);
+      expect(conditions.length, name).toBeGreaterThan(0);
+      // Compared as the column's type (smallint), the type is one of the index's keys, not a later filter.
+      for (const condition of conditions) expect(condition, name).toMatch(/\(type = '\d'::smallint\)/);
+    }
+    // Customers are most users: their type is left to the recheck (users.ts, typeIs).
+    const customers = await searchIndexConditions('account/fetch?type=1&page=1&limit=10&searchText=sharma');
+    expect(customers.length).toBeGreaterThan(0);
+    for (const condition of customers) expect(condition).not.toMatch(/type =/);
+  });
+
   it('catches a list that has no index path (the check can fail)', async () => {
     const { token } = await login(ctx.app, ctx.config.adminUsername, ctx.config.adminPassword);
     await plansOf(token, 'account/fetch?type=1&page=1&limit=10');
