@@ -386,6 +386,27 @@ describe('totals that are kept or capped, and the pages beside them', () => {
     }
   });
 
+  it('counts a capped list’s matches once, however many places read the count', async () => {
+    const { token } = await login(ctx.app, ctx.config.adminUsername, ctx.config.adminPassword);
+    for (const url of [
+      'transactions/fetch?page=1&limit=10',
+      'bought_products/fetch?page=1&limit=10',
+      'account/fetch?type=1&page=1&limit=10&searchText=a',
+    ]) {
+      const plans = (await plansOf(token, url)).filter(({ text }) => text.includes('with matching'));
+      expect(plans.length, url).toBeGreaterThan(0);
+      for (const { plan, generic } of plans) {
+        // Every aggregate that reads the matches themselves (not the one-row count kept beside them).
+        const counts = nodesOf(plan).filter(
+          (node) =>
+            node['Node Type'] === 'Aggregate' &&
+            (node.Plans ?? []).some((child) => (child as { 'CTE Name'?: string })['CTE Name'] === 'matching'),
+        );
+        expect(counts.length, `${url}${generic ? ' (kept plan)' : ''}`).toBe(1);
+      }
+    }
+  });
+
   it('reads a search past the cap by walking the newest-first index to its page, sorting no matches', async () => {
     const { token } = await login(ctx.app, ctx.config.adminUsername, ctx.config.adminPassword);
     // Planned with the text's values and without them: the walk must not hang on what the statistics say of

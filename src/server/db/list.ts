@@ -331,7 +331,10 @@ function buildPage<Row>(db: Queryable, spec: ListSpec<Row>): BuiltStatement<Row>
     // past the cap is the page read again through the list's index. A search's index finds its matches in any
     // order, so before, the same matches were read twice: once to count them, once to sort them.
     const cap = sql.raw(String(COUNT_CAP));
-    const matchCount = sql`(select count(*) from matching)`;
+    // Counted once (`counted`): the count is read in three places, and each `count(*) from matching` was a
+    // subquery of its own, so the thousand matches were counted three times (0.3 of a transactions page's 1.0
+    // ms on PostgreSQL).
+    const matchCount = sql`(select n from counted)`;
     const fromMatching = sql`select id, sort_key from matching where ${matchCount} <= ${cap}
       order by ${direction(sql`sort_key`)}, ${direction(sql`id`)} limit ${limit} offset ${offset}`;
     const fromIndex = fromStart(and(spec.walkWhere ?? spec.where, sql`${matchCount} > ${cap}`));
@@ -343,7 +346,8 @@ function buildPage<Row>(db: Queryable, spec: ListSpec<Row>): BuiltStatement<Row>
         total: sql`k.list_n`.as('list_n'),
       })
       .from(
-        sql`(with matching as (${matching}) select m.id, m.sort_key, ${matchCount} as list_n
+        sql`(with matching as (${matching}), counted as (select count(*) as n from matching)
+          select m.id, m.sort_key, ${matchCount} as list_n
           from ((${fromMatching}) union all (${fromIndex})) as m) as k`,
       )
       .limit(limit)
