@@ -101,9 +101,7 @@ describe('Audit trail (ADMIN)', () => {
     login(UserType.ADMIN);
     const api = auditServer();
     renderAudit();
-    const row = (await screen.findByText('Anita Sharma (Employee)', {}, { timeout: 5000 })).closest(
-      'tr',
-    ) as HTMLElement;
+    const row = (await screen.findByText('Anita Sharma (Employee)', {})).closest('tr') as HTMLElement;
     expect(screen.getByRole('heading', { level: 1, name: 'Audit Trail' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
       'Time',
@@ -136,31 +134,27 @@ describe('Audit trail (ADMIN)', () => {
     const api = auditServer();
     const user = userEvent.setup();
     renderAudit();
-    await screen.findByText('Anita Sharma (Employee)', {}, { timeout: 5000 });
+    await screen.findByText('Anita Sharma (Employee)', {});
     const pick = async (name: string, option: string) => {
       await user.click(screen.getByRole('combobox', { name }));
       await user.click(await screen.findByRole('option', { name: option }));
     };
     await pick('Entity', 'sale');
-    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ entity: 'sale' }), { timeout: 3000 });
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ entity: 'sale' }));
     await pick('Action', 'provider.event');
-    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ action: 'provider.event' }), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ action: 'provider.event' }));
     await pick('User Type', 'Employee');
     await pick('User', 'Anita Sharma');
-    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userId: EMPLOYEE_ID }), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userId: EMPLOYEE_ID }));
     await user.type(screen.getByLabelText('From'), '2026-11-01');
-    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ from: '2026-11-01' }), { timeout: 3000 });
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ from: '2026-11-01' }));
   });
 
   it('shows the seed’s empty state when nothing matches', async () => {
     login(UserType.ADMIN);
     auditServer([]);
     renderAudit();
-    expect(await screen.findByText(MSG.noData, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(MSG.noData)).toBeInTheDocument();
   });
 
   it('writes a compact change text: created fields alone, changed fields before → after', () => {

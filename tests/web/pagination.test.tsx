@@ -56,7 +56,7 @@ describe('the list pager', () => {
     loginAdmin();
     auditServer(57, false);
     renderAudit();
-    expect(await screen.findByText('1-10 of 57', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('1-10 of 57')).toBeInTheDocument();
     expect(within(pager()).getByRole('button', { name: 'Go to last page' })).toBeInTheDocument();
     expect(within(pager()).getByRole('button', { name: 'Go to page 6' })).toBeInTheDocument();
   });
@@ -66,11 +66,11 @@ describe('the list pager', () => {
     const api = auditServer(1000, true);
     const user = userEvent.setup();
     renderAudit('/audit/list?page=100');
-    expect(await screen.findByText('991-1,000 of 1,000+', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('991-1,000 of 1,000+')).toBeInTheDocument();
     expect(screen.getByText('Page 100 row 0 (Public)')).toBeInTheDocument();
     expect(within(pager()).queryByRole('button', { name: 'Go to last page' })).toBeNull();
     await user.click(within(pager()).getByRole('button', { name: 'Go to next page' }));
-    expect(await screen.findByText('Page 101 row 0 (Public)', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Page 101 row 0 (Public)', {})).toBeInTheDocument();
     expect(screen.getByText('1,001-1,010 of 1,000+')).toBeInTheDocument();
     await waitFor(() =>
       expect(

@@ -61,7 +61,7 @@ describe('Sales list', () => {
     const api = salesServer();
     const user = userEvent.setup();
     renderSales();
-    const row = (await screen.findByText('UTM12345', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('UTM12345')).closest('tr') as HTMLElement;
     expect(screen.getByRole('heading', { level: 1, name: 'Sales' })).toBeInTheDocument();
     expect(headers()).toEqual([
       'Customer',
@@ -108,7 +108,7 @@ describe('Sales list', () => {
     salesServer();
     const user = userEvent.setup();
     renderSales();
-    await user.click(await screen.findByRole('link', { name: 'Open the sale UTM12345' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('link', { name: 'Open the sale UTM12345' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sale UTM12345' })).toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'Details' });
     for (const text of [
@@ -153,9 +153,7 @@ describe('Sales list', () => {
     login(UserType.ADMIN);
     salesServer();
     renderSales(`/sale/${PENDING._id}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sale UTMPENDING' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sale UTMPENDING' })).toBeInTheDocument();
     expect(
       await screen.findByText(
         'No postings yet: the commissions are credited when the partner confirms the account.',
@@ -171,7 +169,7 @@ describe('Sales list', () => {
     login(UserType.ADMIN);
     salesServer();
     renderSales(`/sale/${IDS.admin}`);
-    expect(await screen.findByText('Could not load the sale.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Could not load the sale.')).toBeInTheDocument();
     expect(await screen.findByText('Error: Sale not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/sale/list');
   });

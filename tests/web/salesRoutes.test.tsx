@@ -106,9 +106,7 @@ describe('routes of issue 9', () => {
     login(UserType.ADMIN);
     ledgerApi();
     visit('/transaction/list');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Transactions' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transactions' })).toBeInTheDocument();
     expect(await screen.findAllByText('Ganesh Mobile Store')).toHaveLength(1);
     expect(screen.getByRole('menuitem', { name: 'Transactions' })).toBeInTheDocument();
   });
@@ -118,7 +116,7 @@ describe('routes of issue 9', () => {
     const api = ledgerApi();
     visit('/transaction/list');
     // The role table refuses the screen before anything is asked of the server.
-    expect(await screen.findByText(MSG.forbidden, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(MSG.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Transactions' })).not.toBeInTheDocument();
     expect(api.requests.filter((r) => r.path === 'transactions/fetch')).toEqual([]);
   });
@@ -127,10 +125,10 @@ describe('routes of issue 9', () => {
     login(UserType.MASTER_DISTRIBUTOR);
     const api = ledgerApi();
     const view = visit('/sale/00000000-0000-4000-8000-000000000010');
-    expect(await screen.findByText(MSG.forbidden, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(MSG.forbidden)).toBeInTheDocument();
     view.unmount();
     visit('/sale/list');
-    expect(await screen.findByText(MSG.forbidden, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(MSG.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Sales' })).not.toBeInTheDocument();
     expect(api.requests.filter((r) => r.path === 'bought_products/fetch')).toEqual([]);
   });
@@ -139,7 +137,7 @@ describe('routes of issue 9', () => {
     login(UserType.ADMIN);
     const api = ledgerApi();
     visit('/wallet');
-    expect(await screen.findByText(MSG.forbidden, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(MSG.forbidden)).toBeInTheDocument();
     expect(api.requests.filter((r) => r.path === 'wallet/fetch')).toEqual([]);
   });
 
@@ -147,12 +145,10 @@ describe('routes of issue 9', () => {
     login(UserType.RETAILER);
     ledgerApi();
     const view = visit('/sale/00000000-0000-4000-8000-000000000010');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sale UTM12345' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sale UTM12345' })).toBeInTheDocument();
     view.unmount();
     visit('/wallet');
-    expect(await screen.findByText('₹34.00', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('₹34.00')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'My Wallet' })).toBeInTheDocument();
   });
 });

@@ -71,9 +71,7 @@ const renderCustomers = (auth: AuthProvider = authProvider) =>
 
 const openModal = async (user: ReturnType<typeof userEvent.setup>) => {
   // The first render of a file pays for the imports: on a loaded machine the list takes more than a second.
-  await user.click(
-    await screen.findByRole('button', { name: 'Select Product for Ramesh Kumar' }, { timeout: 5000 }),
-  );
+  await user.click(await screen.findByRole('button', { name: 'Select Product for Ramesh Kumar' }));
   return screen.findByRole('dialog', { name: 'Select Product' });
 };
 

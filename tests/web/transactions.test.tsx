@@ -76,9 +76,7 @@ describe('Transactions (seed section 2)', () => {
     login(UserType.ADMIN);
     const api = ledgerServer();
     renderTransactions();
-    const row = (await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 })).closest(
-      'tr',
-    ) as HTMLElement;
+    const row = (await screen.findByText('Ganesh Mobile Store')).closest('tr') as HTMLElement;
     expect(screen.getByRole('heading', { level: 1, name: 'Transactions' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Name',
@@ -118,7 +116,7 @@ describe('Transactions (seed section 2)', () => {
     const api = ledgerServer();
     const user = userEvent.setup();
     renderTransactions();
-    await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 });
+    await screen.findByText('Ganesh Mobile Store');
     const userInput = screen.getByRole('combobox', { name: 'User' });
     await user.click(userInput);
     await user.type(userInput, 'gan');
@@ -132,14 +130,12 @@ describe('Transactions (seed section 2)', () => {
     const api = ledgerServer();
     const user = userEvent.setup();
     renderTransactions();
-    await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 });
+    await screen.findByText('Ganesh Mobile Store');
 
     await pick(user, screen.getByRole('combobox', { name: 'User Type' }), 'Retailer');
-    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userType: '4' }), { timeout: 3000 });
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userType: '4' }));
     await pick(user, screen.getByRole('combobox', { name: 'User' }), 'Ganesh Mobile Store');
-    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userType: '4', userId: IDS.retailer }), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userType: '4', userId: IDS.retailer }));
     expect(api.requests.find((r) => r.path === 'account/fetch')?.query.get('type')).toBe('4');
 
     await pick(user, screen.getByRole('combobox', { name: 'Transaction Type' }), 'CREDIT');
@@ -147,32 +143,26 @@ describe('Transactions (seed section 2)', () => {
     await user.click(sale);
     await user.type(sale, 'UTM1');
     // The typed text searches by utmCode or customer name (searchText), 200 ms after typing stops.
-    await waitFor(
-      () =>
-        expect(
-          api.requests.some(
-            (r) => r.path === 'bought_products/fetch' && r.query.get('searchText') === 'UTM1',
-          ),
-        ).toBe(true),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(
+        api.requests.some((r) => r.path === 'bought_products/fetch' && r.query.get('searchText') === 'UTM1'),
+      ).toBe(true),
     );
     await user.click(await screen.findByRole('option', { name: 'UTM12345 · Ramesh Kumar · Saving Account' }));
-    await waitFor(
-      () =>
-        expect(fetches(api).at(-1)).toEqual({
-          page: '1',
-          limit: '10',
-          userType: '4',
-          userId: IDS.retailer,
-          transactionType: 'CREDIT',
-          boughtProductId: IDS.sale,
-        }),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(fetches(api).at(-1)).toEqual({
+        page: '1',
+        limit: '10',
+        userType: '4',
+        userId: IDS.retailer,
+        transactionType: 'CREDIT',
+        boughtProductId: IDS.sale,
+      }),
     );
 
     // Another user type drops the user chosen for the first one.
     await pick(user, screen.getByRole('combobox', { name: 'User Type' }), 'Customer');
-    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userType: '1' }), { timeout: 3000 });
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userType: '1' }));
     expect(fetches(api).at(-1)?.userId).toBeUndefined();
   });
 
@@ -205,7 +195,7 @@ describe('Transactions (seed section 2)', () => {
     try {
       const user = userEvent.setup();
       renderTransactions();
-      await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 });
+      await screen.findByText('Ganesh Mobile Store');
       await user.click(screen.getByRole('button', { name: 'Export' }));
       await waitFor(() => expect(saved).toHaveLength(1));
       const text = await new Promise<string>((resolve) => {
@@ -233,7 +223,7 @@ describe('Settle and Record Payout (ADMIN)', () => {
     const api = ledgerServer();
     const user = userEvent.setup();
     renderTransactions();
-    await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 });
+    await screen.findByText('Ganesh Mobile Store');
 
     await user.click(screen.getByRole('button', { name: 'Settle' }));
     let dialog = await screen.findByRole('dialog', { name: 'Settle Commissions' });
@@ -255,9 +245,7 @@ describe('Settle and Record Payout (ADMIN)', () => {
 
     await pick(user, screen.getByRole('combobox', { name: 'User Type' }), 'Retailer');
     await pick(user, screen.getByRole('combobox', { name: 'User' }), 'Ganesh Mobile Store');
-    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userId: IDS.retailer }), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userId: IDS.retailer }));
     await user.click(screen.getByRole('button', { name: 'Settle' }));
     dialog = await screen.findByRole('dialog', { name: 'Settle Commissions' });
     expect(dialog).toHaveTextContent(
@@ -278,7 +266,7 @@ describe('Settle and Record Payout (ADMIN)', () => {
     );
     const user = userEvent.setup();
     renderTransactions();
-    await screen.findByText('Ganesh Mobile Store', {}, { timeout: 5000 });
+    await screen.findByText('Ganesh Mobile Store');
     await user.click(screen.getByRole('button', { name: 'Record Payout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record Payout' });
 

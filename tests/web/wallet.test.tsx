@@ -52,7 +52,7 @@ describe('My wallet', () => {
     );
     const user = userEvent.setup();
     renderWallet();
-    expect(await screen.findByText('₹320.50', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('₹320.50')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'My Wallet' })).toBeInTheDocument();
     expect(within(card('Balance')).getByText('₹320.50')).toBeInTheDocument();
     expect(within(card('Clearing Balance')).getByText('₹100.00')).toBeInTheDocument();
@@ -77,9 +77,7 @@ describe('My wallet', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Transaction Type' }));
     await user.click(await screen.findByRole('option', { name: 'DEBIT' }));
-    await waitFor(() => expect(api.requests.at(-1)?.query.get('transactionType')).toBe('DEBIT'), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(api.requests.at(-1)?.query.get('transactionType')).toBe('DEBIT'));
   });
 
   it('a wallet that cannot be loaded shows no figure rather than ₹0.00', async () => {
@@ -90,9 +88,7 @@ describe('My wallet', () => {
         : undefined,
     );
     renderWallet();
-    expect(
-      await screen.findByText('The list could not be loaded.', {}, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The list could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(
       await screen.findByText('Error: Something went wrong on our side. Please try again.'),
