@@ -35,10 +35,14 @@ describe('App routes', () => {
     // Admin's requireAuth signed out again each time a sign-out cleared the cache, hundreds of times on a blank
     // page, for up to 10 s (this test's wait, which it then missed on a loaded machine).
     const logout = vi.spyOn(authProvider, 'logout');
-    visit('/home');
-    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/auth');
-    expect(logout.mock.calls.length).toBeLessThanOrEqual(1);
+    try {
+      visit('/home');
+      expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/auth');
+      expect(logout.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      logout.mockRestore();
+    }
   });
 
   it('/welcome is public and has the two join cards and a login button', async () => {
