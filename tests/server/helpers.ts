@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../../src/server/app';
 import { type Config, readConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/open';
@@ -75,7 +76,7 @@ export async function makeTestContext(
     settlementIntervalMs: 0,
     ...opts.config,
   };
-  const database = await openDatabase({ databaseUrl, dataDir: '' });
+  const database = await openDatabase({ databaseUrl, dataDir: '', cluster: inject('pgliteCluster') });
   const cipher = new PersonalDataCipher(randomBytes(32));
   const ledgerKey = randomBytes(32);
   await ensureBootstrapAdmin(database.db, config);

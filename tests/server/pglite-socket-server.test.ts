@@ -6,13 +6,13 @@
 import net from 'node:net';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/open';
 
 let database: Database;
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
+  database = await openDatabase({ databaseUrl: 'memory://', dataDir: '', cluster: inject('pgliteCluster') });
   await database.pool.query('create table probe_rows (n int)');
 });
 
