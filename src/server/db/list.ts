@@ -117,10 +117,11 @@ export interface ListSpec<Row> {
   statement?: string;
   bindings?: Bindings;
   /**
-   * Its filter is equalities an index serves whatever their values (ids, and enums `written` into the text), so
-   * it may keep its plan like a list with a kept total or no filter: PostgreSQL still plans a call with its
-   * values when the plan it keeps would cost more for them. Never for a text search or a path prefix: a plan
-   * kept for `LIKE $1` cannot use the prefix's index and reads the whole table.
+   * Its filter is equalities an index serves whatever their values (ids, enums `written` into the text, a search
+   * of digits as one key of its index), so it may keep its plan like a list with a kept total or no filter:
+   * PostgreSQL still plans a call with its values when the plan it keeps would cost more for them. Never for a
+   * LIKE search or a path prefix: a plan kept for `LIKE $1` cannot use the prefix's index and reads the whole
+   * table.
    */
   planOnce?: boolean;
 }
@@ -360,7 +361,7 @@ function buildPage<Row>(db: Queryable, spec: ListSpec<Row>): BuiltStatement<Row>
   const page: PageKeys = { keys, id: sql`"page"."id"` };
   const pageOrder = [direction(sql`"page"."sort_key"`), direction(sql`"page"."id"`)];
   // A list with a kept total (one type or scope, one sort), no filter at all or equalities only (planOnce) has
-  // one best plan whatever page it asks for: it is planned once per connection. A text search or a path prefix
+  // one best plan whatever page it asks for: it is planned once per connection. A LIKE search or a path prefix
   // is planned with its values each time.
   const planOnce =
     typeof spec.total === 'object' || spec.where === undefined || spec.planOnce

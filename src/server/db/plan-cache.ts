@@ -10,9 +10,10 @@ import pg from 'pg';
  * page into its text (`written` in db/list.ts); list-plans.test.ts checks the kept plan is the one served.
  *
  * Only statements whose best plan does not depend on their values may say so: a list with a kept total (one
- * type, one scope, one sort; only the page moves), no filter or equalities only, the session look-up, the
- * ledger's writes. A text search or a path prefix stays unnamed and is planned with its values every time: a
- * plan kept for `search LIKE $1` walked the whole date index for a rare name (17 ms against 3 ms, measured).
+ * type, one scope, one sort; only the page moves), no filter or equalities only, a search of digits (one key of
+ * its own index, users.ts), the session look-up, the ledger's writes. A LIKE search or a path prefix stays unnamed
+ * and is planned with its values every time: a plan kept for `search LIKE $1` walked the whole date index for a
+ * rare name (17 ms against 3 ms, measured).
  */
 export const PLAN_ONCE = '/* plan once */';
 
