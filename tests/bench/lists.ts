@@ -2,8 +2,9 @@
 // and at concurrency 10 (requests/s), next to a floor measured in the same run: the driver alone running
 // `SELECT id FROM users WHERE type = $1 ORDER BY created_at DESC, id DESC LIMIT 10` (the same on postings for
 // transactions), once at the start and again beside each call, interleaved with its sequential calls. On PGlite
-// and on PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15). The calls are made from a worker thread
-// (http-client.ts), so the client's work is not counted as the server's.
+// and on PostgreSQL (DATABASE_URL, or a throw-away PostgreSQL 15), served side by side and measured call by call
+// in turn (benchLists). The calls are made from a worker thread (http-client.ts), so the client's work is not
+// counted as the server's.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -110,17 +111,31 @@ async function settleAfterSeeding(database: Database, log: (line: string) => voi
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-export async function benchLists(
-  engine: 'pglite' | 'postgres',
+export type Engine = 'pglite' | 'postgres';
+
+export interface EngineResult {
+  floor: { users: Figures; postings: Figures; http: Figures };
+  calls: CallResult[];
+}
+
+/** One engine seeded and served: its app on a port, the bench users signed in, its floors. */
+interface Served {
+  engine: Engine;
+  database: Database;
+  origin: string;
+  config: ReturnType<typeof readConfig>;
+  calls: Awaited<ReturnType<typeof panelCalls>>;
+  tokens: { admin: string; md: string; retailer: string };
+  floorStatement: { users: () => Promise<{ rows: unknown[] }>; postings: () => Promise<{ rows: unknown[] }> };
+  close(): Promise<void>;
+}
+
+/** Opens, seeds and serves one engine; the caller closes it. */
+async function serveEngine(
+  engine: Engine,
   scale: { users: number; postings: number },
-  opts: {
-    sequential: number;
-    concurrent: number;
-    log: (line: string) => void;
-    /** Runs while the server still serves the seeded data, with the panel (dist/web) mounted. */
-    withServer?: (origin: string, admin: { userName: string; password: string }) => Promise<void>;
-  },
-) {
+  opts: { log: (line: string) => void; withPanel: boolean },
+): Promise<Served> {
   const { database, close } = await openEngine(engine);
   try {
     const dataKey = randomBytes(32);
@@ -133,7 +148,7 @@ export async function benchLists(
       ...readConfig({}),
       settlementIntervalMs: 0,
       logLevel: 'warn',
-      webDir: opts.withServer ? path.resolve('dist/web') : undefined,
+      webDir: opts.withPanel ? path.resolve('dist/web') : undefined,
     };
     await ensureBootstrapAdmin(database.db, config);
     const t0 = performance.now();
@@ -143,9 +158,13 @@ export async function benchLists(
     );
     await settleAfterSeeding(database, opts.log);
     const app = await buildApp({ config, db: database.db, ...keys, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const origin = app.listeningOrigin;
+    const closeAll = async () => {
+      await app.close();
+      await close();
+    };
     try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const origin = app.listeningOrigin;
       const signIn = async (userName: string, password: string) => {
         const first = await fetch(`${origin}/api/v1/state/fetch`);
         const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
@@ -173,90 +192,174 @@ export async function benchLists(
         postings: () =>
           database.pool.query('SELECT id FROM postings ORDER BY created_at DESC, id DESC LIMIT 10'),
       };
-      const floorUsers = await measure(floorStatement.users, opts);
-      const floorPostings = await measure(floorStatement.postings, opts);
-      opts.log(
-        `  ${engine}: floor users p50 ${floorUsers.p50} ms p95 ${floorUsers.p95} ms ${floorUsers.reqPerSec}/s; postings p95 ${floorPostings.p95} ms`,
+      return { engine, database, origin, config, calls, tokens, floorStatement, close: closeAll };
+    } catch (error) {
+      await closeAll();
+      throw error;
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The floors at the start of the run: the driver's statements, and the HTTP floor (below). */
+async function engineFloors(
+  served: Served,
+  client: ReturnType<typeof httpClient>,
+  opts: { sequential: number; concurrent: number; log: (line: string) => void },
+) {
+  const { engine, floorStatement, tokens } = served;
+  const users = await measure(floorStatement.users, opts);
+  const postings = await measure(floorStatement.postings, opts);
+  opts.log(
+    `  ${engine}: floor users p50 ${users.p50} ms p95 ${users.p95} ms ${users.reqPerSec}/s; postings p95 ${postings.p95} ms`,
+  );
+  // What any signed-in call costs before its own work: a bare Fastify route (no plugins, no validation)
+  // running the session look-up and the floor statement, through the same client. Printed beside the floor
+  // so the p95 ratio can be read against what HTTP and a session alone cost.
+  const bare = Fastify();
+  bare.get('/floor', async (request) => {
+    const found = await lookupSession(served.database.db, tokenOf(request.headers['x-auth-token']));
+    if (found.kind !== 'ok') throw new Error('the bench session is gone');
+    const { rows } = await floorStatement.users();
+    return { result: rows };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const { figures: http } = await client.measure({
+    url: `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/floor`,
+    token: tokens.admin,
+    sequential: opts.sequential,
+    concurrent: opts.concurrent,
+  });
+  await bare.close();
+  opts.log(
+    `  ${engine}: HTTP floor (bare Fastify, session look-up + floor statement) p50 ${http.p50} ms p95 ${http.p95} ms ${http.reqPerSec}/s (${(http.p95 / users.p95).toFixed(1)}x floor)`,
+  );
+  return { users, postings, http };
+}
+
+/**
+ * Every list call of the panel on each engine. The engines are seeded and served side by side, and measured
+ * call by call in turn: each call's sequential runs, and the floor's beside them, are taken in slices
+ * alternating between the engines (which goes first alternates too), and its runs at concurrency 10 in two
+ * halves alternating the same way. Measured one engine after the other, PGlite's figures were taken ten to
+ * twenty minutes after PostgreSQL's, and this machine's speed moves by half within that (its HTTP floor p50
+ * 0.87 to 2.18 ms within an hour): the ratio of the two engines said more about the host than about them.
+ */
+export async function benchLists(
+  engines: readonly Engine[],
+  scale: { users: number; postings: number },
+  opts: {
+    sequential: number;
+    concurrent: number;
+    log: (line: string) => void;
+    /** Runs on one engine while its server still serves the seeded data, with the panel (dist/web) mounted. */
+    withServer?: {
+      engine: Engine;
+      run(origin: string, admin: { userName: string; password: string }): Promise<void>;
+    };
+  },
+): Promise<Partial<Record<Engine, EngineResult>>> {
+  const served: Served[] = [];
+  const client = httpClient();
+  try {
+    for (const engine of engines) {
+      served.push(
+        await serveEngine(engine, scale, { log: opts.log, withPanel: opts.withServer?.engine === engine }),
       );
-      const client = httpClient();
-      // What any signed-in call costs before its own work: a bare Fastify route (no plugins, no validation)
-      // running the session look-up and the floor statement, through the same client. Printed beside the floor
-      // so the p95 ratio can be read against what HTTP and a session alone cost.
-      const bare = Fastify();
-      bare.get('/floor', async (request) => {
-        const found = await lookupSession(database.db, tokenOf(request.headers['x-auth-token']));
-        if (found.kind !== 'ok') throw new Error('the bench session is gone');
-        const { rows } = await floorStatement.users();
-        return { result: rows };
-      });
-      await bare.listen({ port: 0, host: '127.0.0.1' });
-      const { figures: httpFloor } = await client.measure({
-        url: `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/floor`,
-        token: tokens.admin,
-        sequential: opts.sequential,
-        concurrent: opts.concurrent,
-      });
-      await bare.close();
-      opts.log(
-        `  ${engine}: HTTP floor (bare Fastify, session look-up + floor statement) p50 ${httpFloor.p50} ms p95 ${httpFloor.p95} ms ${httpFloor.reqPerSec}/s (${(httpFloor.p95 / floorUsers.p95).toFixed(1)}x floor)`,
-      );
-      const results: CallResult[] = [];
-      const run = async (token: string, list: [string, string][]) => {
-        for (const [name, url] of list) {
-          const onPostings = name.startsWith('transactions');
-          // The floor is measured beside each call, its sequential runs alternating with the call's in slices,
-          // so a stretch of a busy machine (shared and noisy here) weighs on both alike; the floor of the run's
-          // start is kept beside it.
-          const times: number[] = [];
-          const floorTimes: number[] = [];
-          let status = 0;
-          const slice = Math.max(1, Math.round(opts.sequential / SLICES));
-          for (let i = 0; i < SLICES; i++) {
-            floorTimes.push(
-              ...(await sequentialTimes(floorStatement[onPostings ? 'postings' : 'users'], slice)),
-            );
+    }
+    const floors = new Map<Engine, EngineResult['floor']>();
+    for (const s of served) floors.set(s.engine, await engineFloors(s, client, opts));
+    const results = new Map<Engine, CallResult[]>(served.map((s) => [s.engine, []]));
+    const inTurn = (i: number) => (i % 2 === 0 ? served : [...served].reverse());
+    const groups = ['admin', 'md', 'retailer'] as const;
+    for (const group of groups) {
+      const names = served[0].calls[group].map(([name]) => name);
+      for (const name of names) {
+        const onPostings = name.startsWith('transactions');
+        const urlOf = (s: Served) => {
+          const found = s.calls[group].find(([n]) => n === name);
+          if (!found) throw new Error(`${s.engine} has no call ${name}`);
+          return `${s.origin}/api/v1/${found[1]}`;
+        };
+        const times = new Map<Engine, number[]>(served.map((s) => [s.engine, []]));
+        const floorTimes = new Map<Engine, number[]>(served.map((s) => [s.engine, []]));
+        const status = new Map<Engine, number>();
+        const slice = Math.max(1, Math.round(opts.sequential / SLICES));
+        for (let i = 0; i < SLICES; i++) {
+          for (const s of inTurn(i)) {
+            floorTimes
+              .get(s.engine)
+              ?.push(...(await sequentialTimes(s.floorStatement[onPostings ? 'postings' : 'users'], slice)));
             const answer = await client.run({
-              url: `${origin}/api/v1/${url}`,
-              token,
+              url: urlOf(s),
+              token: s.tokens[group],
               sequential: slice,
               concurrent: 0,
             });
-            times.push(...answer.times);
-            status = answer.status;
+            times.get(s.engine)?.push(...answer.times);
+            status.set(s.engine, answer.status);
           }
-          const { reqPerSec } = await client.run({
-            url: `${origin}/api/v1/${url}`,
-            token,
-            sequential: 0,
-            concurrent: opts.concurrent,
-          });
-          const figures = { ...latencies(times), reqPerSec };
-          const floor = latencies(floorTimes);
-          const runFloor = onPostings ? floorPostings : floorUsers;
+        }
+        // Requests/s of the two halves together: all the calls over the time they took.
+        const rate = new Map<Engine, { calls: number; seconds: number }>();
+        for (let half = 0; half < 2; half++) {
+          for (const s of inTurn(half)) {
+            const calls = Math.ceil(opts.concurrent / 2);
+            const { reqPerSec } = await client.run({
+              url: urlOf(s),
+              token: s.tokens[group],
+              sequential: 0,
+              concurrent: calls,
+            });
+            const sum = rate.get(s.engine) ?? { calls: 0, seconds: 0 };
+            rate.set(s.engine, { calls: sum.calls + calls, seconds: sum.seconds + calls / reqPerSec });
+          }
+        }
+        for (const s of served) {
+          const sum = rate.get(s.engine) ?? { calls: 0, seconds: 1 };
+          const figures = {
+            ...latencies(times.get(s.engine) ?? []),
+            reqPerSec: Math.round(sum.calls / sum.seconds),
+          };
+          const floor = latencies(floorTimes.get(s.engine) ?? []);
+          const runFloor = floors.get(s.engine)?.[onPostings ? 'postings' : 'users'];
           const result: CallResult = {
             name,
-            status,
+            status: status.get(s.engine) ?? 0,
             ...figures,
             ratio: Number((figures.p95 / floor.p95).toFixed(1)),
             floor,
-            ratioToRunFloor: Number((figures.p95 / runFloor.p95).toFixed(1)),
+            ratioToRunFloor: Number((figures.p95 / (runFloor?.p95 ?? floor.p95)).toFixed(1)),
           };
-          results.push(result);
+          results.get(s.engine)?.push(result);
           opts.log(
-            `  ${engine.padEnd(8)} ${name.padEnd(26)} ${String(status).padEnd(4)} p50 ${String(figures.p50).padStart(7)} ms  p95 ${String(figures.p95).padStart(7)} ms  ${String(figures.reqPerSec).padStart(5)} req/s  ${String(result.ratio).padStart(5)}x floor beside it (p95 ${floor.p95} ms)  ${String(result.ratioToRunFloor).padStart(5)}x run's floor`,
+            `  ${s.engine.padEnd(8)} ${name.padEnd(26)} ${String(result.status).padEnd(4)} p50 ${String(figures.p50).padStart(7)} ms  p95 ${String(figures.p95).padStart(7)} ms  ${String(figures.reqPerSec).padStart(5)} req/s  ${String(result.ratio).padStart(5)}x floor beside it (p95 ${floor.p95} ms)  ${String(result.ratioToRunFloor).padStart(5)}x run's floor`,
           );
         }
-      };
-      await run(tokens.admin, calls.admin);
-      await run(tokens.md, calls.md);
-      await run(tokens.retailer, calls.retailer);
-      await client.close();
-      await opts.withServer?.(origin, { userName: config.adminUsername, password: config.adminPassword });
-      return { floor: { users: floorUsers, postings: floorPostings, http: httpFloor }, calls: results };
-    } finally {
-      await app.close();
+      }
     }
+    const withServer = opts.withServer;
+    const panelEngine = served.find((s) => s.engine === withServer?.engine);
+    if (withServer && panelEngine) {
+      // The other engines are closed first: the browser's figures are the one server's.
+      for (const s of served.filter((other) => other !== panelEngine)) await s.close();
+      served.splice(0, served.length, panelEngine);
+      await withServer.run(panelEngine.origin, {
+        userName: panelEngine.config.adminUsername,
+        password: panelEngine.config.adminPassword,
+      });
+    }
+    const out: Partial<Record<Engine, EngineResult>> = {};
+    for (const engine of engines) {
+      const floor = floors.get(engine);
+      const calls = results.get(engine);
+      if (floor && calls) out[engine] = { floor, calls };
+    }
+    return out;
   } finally {
-    await close();
+    await client.close();
+    for (const s of served) await s.close();
   }
 }

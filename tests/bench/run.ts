@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensurePanelBuilt } from '../../src/server/panel-build';
-import { benchLists, type CallResult } from './lists';
+import { benchLists, type EngineResult } from './lists';
 import { bundleSizes, chromiumTimings, hasChromium, startTimes } from './panel';
 
 const args = process.argv.slice(2);
@@ -27,24 +27,25 @@ async function main() {
     `Lists at ${scale.users} users and ${scale.postings} postings (${runs.sequential} sequential, ${runs.concurrent} at concurrency 10):`,
   );
   const engines = (['postgres', 'pglite'] as const).filter((e) => !only || e === only);
-  for (const engine of engines) {
-    results[engine] = await benchLists(engine, scale, {
+  Object.assign(
+    results,
+    await benchLists(engines, scale, {
       ...runs,
       log,
       // The browser figures and bundle sizes are taken on the embedded database, as `npm start` runs.
-      withServer:
-        engine === 'pglite'
-          ? async (origin, admin) => {
-              results.bundle = await bundleSizes(origin);
-              log(`  bundle: ${JSON.stringify(results.bundle)}`);
-              if (hasChromium()) {
-                results.chromium = await chromiumTimings(origin, admin);
-                log(`  chromium (median of 5): ${JSON.stringify(results.chromium)}`);
-              }
-            }
-          : undefined,
-    });
-  }
+      withServer: {
+        engine: 'pglite',
+        run: async (origin, admin) => {
+          results.bundle = await bundleSizes(origin);
+          log(`  bundle: ${JSON.stringify(results.bundle)}`);
+          if (hasChromium()) {
+            results.chromium = await chromiumTimings(origin, admin);
+            log(`  chromium (median of 5): ${JSON.stringify(results.chromium)}`);
+          }
+        },
+      },
+    }),
+  );
   printTargets(results);
   results.start = await startTimes();
   log(`  start: ${JSON.stringify(results.start)}`);
@@ -57,7 +58,7 @@ async function main() {
   console.log(`written to ${path.join(out, quick ? 'bench-quick.json' : 'bench.json')}`);
 }
 
-type ListResults = { calls: CallResult[] } | undefined;
+type ListResults = EngineResult | undefined;
 
 /**
  * The issue's targets, call by call: on PostgreSQL p95 at most 5x the floor's and at least 200 requests/s at
