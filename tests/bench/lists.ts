@@ -137,6 +137,7 @@ async function serveEngine(
   opts: { log: (line: string) => void; withPanel: boolean },
 ): Promise<Served> {
   const { database, close } = await openEngine(engine);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     const dataKey = randomBytes(32);
     const keys = {
@@ -157,47 +158,44 @@ async function serveEngine(
       `  ${engine}: seeded ${scale.users} users and ${scale.postings} postings in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
     await settleAfterSeeding(database, opts.log);
-    const app = await buildApp({ config, db: database.db, ...keys, logger: false });
+    const server = await buildApp({ config, db: database.db, ...keys, logger: false });
+    app = server;
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const origin = server.listeningOrigin;
+    const signIn = async (userName: string, password: string) => {
+      const first = await fetch(`${origin}/api/v1/state/fetch`);
+      const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+      const res = await fetch(`${origin}/api/v1/account/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+        body: JSON.stringify({ userName, password }),
+      });
+      const body = (await res.json()) as { result?: { token: string } };
+      if (!body.result) throw new Error(`sign-in of ${userName} failed: ${JSON.stringify(body)}`);
+      return body.result.token;
+    };
+    const calls = await panelCalls(database);
+    const tokens = {
+      admin: await signIn(config.adminUsername, config.adminPassword),
+      md: await signIn(calls.users.md, DEMO_PASSWORD),
+      retailer: await signIn(calls.users.retailer, DEMO_PASSWORD),
+    };
+    const floorStatement = {
+      users: () =>
+        database.pool.query(
+          'SELECT id FROM users WHERE type = $1 ORDER BY created_at DESC, id DESC LIMIT 10',
+          [1],
+        ),
+      postings: () =>
+        database.pool.query('SELECT id FROM postings ORDER BY created_at DESC, id DESC LIMIT 10'),
+    };
     const closeAll = async () => {
-      await app.close();
+      await server.close();
       await close();
     };
-    try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const origin = app.listeningOrigin;
-      const signIn = async (userName: string, password: string) => {
-        const first = await fetch(`${origin}/api/v1/state/fetch`);
-        const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
-        const res = await fetch(`${origin}/api/v1/account/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-          body: JSON.stringify({ userName, password }),
-        });
-        const body = (await res.json()) as { result?: { token: string } };
-        if (!body.result) throw new Error(`sign-in of ${userName} failed: ${JSON.stringify(body)}`);
-        return body.result.token;
-      };
-      const calls = await panelCalls(database);
-      const tokens = {
-        admin: await signIn(config.adminUsername, config.adminPassword),
-        md: await signIn(calls.users.md, DEMO_PASSWORD),
-        retailer: await signIn(calls.users.retailer, DEMO_PASSWORD),
-      };
-      const floorStatement = {
-        users: () =>
-          database.pool.query(
-            'SELECT id FROM users WHERE type = $1 ORDER BY created_at DESC, id DESC LIMIT 10',
-            [1],
-          ),
-        postings: () =>
-          database.pool.query('SELECT id FROM postings ORDER BY created_at DESC, id DESC LIMIT 10'),
-      };
-      return { engine, database, origin, config, calls, tokens, floorStatement, close: closeAll };
-    } catch (error) {
-      await closeAll();
-      throw error;
-    }
+    return { engine, database, origin, config, calls, tokens, floorStatement, close: closeAll };
   } catch (error) {
+    await app?.close();
     await close();
     throw error;
   }
@@ -286,6 +284,9 @@ export async function benchLists(
         const times = new Map<Engine, number[]>(served.map((s) => [s.engine, []]));
         const floorTimes = new Map<Engine, number[]>(served.map((s) => [s.engine, []]));
         const status = new Map<Engine, number>();
+        // The floor is measured beside each call, its sequential runs alternating with the call's in slices, so
+        // a stretch of a busy machine (shared and noisy here) weighs on both alike; the floor of the run's start
+        // is kept beside it.
         const slice = Math.max(1, Math.round(opts.sequential / SLICES));
         for (let i = 0; i < SLICES; i++) {
           for (const s of inTurn(i)) {
@@ -344,8 +345,9 @@ export async function benchLists(
     const panelEngine = served.find((s) => s.engine === withServer?.engine);
     if (withServer && panelEngine) {
       // The other engines are closed first: the browser's figures are the one server's.
-      for (const s of served.filter((other) => other !== panelEngine)) await s.close();
+      const others = served.filter((other) => other !== panelEngine);
       served.splice(0, served.length, panelEngine);
+      for (const s of others) await s.close();
       await withServer.run(panelEngine.origin, {
         userName: panelEngine.config.adminUsername,
         password: panelEngine.config.adminPassword,
