@@ -205,7 +205,7 @@ async function serveEngine(
 async function engineFloors(
   served: Served,
   client: ReturnType<typeof httpClient>,
-  opts: { sequential: number; concurrent: number; log: (line: string) => void },
+  opts: { sequential: number; concurrent: number; warmUp: number; log: (line: string) => void },
 ) {
   const { engine, floorStatement, tokens } = served;
   const users = await measure(floorStatement.users, opts);
@@ -224,8 +224,11 @@ async function engineFloors(
     return { result: rows };
   });
   await bare.listen({ port: 0, host: '127.0.0.1' });
+  const floorUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/floor`;
+  // Warmed as the calls are (warmUpCalls), so the two are compared in the same state.
+  await client.run({ url: floorUrl, token: tokens.admin, sequential: 0, concurrent: opts.warmUp });
   const { figures: http } = await client.measure({
-    url: `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/floor`,
+    url: floorUrl,
     token: tokens.admin,
     sequential: opts.sequential,
     concurrent: opts.concurrent,
@@ -235,6 +238,39 @@ async function engineFloors(
     `  ${engine}: HTTP floor (bare Fastify, session look-up + floor statement) p50 ${http.p50} ms p95 ${http.p95} ms ${http.reqPerSec}/s (${(http.p95 / users.p95).toFixed(1)}x floor)`,
   );
   return { users, postings, http };
+}
+
+const GROUPS = ['admin', 'md', 'retailer'] as const;
+
+/** A call's URL on one served engine. */
+function urlOf(s: Served, group: (typeof GROUPS)[number], name: string) {
+  const found = s.calls[group].find(([n]) => n === name);
+  if (!found) throw new Error(`${s.engine} has no call ${name}`);
+  return `${s.origin}/api/v1/${found[1]}`;
+}
+
+/**
+ * Every call on every engine, `warmUp` times at concurrency 10, before anything is timed: the figures are a
+ * running server's, not a fresh process's. Without it the first calls of each list ran while V8 was still
+ * compiling the server's and the client's hot paths: a page of distributors on PostgreSQL at p95 3.98 ms in
+ * its first thousand calls against 1.36 ms in its fifth, p50 1.45 against 1.01, the statements' own times
+ * unchanged (a probe on one 100,000-user database; README, Performance). Every list is warmed, not only the one
+ * about to be measured, so code they share has met all their shapes before any is timed.
+ */
+async function warmUpCalls(served: Served[], client: ReturnType<typeof httpClient>, warmUp: number) {
+  if (warmUp <= 0) return;
+  for (const s of served) {
+    for (const group of GROUPS) {
+      for (const [name] of s.calls[group]) {
+        await client.run({
+          url: urlOf(s, group, name),
+          token: s.tokens[group],
+          sequential: 0,
+          concurrent: warmUp,
+        });
+      }
+    }
+  }
 }
 
 /**
@@ -251,6 +287,8 @@ export async function benchLists(
   opts: {
     sequential: number;
     concurrent: number;
+    /** Calls of each list on each engine before any is timed (warmUpCalls). */
+    warmUp: number;
     log: (line: string) => void;
     /** Runs on one engine while its server still serves the seeded data, with the panel (dist/web) mounted. */
     withServer?: {
@@ -267,20 +305,19 @@ export async function benchLists(
         await serveEngine(engine, scale, { log: opts.log, withPanel: opts.withServer?.engine === engine }),
       );
     }
+    const warmStarted = performance.now();
+    await warmUpCalls(served, client, opts.warmUp);
+    opts.log(
+      `  warmed up: every call ${opts.warmUp} times on each engine in ${((performance.now() - warmStarted) / 1000).toFixed(0)} s`,
+    );
     const floors = new Map<Engine, EngineResult['floor']>();
     for (const s of served) floors.set(s.engine, await engineFloors(s, client, opts));
     const results = new Map<Engine, CallResult[]>(served.map((s) => [s.engine, []]));
     const inTurn = (i: number) => (i % 2 === 0 ? served : [...served].reverse());
-    const groups = ['admin', 'md', 'retailer'] as const;
-    for (const group of groups) {
+    for (const group of GROUPS) {
       const names = served[0].calls[group].map(([name]) => name);
       for (const name of names) {
         const onPostings = name.startsWith('transactions');
-        const urlOf = (s: Served) => {
-          const found = s.calls[group].find(([n]) => n === name);
-          if (!found) throw new Error(`${s.engine} has no call ${name}`);
-          return `${s.origin}/api/v1/${found[1]}`;
-        };
         const times = new Map<Engine, number[]>(served.map((s) => [s.engine, []]));
         const floorTimes = new Map<Engine, number[]>(served.map((s) => [s.engine, []]));
         const status = new Map<Engine, number>();
@@ -294,7 +331,7 @@ export async function benchLists(
               .get(s.engine)
               ?.push(...(await sequentialTimes(s.floorStatement[onPostings ? 'postings' : 'users'], slice)));
             const answer = await client.run({
-              url: urlOf(s),
+              url: urlOf(s, group, name),
               token: s.tokens[group],
               sequential: slice,
               concurrent: 0,
@@ -309,7 +346,7 @@ export async function benchLists(
           for (const s of inTurn(half)) {
             const calls = Math.ceil(opts.concurrent / 2);
             const { reqPerSec } = await client.run({
-              url: urlOf(s),
+              url: urlOf(s, group, name),
               token: s.tokens[group],
               sequential: 0,
               concurrent: calls,
