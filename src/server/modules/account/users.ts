@@ -72,10 +72,11 @@ function filterConditions(viewer: UserRow, f: UserListFilter, b: Bindings) {
   // name, user name, email or mobile: 4 to 12 digits through the index of the column's runs of digits (the same
   // matches as the substring: see migration 0009), other text through the trigram index on the search column.
   const text = f.searchText?.toLowerCase();
+  const digits = !f.aadharHash && text !== undefined && DIGIT_SEARCH.test(text) ? text : undefined;
   const search = f.aadharHash
     ? eq(users.aadharHash, b.bind(f.aadharHash))
-    : text && DIGIT_SEARCH.test(text)
-      ? sql`search_digit_grams(${users.search}) @> array[${b.bindUnseen(text, 'text')}]`
+    : digits !== undefined
+      ? sql`search_digit_grams(${users.search}) @> array[${b.bindUnseen(digits, 'text')}]`
       : text
         ? like(users.search, b.bind(likePattern(text)))
         : undefined;
@@ -94,6 +95,8 @@ function filterConditions(viewer: UserRow, f: UserListFilter, b: Bindings) {
     // no index serves, so the walk down the date index is the one plan (listPage's walkWhere).
     walkWhere:
       text && !f.aadharHash ? and(rest, sql`position(${b.bind(text)} in ${users.search}) > 0`) : undefined,
+    /** No search, or one that is a key of its index whatever its value (an Aadhar hash, digits): see planOnce. */
+    searchIsKey: !text || Boolean(f.aadharHash) || digits !== undefined,
   };
 }
 
@@ -152,6 +155,7 @@ export async function listWireUsers(
   page: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<{ users: WireUser[]; total: number; capped: boolean }> {
   const bindings = new Bindings();
+  const { where, walkWhere, searchIsKey } = filterConditions(viewer, filter, bindings);
   const { rows, total, capped } = await listPage(db, {
     statement: 'users',
     bindings,
@@ -174,13 +178,12 @@ export async function listWireUsers(
         .innerJoin(users, eq(users.id, found.id))
         .leftJoin(wallets, eq(wallets.userId, users.id))
         .orderBy(...order),
-    ...filterConditions(viewer, filter, bindings),
+    where,
+    walkWhere,
     // Equalities on the users' indexes (a type, a parent, an id, an Aadhar number's hash) and a search of digits
     // (one key of the digit runs' index, whatever the digits); a search of other text and a network's path prefix
     // (a list of every type) are planned with their values.
-    planOnce:
-      (!filter.searchText || Boolean(filter.aadharHash) || DIGIT_SEARCH.test(filter.searchText)) &&
-      (filter.type !== undefined || !scopedByPath(viewer)),
+    planOnce: searchIsKey && (filter.type !== undefined || !scopedByPath(viewer)),
     page,
     sort: USER_SORT,
     total: totalFor(viewer, filter, bindings),
