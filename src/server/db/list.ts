@@ -3,6 +3,7 @@ import { type AnyPgColumn, PgDialect, type PgSelect, type SubqueryWithSelection 
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/rules';
 import type { Queryable } from './open';
 import { PLAN_ONCE } from './plan-cache';
+import { type PreparedSelect, withCompiledRowMapper } from './row-mapper';
 
 /** A page request as every list takes it: 1-based page, page size, optional whitelisted sort. */
 export interface PageRequest {
@@ -372,8 +373,13 @@ function buildPage<Row>(db: Queryable, spec: ListSpec<Row>): BuiltStatement<Row>
     sql<number>`${planOnce}${spec.total === 'capped' ? sql`"page"."list_n"` : countOf(spec as ListSpec<unknown>)}`
       .mapWith(Number)
       .as('list_total');
-  // Drizzle's prepared query without a server-side name: the plan cache (plan-cache.ts) names what may keep its plan.
-  return (spec.rows(page, pageOrder, total) as unknown as { _prepare(): BuiltStatement<Row> })._prepare();
+  // Drizzle's prepared query without a server-side name: the plan cache (plan-cache.ts) names what may keep its
+  // plan. Its rows are mapped by a mapper made once with it (row-mapper.ts).
+  return withCompiledRowMapper(
+    (
+      spec.rows(page, pageOrder, total) as unknown as { _prepare(): BuiltStatement<Row> & PreparedSelect }
+    )._prepare(),
+  );
 }
 
 /** The key fields a list's `keys` select takes: its id and the page's sort key. */
