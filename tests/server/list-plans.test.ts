@@ -5,6 +5,7 @@
 
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '../../src/server/db/list';
 import { PLAN_ONCE } from '../../src/server/db/plan-cache';
 import { panelCalls } from '../bench/lists';
 import { call, DEMO_PASSWORD, login, makeScaledContext, type TestContext } from './helpers';
@@ -13,6 +14,7 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Plan Rows'?: number;
   Plans?: PlanNode[];
 }
 const BIG_TABLES = ['users', 'postings', 'bought_products'];
@@ -395,23 +397,52 @@ describe('totals that are kept or capped, and the pages beside them', () => {
     }
   });
 
-  it('counts a capped list’s matches once, however many places read the count', async () => {
+  it('counts a capped search’s matches once, however many places read the count', async () => {
+    const { token } = await login(ctx.app, ctx.config.adminUsername, ctx.config.adminPassword);
+    const url = 'account/fetch?type=1&page=1&limit=10&searchText=a';
+    const plans = (await plansOf(token, url)).filter(({ text }) => text.includes('with matching'));
+    expect(plans.length, url).toBeGreaterThan(0);
+    for (const { plan, generic } of plans) {
+      // Every aggregate that reads the matches themselves (not the one-row count kept beside them).
+      const counts = nodesOf(plan).filter(
+        (node) =>
+          node['Node Type'] === 'Aggregate' &&
+          (node.Plans ?? []).some((child) => (child as { 'CTE Name'?: string })['CTE Name'] === 'matching'),
+      );
+      expect(counts.length, `${url}${generic ? ' (kept plan)' : ''}`).toBe(1);
+    }
+  });
+
+  it('counts a capped filter’s matches on an index alone, up to the cap, and walks its sort’s index to the page', async () => {
     const { token } = await login(ctx.app, ctx.config.adminUsername, ctx.config.adminPassword);
     for (const url of [
       'transactions/fetch?page=1&limit=10',
+      'transactions/fetch?page=1&limit=10&transactionType=DEBIT',
       'bought_products/fetch?page=1&limit=10',
-      'account/fetch?type=1&page=1&limit=10&searchText=a',
     ]) {
-      const plans = (await plansOf(token, url)).filter(({ text }) => text.includes('with matching'));
-      expect(plans.length, url).toBeGreaterThan(0);
-      for (const { plan, generic } of plans) {
-        // Every aggregate that reads the matches themselves (not the one-row count kept beside them).
-        const counts = nodesOf(plan).filter(
-          (node) =>
-            node['Node Type'] === 'Aggregate' &&
-            (node.Plans ?? []).some((child) => (child as { 'CTE Name'?: string })['CTE Name'] === 'matching'),
-        );
-        expect(counts.length, `${url}${generic ? ' (kept plan)' : ''}`).toBe(1);
+      const plans = (await plansOf(token, url)).filter(({ text }) => text.includes('list_total'));
+      // Planned with its values and kept (plan once): both shapes are checked.
+      expect(
+        plans.map((p) => p.generic),
+        url,
+      ).toEqual([false, true]);
+      for (const { text, plan, generic } of plans) {
+        const shown = `${url}${generic ? ' (kept plan)' : ''}: ${JSON.stringify(plan, null, 1)}`;
+        expect(text, url).not.toContain('with matching');
+        const counts = nodesOf(plan).filter((node) => node['Node Type'] === 'Aggregate');
+        expect(counts.length, shown).toBe(1);
+        // The count reads index entries only (no table rows), and stops at COUNT_CAP + 1 of them.
+        const counted = nodesOf(counts[0]).slice(1);
+        expect(counted.map((node) => node['Node Type']).sort(), shown).toEqual(['Index Only Scan', 'Limit']);
+        expect(
+          counted.find((node) => node['Node Type'] === 'Limit')?.['Plan Rows'],
+          shown,
+        ).toBeLessThanOrEqual(COUNT_CAP + 1);
+        // The page is read in its sort's order: nothing is sorted, the count's matches least of all.
+        expect(
+          nodesOf(plan).map((node) => node['Node Type']),
+          shown,
+        ).not.toContain('Sort');
       }
     }
   });
