@@ -75,7 +75,7 @@ export function compiledRowMapper(fields: SelectedField[], joinsNotNullableMap?:
   return (rows: unknown[][]) => rows.map(mapRow);
 }
 
-/** Has a prepared select map its rows with compiledRowMapper (a statement kept and run many times). */
+/** Has a prepared select map its rows with compiledRowMapper: every list's (listPage keeps most, run many times). */
 export function withCompiledRowMapper<T extends PreparedSelect>(prepared: T): T {
   if (prepared.fields && !prepared.customResultMapper)
     prepared.customResultMapper = compiledRowMapper(prepared.fields, prepared.joinsNotNullableMap);
