@@ -1,4 +1,4 @@
-// The lists' rows are mapped by a mapper made once per kept statement (src/server/db/row-mapper.ts) instead of
+// The lists' rows are mapped by a mapper made once per statement (src/server/db/row-mapper.ts) instead of
 // drizzle's per-cell mapping: the same statement run both ways must give the same objects, nested fields,
 // decoded values (dates, mapWith numbers) and a left-joined table's object null when it found no row. Runs on
 // PGlite and, with DATABASE_URL, on PostgreSQL.

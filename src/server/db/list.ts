@@ -123,7 +123,8 @@ export interface ListSpec<Row> {
    * of digits as one key of its index), so it may keep its plan like a list with a kept total or no filter:
    * PostgreSQL still plans a call with its values when the plan it keeps would cost more for them. Never for a
    * LIKE search or a path prefix: a plan kept for `LIKE $1` cannot use the prefix's index and reads the whole
-   * table.
+   * table. It also decides a capped list's shape: with it (and no walkWhere) the list counts on its index beside
+   * the page instead of reading its matches once (buildPage).
    */
   planOnce?: boolean;
 }
