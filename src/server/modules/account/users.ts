@@ -6,6 +6,7 @@ import { Bindings, keyFields, listPage, type SortWhitelist, type TotalSource, wr
 import type { Queryable } from '../../db/open';
 import { districts, networkCounts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
+import { commonLetterGrams } from './common-grams';
 import { WHOLE_NETWORK } from './counts';
 import { networkScope, networkScopeId, networkScopeOfType, scopedByPath } from './scope';
 import type { UserRow } from './sessions';
@@ -45,11 +46,12 @@ export interface UserListFilter {
 
 /**
  * The list's user type, written into its text. Compared as the column's own type (smallint), it is a key of the
- * search indexes (users_type_search_idx, users_type_digits_idx): btree_gin has no smallint = integer operator,
- * so an integer literal left the type to the recheck, and a retailers' typeahead ANDed a bitmap of all 20,000
- * retailers from another index (1.6 of its 2.9 ms). Customers are four users in five: walking their entries in
- * the GIN index costs more than rechecking the few others a search finds (a common surname's search, 5.4-5.8
- * against 6.3-7.4 ms), so theirs stays an integer, which every btree index still serves.
+ * search indexes (users_type_search_idx, users_type_digits_idx, users_type_letters_idx): btree_gin has no
+ * smallint = integer operator, so an integer literal left the type to the recheck, and a retailers' typeahead
+ * ANDed a bitmap of all 20,000 retailers from another index (1.6 of its 2.9 ms). Customers are four users in
+ * five: walking their entries in the GIN index costs more than rechecking the few others a search finds (a
+ * common surname's search, 5.4-5.8 against 6.3-7.4 ms; through the letter runs' index, 0.65 against 1.56 ms to
+ * find its 4,040 holders), so theirs stays an integer, which every btree index still serves.
  */
 const typeIs = (type: UserType) =>
   type === UserType.CUSTOMER
@@ -67,16 +69,40 @@ const typeIs = (type: UserType) =>
  */
 const DIGIT_SEARCH = /^[0-9]{4,12}$/;
 
-function filterConditions(viewer: UserRow, f: UserListFilter, b: Bindings) {
+/**
+ * A search the letter runs' index answers (search_letter_grams keeps runs of 3 to 12 letters): a name or part of
+ * one, the people search's usual input. Like digits, one key of its index whatever the letters, so it keeps its
+ * plan and is bound unseen; but not letters that most users hold (commonLetterGrams), which the index would hand
+ * over all at once. See README, Performance.
+ */
+const LETTER_SEARCH = /^[a-z]{3,12}$/;
+
+/** A search text as the lists compare it (the search column is lower-cased). */
+const searchTextOf = (f: UserListFilter) => f.searchText?.toLowerCase();
+
+function filterConditions(
+  viewer: UserRow,
+  f: UserListFilter,
+  b: Bindings,
+  commonGrams: ReadonlySet<string> = new Set(),
+) {
   // A 12-digit search is an Aadhar number, found through its own index; anything else is a substring of the
-  // name, user name, email or mobile: 4 to 12 digits through the index of the column's runs of digits (the same
-  // matches as the substring: see migration 0009), other text through the trigram index on the search column.
-  const text = f.searchText?.toLowerCase();
-  const digits = !f.aadharHash && text !== undefined && DIGIT_SEARCH.test(text) ? text : undefined;
+  // name, user name, email or mobile: 4 to 12 digits or 3 to 12 letters through the index of the column's runs of
+  // digits or of letters (the same matches as the substring: see migrations 0009 and 0013), other text through
+  // the trigram index on the search column.
+  const text = searchTextOf(f);
+  const gramsOf =
+    f.aadharHash || text === undefined
+      ? undefined
+      : DIGIT_SEARCH.test(text)
+        ? 'search_digit_grams'
+        : LETTER_SEARCH.test(text) && !commonGrams.has(text)
+          ? 'search_letter_grams'
+          : undefined;
   const search = f.aadharHash
     ? eq(users.aadharHash, b.bind(f.aadharHash))
-    : digits !== undefined
-      ? sql`search_digit_grams(${users.search}) @> array[${b.bindUnseen(digits, 'text')}]`
+    : text !== undefined && gramsOf
+      ? sql`${sql.raw(gramsOf)}(${users.search}) @> array[${b.bindUnseen(text, 'text')}]`
       : text
         ? like(users.search, b.bind(likePattern(text)))
         : undefined;
@@ -95,8 +121,8 @@ function filterConditions(viewer: UserRow, f: UserListFilter, b: Bindings) {
     // no index serves, so the walk down the date index is the one plan (listPage's walkWhere).
     walkWhere:
       text && !f.aadharHash ? and(rest, sql`position(${b.bind(text)} in ${users.search}) > 0`) : undefined,
-    /** No search, or one that is a key of its index whatever its value (an Aadhar hash, digits): see planOnce. */
-    searchIsKey: !text || Boolean(f.aadharHash) || digits !== undefined,
+    /** No search, or one that is a key of its index whatever its value (an Aadhar hash, digits, letters): planOnce. */
+    searchIsKey: !text || Boolean(f.aadharHash) || gramsOf !== undefined,
   };
 }
 
@@ -155,7 +181,10 @@ export async function listWireUsers(
   page: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<{ users: WireUser[]; total: number; capped: boolean }> {
   const bindings = new Bindings();
-  const { where, walkWhere, searchIsKey } = filterConditions(viewer, filter, bindings);
+  const text = searchTextOf(filter);
+  const commonGrams =
+    text && !filter.aadharHash && LETTER_SEARCH.test(text) ? await commonLetterGrams(db) : undefined;
+  const { where, walkWhere, searchIsKey } = filterConditions(viewer, filter, bindings, commonGrams);
   const { rows, total, capped } = await listPage(db, {
     statement: 'users',
     bindings,
@@ -181,7 +210,7 @@ export async function listWireUsers(
     where,
     walkWhere,
     // Equalities on the users' indexes (a type, a parent, an id, an Aadhar number's hash) and a search of digits
-    // (one key of the digit runs' index, whatever the digits); a search of other text and a network's path prefix
+    // or letters (one key of the runs' index, whatever they are); a search of other text and a network's path prefix
     // (a list of every type) are planned with their values.
     planOnce: searchIsKey && (filter.type !== undefined || !scopedByPath(viewer)),
     page,
