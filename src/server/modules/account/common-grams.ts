@@ -4,18 +4,20 @@ import { runStatement } from '../../db/statements';
 /**
  * Runs of letters that at least this share of users hold (PostgreSQL's statistics of the letter runs' index): a
  * search for one of them is a LIKE planned with its text, not one key of that index. The index hands over every
- * user holding the key before the first is read (all 100,000 for 'tie' of the seed's e-mail domain: 20-30 ms at
+ * user holding the key before the first is read (all 100,000 for 'tie' of the seed's e-mail domain: 20-24 ms at
  * the HTTP call against 6-12 ms for the LIKE, whose plan reads the table newest first to its thousandth match);
  * for a surname held by one customer in twenty the index is the quicker (README, Performance).
  */
 const COMMON_SHARE = 0.1;
 
-/** How long a read of the statistics serves before it is read again (ANALYZE refreshes them in the background). */
+/** How long a read of the statistics serves before it is read again (autovacuum's ANALYZE refreshes them). */
 const FRESH_FOR_MS = 10 * 60_000;
 
 interface Known {
   grams: ReadonlySet<string>;
-  readAt: number;
+  /** When the statistics were last read (or a read failed); unset until the first read ends. */
+  readAt?: number;
+  /** The read under way, shared by every call that needs it. */
   reading?: Promise<ReadonlySet<string>>;
 }
 
@@ -31,35 +33,37 @@ const COMMON_GRAMS = `select e.gram from pg_stats s,
   where s.tablename = 'users_type_letters_idx' and s.attname = 'search_letter_grams'
     and e.gram is not null and e.share >= $1`;
 
-async function readCommonGrams(db: Queryable): Promise<ReadonlySet<string>> {
-  const rows = await runStatement<{ gram: string }>(db, COMMON_GRAMS, [COMMON_SHARE]);
-  return new Set(rows.map((r) => r.gram));
+/** Reads the statistics into `entry`, once however many calls ask; a failed read keeps what was known. */
+function readInto(db: Queryable, entry: Known): Promise<ReadonlySet<string>> {
+  entry.reading ??= runStatement<{ gram: string }>(db, COMMON_GRAMS, [COMMON_SHARE]).then(
+    (rows) => {
+      entry.grams = new Set(rows.map((r) => r.gram));
+      entry.readAt = Date.now();
+      entry.reading = undefined;
+      return entry.grams;
+    },
+    () => {
+      entry.readAt = Date.now();
+      entry.reading = undefined;
+      return entry.grams;
+    },
+  );
+  return entry.reading;
 }
 
 /**
  * The letter runs too common for their index to serve a search (COMMON_SHARE). Only a search's speed depends on
- * this set, never its answer: the index and the LIKE find the same users. Read once per database and then at
- * most every FRESH_FOR_MS, in the background; no statistics yet (a new database, PGlite before an ANALYZE) is an
- * empty set.
+ * this set, never its answer: the index and the LIKE find the same users. The first call waits for the
+ * statistics; later ones answer with what is known and, past FRESH_FOR_MS, read them again in the background.
+ * No statistics yet (a new database, PGlite before an ANALYZE) is an empty set.
  */
 export async function commonLetterGrams(db: Queryable): Promise<ReadonlySet<string>> {
-  const entry = known.get(db);
-  if (entry && Date.now() - entry.readAt < FRESH_FOR_MS) return entry.grams;
-  if (entry) {
-    // Stale: answer with what is known while the statistics are read again.
-    entry.reading ??= readCommonGrams(db)
-      .then((grams) => {
-        known.set(db, { grams, readAt: Date.now() });
-        return grams;
-      })
-      .catch(() => {
-        entry.readAt = Date.now();
-        entry.reading = undefined;
-        return entry.grams;
-      });
-    return entry.grams;
+  let entry = known.get(db);
+  if (!entry) {
+    entry = { grams: new Set() };
+    known.set(db, entry);
   }
-  const grams = await readCommonGrams(db).catch(() => new Set<string>());
-  known.set(db, { grams, readAt: Date.now() });
-  return grams;
+  if (entry.readAt === undefined) return readInto(db, entry);
+  if (Date.now() - entry.readAt >= FRESH_FOR_MS) void readInto(db, entry);
+  return entry.grams;
 }
