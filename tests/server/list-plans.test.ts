@@ -40,11 +40,10 @@ function indexesOf(node: PlanNode): string[] {
 /**
  * The Aadhar search must find its customer through the Aadhar hash index, a search of digits (a mobile number, a
  * typeahead's first digits) through the index of runs of digits and a name through the index of runs of letters,
- * asserted with the newest-first walk
- * taken away (index scans off, bitmap scans left), since on a small table walking that index and stopping at
- * ten matches is the planner's right choice. Other substring searches keep the no-sequential-scan rule only: on
- * the 2,000 users of this test the planner rightly prefers the type's index to the trigram index (the trigram
- * index wins at scale, where the bench measures searches).
+ * asserted with the newest-first walk taken away (index scans off, bitmap scans left), since on a small table
+ * walking that index and stopping at ten matches is the planner's right choice. Other substring searches keep the
+ * no-sequential-scan rule only: on the 2,000 users of this test the planner rightly prefers the type's index to
+ * the trigram index (the trigram index wins at scale, where the bench measures searches).
  */
 const SEARCH_INDEXES: Record<string, string[]> = {
   'customers search Aadhar': ['users_aadhar_hash_idx'],

@@ -308,8 +308,8 @@ async function gramsMatchSubstrings(grams: string, run: string, others: string[]
       .tuple(text, fc.nat(), fc.integer({ min: shortest, max: 12 }))
       .filter(([t]) => (t.match(runs) ?? []).length > 0)
       .map(([t, at, n]): [string, string] => {
-        const found = t.match(runs) ?? [];
-        const one = found[at % found.length];
+        const inText = t.match(runs) ?? [];
+        const one = inText[at % inText.length];
         const length = Math.min(n, one.length);
         const from = at % (one.length - length + 1);
         return [t, one.slice(from, from + length)];
