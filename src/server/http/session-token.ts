@@ -15,8 +15,10 @@ export type SessionLookup =
   | { kind: 'ok'; user: UserRow; tokenHash: string };
 
 /** The session guard's one query: the token's session and its user, read fresh on every call. */
-export async function lookupSession(db: Queryable, token: string): Promise<SessionLookup> {
-  const tokenHash = hashToken(token);
+export const lookupSession = (db: Queryable, token: string) => lookupSessionByHash(db, hashToken(token));
+
+/** lookupSession for a token already hashed. */
+export async function lookupSessionByHash(db: Queryable, tokenHash: string): Promise<SessionLookup> {
   const [row] = await runStatement<UserRow & { sessionExpiresAt: Date }>(db, SESSION_BY_TOKEN, [tokenHash]);
   if (!row) return { kind: 'missing' };
   const { sessionExpiresAt, ...user } = row;

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { ALL_USER_TYPES, USER_TYPE_NAMES, UserStatus, UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { can } from '../../shared/roles';
-import { forbidden, unauthorized } from './errors';
-import { lookupSession, type UserRow } from './session-token';
+import { errorBody, forbidden, unauthorized } from './errors';
+import { hashToken, lookupSessionByHash, type SessionLookup, type UserRow } from './session-token';
 
 /**
  * Who may call a route: `public` (no token), `optional` (anyone; a valid token identifies the caller),
@@ -18,13 +18,23 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** false: a server-to-server route authenticated otherwise (the partner's signed callback). */
     xsrf?: boolean;
+    /**
+     * true: the route only reads, so its work may start before the caller's session is read again, on the
+     * user that session had last time (below). Never on a route that writes anything.
+     */
+    readOnly?: boolean;
   }
   interface FastifyRequest {
     auth: { user: UserRow; tokenHash: string } | null;
     /** The token's user even when the guard refuses it (inactive, customer, initial password): for the trail. */
     identifiedUser: UserRow | null;
+    /** A read-only route's session look-up, still under way while its work runs on the expected user. */
+    pendingSession: Promise<SessionLookup> | null;
   }
 }
+
+/** How many tokens' last users a server remembers, to start read-only routes early (about 1 KB each). */
+const REMEMBERED_SESSIONS = 5_000;
 
 const BEARER = /^bearer\s+(\S+)$/i;
 
@@ -37,14 +47,14 @@ export const sessionGuard = fp(
   async (api: FastifyInstance) => {
     api.decorateRequest('auth', null);
     api.decorateRequest('identifiedUser', null);
-    api.addHook('onRequest', async (request) => {
-      const access: RouteAccess = request.routeOptions.config.access ?? 'private';
-      if (access === 'public') return;
-      const header = request.headers['x-auth-token'];
-      const token = typeof header === 'string' ? BEARER.exec(header.trim())?.[1] : undefined;
-      if (!token && access === 'optional') return;
-      if (!token) throw unauthorized(MSG.authRequired);
-      const found = await lookupSession(api.db, token);
+    api.decorateRequest('pendingSession', null);
+    // Each recent token's user as its last look-up found it. A read-only route runs on that user while its
+    // session is read again beside it, so the call costs one round trip to the database instead of two in a
+    // row; the answer waits for the look-up, and is refused if it refuses or redone if the user changed.
+    const lastUserOf = new Map<string, UserRow>();
+
+    /** Lets the call in as the look-up's user, or refuses it: the same rules whether it ran early or not. */
+    const admit = (request: FastifyRequest, found: SessionLookup, access: RouteAccess) => {
       if (found.kind === 'missing') throw unauthorized(MSG.invalidSession);
       if (found.kind === 'expired') throw unauthorized(MSG.sessionExpired);
       request.identifiedUser = found.user;
@@ -53,10 +63,83 @@ export const sessionGuard = fp(
       if (found.user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
       if (access === 'private' && !found.user.passwordUpdatedAt) throw forbidden(MSG.passwordChangeRequired);
       request.auth = { user: found.user, tokenHash: found.tokenHash };
+      lastUserOf.delete(found.tokenHash);
+      lastUserOf.set(found.tokenHash, found.user);
+      if (lastUserOf.size > REMEMBERED_SESSIONS) lastUserOf.delete(lastUserOf.keys().next().value as string);
+    };
+
+    /** Waits for an early route's look-up and admits (or refuses) the call by it, once. */
+    const settle = async (request: FastifyRequest) => {
+      const pending = request.pendingSession;
+      if (!pending) return;
+      request.pendingSession = null;
+      request.auth = null;
+      request.identifiedUser = null;
+      admit(request, await pending, request.routeOptions.config.access ?? 'private');
+    };
+
+    api.addHook('onRequest', async (request) => {
+      const access: RouteAccess = request.routeOptions.config.access ?? 'private';
+      if (access === 'public') return;
+      const header = request.headers['x-auth-token'];
+      const token = typeof header === 'string' ? BEARER.exec(header.trim())?.[1] : undefined;
+      if (!token && access === 'optional') return;
+      if (!token) throw unauthorized(MSG.authRequired);
+      const tokenHash = hashToken(token);
+      const expected = request.routeOptions.config.readOnly ? lastUserOf.get(tokenHash) : undefined;
+      if (expected) {
+        request.auth = { user: expected, tokenHash };
+        request.identifiedUser = expected;
+        request.pendingSession = lookupSessionByHash(api.db, tokenHash);
+        request.pendingSession.catch(() => {}); // awaited by settle; a failure answers there
+        return;
+      }
+      admit(request, await lookupSessionByHash(api.db, tokenHash), access);
+    });
+
+    // A read-only route's answer goes out only once its session is confirmed, on the user confirmed.
+    api.addHook('onRoute', (route) => {
+      if (!route.config?.readOnly) return;
+      const work = route.handler;
+      route.handler = async function (this: FastifyInstance, request, reply) {
+        if (!request.pendingSession) return work.call(this, request, reply);
+        const expected = request.auth?.user;
+        const [answer] = await Promise.allSettled([work.call(this, request, reply)]);
+        await settle(request);
+        if (!sameUser(expected, request.auth?.user)) return work.call(this, request, reply);
+        if (answer.status === 'rejected') throw answer.reason;
+        return answer.value;
+      };
+    });
+
+    // A read-only route refused before its work ran (its input, its role) still answers the session's
+    // refusal first, as if the look-up had come first.
+    api.addHook('onSend', async (request, reply, payload) => {
+      if (!request.pendingSession) return payload;
+      try {
+        await settle(request);
+        return payload;
+      } catch (refusal) {
+        const { status, body, headers } = errorBody(refusal);
+        if (status >= 500) request.log.error({ err: refusal }, 'session look-up failed');
+        if (headers) reply.headers(headers);
+        reply.status(status);
+        return JSON.stringify(body);
+      }
     });
   },
   { name: 'session-guard' },
 );
+
+/** Whether two reads of a user row agree on every column (a route's answer may depend on any of them). */
+function sameUser(a: UserRow | undefined, b: UserRow | undefined) {
+  if (!a || !b) return false;
+  return (Object.keys(a) as (keyof UserRow)[]).every((key) => {
+    const x = a[key];
+    const y = b[key];
+    return x instanceof Date && y instanceof Date ? x.getTime() === y.getTime() : x === y;
+  });
+}
 
 /** The signed-in caller; only call from non-public routes. */
 export function caller(request: FastifyRequest) {

@@ -154,7 +154,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   app.get(
     '/account/fetch',
     {
-      config: { access: 'session' },
+      config: { access: 'session', readOnly: true },
       schema: {
         tags,
         summary: 'Users of one type, or one user by _id, within the caller’s network',

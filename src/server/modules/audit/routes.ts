@@ -17,12 +17,15 @@ export default async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/audit/fetch',
-    guarded('audit', 'list', {
-      tags: ['audit'],
-      summary: 'The audit trail, newest first',
-      querystring: auditQuery,
-      response: { 200: listEnvelope('audit', wireAuditEntrySchema) },
-    }),
+    {
+      ...guarded('audit', 'list', {
+        tags: ['audit'],
+        summary: 'The audit trail, newest first',
+        querystring: auditQuery,
+        response: { 200: listEnvelope('audit', wireAuditEntrySchema) },
+      }),
+      config: { readOnly: true },
+    },
     async (request) => {
       const q = request.query;
       if (q.from && q.to && q.from > q.to) throw badRequest(AUDIT_MSG.fromAfterTo, 'from');

@@ -37,12 +37,15 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   // Providers --------------------------------------------------------------
   app.get(
     '/providers/fetch',
-    guarded('providers', 'read', {
-      tags,
-      summary: 'Providers',
-      querystring: listQuery,
-      response: { 200: listEnvelope('providers', wireProviderSchema) },
-    }),
+    {
+      ...guarded('providers', 'read', {
+        tags,
+        summary: 'Providers',
+        querystring: listQuery,
+        response: { 200: listEnvelope('providers', wireProviderSchema) },
+      }),
+      config: { readOnly: true },
+    },
     async (request) => {
       const { items, total } = await listProviders(db, request.query);
       return { result: { providers: items, totalCounts: total } };
@@ -96,12 +99,15 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   // Products ---------------------------------------------------------------
   app.get(
     '/products/fetch',
-    guarded('products', 'read', {
-      tags,
-      summary: 'Products',
-      querystring: productQuery,
-      response: { 200: listEnvelope('products', wireProductSchema) },
-    }),
+    {
+      ...guarded('products', 'read', {
+        tags,
+        summary: 'Products',
+        querystring: productQuery,
+        response: { 200: listEnvelope('products', wireProductSchema) },
+      }),
+      config: { readOnly: true },
+    },
     async (request) => {
       const { items, total } = await listProducts(db, request.query);
       return { result: { products: items, totalCounts: total } };

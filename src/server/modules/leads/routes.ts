@@ -178,12 +178,15 @@ export default async function leadRoutes(fastify: FastifyInstance) {
   // Review: staff only.
   app.get(
     '/leads/fetch',
-    guarded('leads', 'list', {
-      tags,
-      summary: 'Applications, or one with its sections and files (_id)',
-      querystring: leadListQuery,
-      response: { 200: listEnvelope('leads', wireLeadSchema) },
-    }),
+    {
+      ...guarded('leads', 'list', {
+        tags,
+        summary: 'Applications, or one with its sections and files (_id)',
+        querystring: leadListQuery,
+        response: { 200: listEnvelope('leads', wireLeadSchema) },
+      }),
+      config: { readOnly: true },
+    },
     async (request) => {
       const { leads, total } = await listLeads(db, request.query);
       return { result: { leads, totalCounts: total } };

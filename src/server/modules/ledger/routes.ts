@@ -56,12 +56,15 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/transactions/fetch',
-    guarded('transactions', 'list', {
-      tags,
-      summary: 'Every posting, newest first',
-      querystring: transactionsQuery,
-      response: { 200: listEnvelope('transactions', wireTransactionSchema) },
-    }),
+    {
+      ...guarded('transactions', 'list', {
+        tags,
+        summary: 'Every posting, newest first',
+        querystring: transactionsQuery,
+        response: { 200: listEnvelope('transactions', wireTransactionSchema) },
+      }),
+      config: { readOnly: true },
+    },
     async (request) => {
       const q = request.query;
       const { transactions, total, capped } = await listTransactions(
@@ -84,12 +87,15 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
   /** The caller's own wallet and postings: scoped by the session, never by a parameter. */
   app.get(
     '/wallet/fetch',
-    guarded('wallet', 'read', {
-      tags,
-      summary: 'The caller’s own wallet and postings',
-      querystring: walletQuery,
-      response: { 200: envelope(walletFetchResultSchema) },
-    }),
+    {
+      ...guarded('wallet', 'read', {
+        tags,
+        summary: 'The caller’s own wallet and postings',
+        querystring: walletQuery,
+        response: { 200: envelope(walletFetchResultSchema) },
+      }),
+      config: { readOnly: true },
+    },
     async (request) => {
       const { user } = caller(request);
       const q = request.query;

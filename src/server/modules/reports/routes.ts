@@ -38,6 +38,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   app.get(
     '/report/userCounts',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: 'Dashboard counts over the caller’s network',
@@ -62,6 +63,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   app.get(
     '/report/commissions',
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: 'Commissions today, this month (Asia/Kolkata) and in clearing, over the caller’s network',

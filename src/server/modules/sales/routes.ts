@@ -62,12 +62,15 @@ export default async function salesRoutes(fastify: FastifyInstance) {
   /** A page of sales, or one sale (`_id`) with its postings. Scoped by the caller's network. */
   app.get(
     '/bought_products/fetch',
-    guarded('sales', 'list', {
-      tags,
-      summary: 'Sales within the caller’s network, or one with its postings (_id)',
-      querystring: listQuery,
-      response: { 200: listEnvelope('boughtProducts', wireSaleSchema) },
-    }),
+    {
+      ...guarded('sales', 'list', {
+        tags,
+        summary: 'Sales within the caller’s network, or one with its postings (_id)',
+        querystring: listQuery,
+        response: { 200: listEnvelope('boughtProducts', wireSaleSchema) },
+      }),
+      config: { readOnly: true },
+    },
     async (request) => {
       const { user } = caller(request);
       const q = request.query;
