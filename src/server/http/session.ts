@@ -169,3 +169,9 @@ export const guarded = <S extends FastifySchema>(resource: string, action: strin
   preValidation: requireRole(resource, action),
   schema: { ...schema, description: whoMay(resource, action) },
 });
+
+/** guarded for a route that only reads (`config.readOnly`: it may start before its session is read again). */
+export const guardedRead = <S extends FastifySchema>(resource: string, action: string, schema: S) => ({
+  ...guarded(resource, action, schema),
+  config: { readOnly: true },
+});

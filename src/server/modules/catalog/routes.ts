@@ -14,7 +14,7 @@ import { products, providers } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { pagingQuery, sortQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
-import { guarded } from '../../http/session';
+import { guarded, guardedRead } from '../../http/session';
 import { runCommand } from '../audit/record';
 import { listProducts, listProviders, productColumns, toWireProduct, toWireProvider } from './queries';
 
@@ -37,15 +37,12 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   // Providers --------------------------------------------------------------
   app.get(
     '/providers/fetch',
-    {
-      ...guarded('providers', 'read', {
-        tags,
-        summary: 'Providers',
-        querystring: listQuery,
-        response: { 200: listEnvelope('providers', wireProviderSchema) },
-      }),
-      config: { readOnly: true },
-    },
+    guardedRead('providers', 'read', {
+      tags,
+      summary: 'Providers',
+      querystring: listQuery,
+      response: { 200: listEnvelope('providers', wireProviderSchema) },
+    }),
     async (request) => {
       const { items, total } = await listProviders(db, request.query);
       return { result: { providers: items, totalCounts: total } };
@@ -99,15 +96,12 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   // Products ---------------------------------------------------------------
   app.get(
     '/products/fetch',
-    {
-      ...guarded('products', 'read', {
-        tags,
-        summary: 'Products',
-        querystring: productQuery,
-        response: { 200: listEnvelope('products', wireProductSchema) },
-      }),
-      config: { readOnly: true },
-    },
+    guardedRead('products', 'read', {
+      tags,
+      summary: 'Products',
+      querystring: productQuery,
+      response: { 200: listEnvelope('products', wireProductSchema) },
+    }),
     async (request) => {
       const { items, total } = await listProducts(db, request.query);
       return { result: { products: items, totalCounts: total } };

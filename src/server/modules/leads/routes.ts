@@ -20,7 +20,7 @@ import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../http/errors';
 import { idParam } from '../../http/params';
 import { documentedOnly } from '../../http/schemas';
-import { guarded } from '../../http/session';
+import { guarded, guardedRead } from '../../http/session';
 import { peopleService } from '../account/people';
 import { auditRecorder, publicActor } from '../audit/record';
 import { checkLocationChain } from '../locations/queries';
@@ -178,15 +178,12 @@ export default async function leadRoutes(fastify: FastifyInstance) {
   // Review: staff only.
   app.get(
     '/leads/fetch',
-    {
-      ...guarded('leads', 'list', {
-        tags,
-        summary: 'Applications, or one with its sections and files (_id)',
-        querystring: leadListQuery,
-        response: { 200: listEnvelope('leads', wireLeadSchema) },
-      }),
-      config: { readOnly: true },
-    },
+    guardedRead('leads', 'list', {
+      tags,
+      summary: 'Applications, or one with its sections and files (_id)',
+      querystring: leadListQuery,
+      response: { 200: listEnvelope('leads', wireLeadSchema) },
+    }),
     async (request) => {
       const { leads, total } = await listLeads(db, request.query);
       return { result: { leads, totalCounts: total } };

@@ -16,7 +16,7 @@ import { users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
-import { caller, guarded } from '../../http/session';
+import { caller, guarded, guardedRead } from '../../http/session';
 import { actorOf, requestRecorder } from '../audit/record';
 import { recordPayout } from './payout';
 import { listTransactions, listWalletTransactions, toWireTransaction, walletOf } from './queries';
@@ -56,15 +56,12 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/transactions/fetch',
-    {
-      ...guarded('transactions', 'list', {
-        tags,
-        summary: 'Every posting, newest first',
-        querystring: transactionsQuery,
-        response: { 200: listEnvelope('transactions', wireTransactionSchema) },
-      }),
-      config: { readOnly: true },
-    },
+    guardedRead('transactions', 'list', {
+      tags,
+      summary: 'Every posting, newest first',
+      querystring: transactionsQuery,
+      response: { 200: listEnvelope('transactions', wireTransactionSchema) },
+    }),
     async (request) => {
       const q = request.query;
       const { transactions, total, capped } = await listTransactions(
@@ -87,15 +84,12 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
   /** The caller's own wallet and postings: scoped by the session, never by a parameter. */
   app.get(
     '/wallet/fetch',
-    {
-      ...guarded('wallet', 'read', {
-        tags,
-        summary: 'The caller’s own wallet and postings',
-        querystring: walletQuery,
-        response: { 200: envelope(walletFetchResultSchema) },
-      }),
-      config: { readOnly: true },
-    },
+    guardedRead('wallet', 'read', {
+      tags,
+      summary: 'The caller’s own wallet and postings',
+      querystring: walletQuery,
+      response: { 200: envelope(walletFetchResultSchema) },
+    }),
     async (request) => {
       const { user } = caller(request);
       const q = request.query;

@@ -9,7 +9,7 @@ import { assertCleanInput } from '../../http/input';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
 import { documentedOnly } from '../../http/schemas';
-import { caller, guarded } from '../../http/session';
+import { caller, guarded, guardedRead } from '../../http/session';
 import { auditRecorder, PARTNER, requestRecorder } from '../audit/record';
 import { SIGNATURE_HEADER, verifySignature } from '../partner/signature';
 import { listSales, saleWithPostings } from './queries';
@@ -62,15 +62,12 @@ export default async function salesRoutes(fastify: FastifyInstance) {
   /** A page of sales, or one sale (`_id`) with its postings. Scoped by the caller's network. */
   app.get(
     '/bought_products/fetch',
-    {
-      ...guarded('sales', 'list', {
-        tags,
-        summary: 'Sales within the caller’s network, or one with its postings (_id)',
-        querystring: listQuery,
-        response: { 200: listEnvelope('boughtProducts', wireSaleSchema) },
-      }),
-      config: { readOnly: true },
-    },
+    guardedRead('sales', 'list', {
+      tags,
+      summary: 'Sales within the caller’s network, or one with its postings (_id)',
+      querystring: listQuery,
+      response: { 200: listEnvelope('boughtProducts', wireSaleSchema) },
+    }),
     async (request) => {
       const { user } = caller(request);
       const q = request.query;
