@@ -62,9 +62,11 @@ export const sessionGuard = fp(
       if (found.user.status !== UserStatus.ACTIVE) throw unauthorized(MSG.inactiveUser);
       if (found.user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
       if (access === 'private' && !found.user.passwordUpdatedAt) throw forbidden(MSG.passwordChangeRequired);
-      request.auth = { user: found.user, tokenHash: found.tokenHash };
+      // Frozen: the remembered row is handed to every early call of the token, concurrent ones included.
+      const user = Object.freeze(found.user);
+      request.auth = { user, tokenHash: found.tokenHash };
       lastUserOf.delete(found.tokenHash);
-      lastUserOf.set(found.tokenHash, found.user);
+      lastUserOf.set(found.tokenHash, user);
       if (lastUserOf.size > REMEMBERED_SESSIONS) lastUserOf.delete(lastUserOf.keys().next().value as string);
     };
 
