@@ -102,6 +102,10 @@ export const sessionGuard = fp(
     // A read-only route's answer goes out only once its session is confirmed, on the user confirmed.
     api.addHook('onRoute', (route) => {
       if (!route.config?.readOnly) return;
+      // Its work runs before the caller is known to be signed in: only ever a read.
+      const methods = [route.method].flat();
+      if (methods.some((method) => method !== 'GET' && method !== 'HEAD'))
+        throw new Error(`${methods.join(', ')} ${route.url} is marked readOnly: only a GET route may be`);
       const work = route.handler;
       route.handler = async function (this: FastifyInstance, request, reply) {
         if (!request.pendingSession) return work.call(this, request, reply);
