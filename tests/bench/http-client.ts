@@ -12,6 +12,8 @@ export interface HttpJob {
   token: string;
   /** Sequential calls to time (after a warm-up); 0 for none. */
   sequential: number;
+  /** Untimed calls before the sequential ones (3 unless told). */
+  warmUp?: number;
   /** Calls to make ten at a time for requests/s; 0 for none. */
   concurrent: number;
 }
@@ -40,7 +42,7 @@ if (port) {
         request.on('error', reject);
       });
     try {
-      const times = job.sequential > 0 ? await sequentialTimes(call, job.sequential) : [];
+      const times = job.sequential > 0 ? await sequentialTimes(call, job.sequential, job.warmUp) : [];
       const reqPerSec = job.concurrent > 0 ? await throughput(call, job.concurrent) : 0;
       port.postMessage({ status, times, reqPerSec } satisfies Answer);
     } catch (error) {

@@ -7,9 +7,9 @@ export interface Figures {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
-/** `n` sequential runs' times in ms, after a warm-up of three. */
-export async function sequentialTimes(run: () => Promise<unknown>, n: number): Promise<number[]> {
-  for (let i = 0; i < 3; i++) await run();
+/** `n` sequential runs' times in ms, after a warm-up (three runs unless told). */
+export async function sequentialTimes(run: () => Promise<unknown>, n: number, warmUp = 3): Promise<number[]> {
+  for (let i = 0; i < warmUp; i++) await run();
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
