@@ -10,6 +10,8 @@ import { type Figures, latencies, sequentialTimes, throughput } from './measure'
 export interface HttpJob {
   url: string;
   token: string;
+  /** The Cookie header a browser would send with the call (the panel's XSRF-TOKEN cookie), if any. */
+  cookie?: string;
   /** Sequential calls to time (after a warm-up); 0 for none. */
   sequential: number;
   /** Untimed calls before the sequential ones (3 unless told). */
@@ -33,7 +35,10 @@ if (port) {
       new Promise<void>((resolve, reject) => {
         const request = http.get(
           job.url,
-          { agent, headers: { 'x-auth-token': `bearer ${job.token}` } },
+          {
+            agent,
+            headers: { 'x-auth-token': `bearer ${job.token}`, ...(job.cookie ? { cookie: job.cookie } : {}) },
+          },
           (response) => {
             status = response.statusCode ?? 0;
             response.on('end', resolve).on('error', reject).resume();

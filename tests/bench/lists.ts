@@ -143,6 +143,8 @@ interface Served {
   config: ReturnType<typeof readConfig>;
   calls: Awaited<ReturnType<typeof panelCalls>>;
   tokens: { admin: string; md: string; retailer: string };
+  /** The Cookie header the panel sends with every call (its XSRF-TOKEN): the calls carry it as a browser's do. */
+  cookie: string;
   floorStatement: { users: () => Promise<{ rows: unknown[] }>; postings: () => Promise<{ rows: unknown[] }> };
   close(): Promise<void>;
 }
@@ -179,12 +181,14 @@ async function serveEngine(
     app = server;
     await server.listen({ port: 0, host: '127.0.0.1' });
     const origin = server.listeningOrigin;
+    // The XSRF cookie the server hands a browser on its first call; the panel sends it back with every call after.
+    const first = await fetch(`${origin}/api/v1/state/fetch`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const cookie = `XSRF-TOKEN=${xsrf}`;
     const signIn = async (userName: string, password: string) => {
-      const first = await fetch(`${origin}/api/v1/state/fetch`);
-      const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] ?? '';
       const res = await fetch(`${origin}/api/v1/account/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+        headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrf },
         body: JSON.stringify({ userName, password }),
       });
       const body = (await res.json()) as { result?: { token: string } };
@@ -210,7 +214,7 @@ async function serveEngine(
       await server.close();
       await close();
     };
-    return { engine, database, origin, config, calls, tokens, floorStatement, close: closeAll };
+    return { engine, database, origin, config, calls, tokens, cookie, floorStatement, close: closeAll };
   } catch (error) {
     await app?.close();
     await close();
@@ -224,7 +228,7 @@ async function engineFloors(
   client: ReturnType<typeof httpClient>,
   opts: { sequential: number; concurrent: number; warmUp: number; log: (line: string) => void },
 ) {
-  const { engine, floorStatement, tokens } = served;
+  const { engine, floorStatement, tokens, cookie } = served;
   const users = await measure(floorStatement.users, opts);
   const postings = await measure(floorStatement.postings, opts);
   opts.log(
@@ -243,10 +247,11 @@ async function engineFloors(
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const floorUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/floor`;
   // Warmed as the calls are (warmUpCalls), so the two are compared in the same state.
-  await client.run({ url: floorUrl, token: tokens.admin, sequential: 0, concurrent: opts.warmUp });
+  await client.run({ url: floorUrl, token: tokens.admin, cookie, sequential: 0, concurrent: opts.warmUp });
   const { figures: http } = await client.measure({
     url: floorUrl,
     token: tokens.admin,
+    cookie,
     sequential: opts.sequential,
     concurrent: opts.concurrent,
   });
@@ -282,6 +287,7 @@ async function warmUpCalls(served: Served[], client: ReturnType<typeof httpClien
         await client.run({
           url: urlOf(s, group, name),
           token: s.tokens[group],
+          cookie: s.cookie,
           sequential: 0,
           concurrent: warmUp,
         });
@@ -350,6 +356,7 @@ export async function benchLists(
             const answer = await client.run({
               url: urlOf(s, group, name),
               token: s.tokens[group],
+              cookie: s.cookie,
               sequential: slice,
               concurrent: 0,
             });
@@ -365,6 +372,7 @@ export async function benchLists(
             const { reqPerSec } = await client.run({
               url: urlOf(s, group, name),
               token: s.tokens[group],
+              cookie: s.cookie,
               sequential: 0,
               concurrent: calls,
             });
@@ -405,6 +413,7 @@ export async function benchLists(
           const answer = await client.run({
             url: urlOf(s, 'admin', name),
             token: s.tokens.admin,
+            cookie: s.cookie,
             sequential: 1,
             concurrent: 0,
             warmUp: 0,
