@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { UserType } from '../../shared/enums';
 import { verhoeffDigit } from '../../shared/identity';
@@ -26,14 +27,36 @@ import { DEMO_PASSWORD, isEmptyNetwork } from './network';
 const DAY = 86_400_000;
 const BATCH = 4_000;
 
-const args = process.argv.slice(2);
-const numberArg = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  if (at === -1) return fallback;
-  const value = Number(args[at + 1]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-};
+export const SCALE_USAGE = 'npm run seed:scale -- [--users N] [--postings N]';
+
+/**
+ * The command line of seed:scale: `--users` and `--postings`, whole numbers above zero (100,000 and 1,000,000
+ * when left out). Anything else (an unknown option, a missing or bad number, a stray argument) throws, with a
+ * message for the operator, before any database is opened.
+ */
+export function scaleArgs(argv: string[]): { users: number; postings: number } {
+  let values: { users?: string; postings?: string };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { users: { type: 'string' }, postings: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    // Node's message goes on with advice on positionals; its first sentence says what is wrong.
+    throw new Error((error as Error).message.split(/\.\s/)[0]);
+  }
+  const count = (name: 'users' | 'postings', fallback: number) => {
+    const text = values[name];
+    if (text === undefined) return fallback;
+    const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isSafeInteger(value) || value <= 0)
+      throw new Error(`--${name} must be a whole number above zero, not '${text}'`);
+    return value;
+  };
+  return { users: count('users', 100_000), postings: count('postings', 1_000_000) };
+}
 
 /** A one-line progress bar on stderr. */
 function progress(stage: string, total: number) {
@@ -741,8 +764,14 @@ async function insertPostings(
 }
 
 if (process.argv[1]?.endsWith('scale.ts')) {
-  const users = numberArg('users', 100_000);
-  const postings = numberArg('postings', 1_000_000);
+  const { users, postings } = (() => {
+    try {
+      return scaleArgs(process.argv.slice(2));
+    } catch (error) {
+      console.error(`${(error as Error).message}\nUsage: ${SCALE_USAGE}`);
+      process.exit(2);
+    }
+  })();
   console.log(`Seeding ${users} users and about ${postings} postings...`);
   const started = Date.now();
   const config = readConfig();

@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SCALE_USAGE, scaleArgs } from '../../src/server/demo/scale';
+
+/** A command as an operator runs it, with DATA_DIR pointing at a folder that does not exist yet. */
+function runCommand(script: string, args: string[]) {
+  const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-cli-')), 'data');
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  const dataDirMade = fs.existsSync(dataDir);
+  fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  return { ...result, dataDirMade };
+}
+
+describe('npm run seed:scale: its command line', () => {
+  it('takes --users and --postings, either spelling, and the defaults when they are left out', () => {
+    expect(scaleArgs([])).toEqual({ users: 100_000, postings: 1_000_000 });
+    expect(scaleArgs(['--users', '5000', '--postings', '50000'])).toEqual({ users: 5_000, postings: 50_000 });
+    expect(scaleArgs(['--postings=20'])).toEqual({ users: 100_000, postings: 20 });
+  });
+
+  it.each([
+    [['--users', 'abc'], "--users must be a whole number above zero, not 'abc'"],
+    [['--users', '0'], "--users must be a whole number above zero, not '0'"],
+    [['--postings', '2.5'], "--postings must be a whole number above zero, not '2.5'"],
+    [['--users', '1e3'], "--users must be a whole number above zero, not '1e3'"],
+    [['--users'], "Option '--users <value>' argument missing"],
+    [['--postings', '-3'], "Option '--postings' argument is ambiguous"],
+    [['--bogus', '1'], "Unknown option '--bogus'"],
+    [['100'], "Unexpected argument '100'"],
+  ])('refuses %j: %s', (argv, message) => {
+    expect(() => scaleArgs(argv)).toThrow(new Error(message));
+  });
+
+  it('refuses bad input with the message and its usage, exit 2, before any database is made', () => {
+    for (const [args, message] of [
+      [['--users', 'abc'], "--users must be a whole number above zero, not 'abc'"],
+      [['--bogus', '1'], "Unknown option '--bogus'"],
+    ] as const) {
+      const result = runCommand('src/server/demo/scale.ts', [...args]);
+      expect(result.stderr).toBe(`${message}\nUsage: ${SCALE_USAGE}\n`);
+      expect(result.stdout).toBe('');
+      expect(result.status).toBe(2);
+      expect(result.dataDirMade).toBe(false);
+    }
+  });
+});
+
+describe('npm run bench: its command line', () => {
+  it('refuses an unknown engine or option with the message and its usage, exit 2, before seeding anything', () => {
+    const usage = 'Usage: npm run bench [-- --quick] [-- --engine pglite|postgres]';
+    for (const [args, message] of [
+      [['--engine', 'mysql'], "--engine must be pglite or postgres, not 'mysql'"],
+      [['--engine'], "Option '--engine <value>' argument missing"],
+      [['--fast'], "Unknown option '--fast'"],
+    ] as const) {
+      const result = runCommand('tests/bench/run.ts', [...args]);
+      expect(result.stderr).toBe(`${message}\n${usage}\n`);
+      expect(result.stdout).toBe('');
+      expect(result.status).toBe(2);
+      expect(result.dataDirMade).toBe(false);
+    }
+  });
+});
