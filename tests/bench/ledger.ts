@@ -14,11 +14,13 @@ import { auditRecorder, PARTNER } from '../../src/server/modules/audit/record';
 import { businessDayOf } from '../../src/server/modules/ledger/ledger';
 import { applyProviderEvent } from '../../src/server/modules/sales/service';
 import { splitAmount } from '../../src/shared/money';
+import { benchArgs } from './command-line';
 import { openEngine } from './engines';
 
-const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const only = args.includes('--engine') ? args[args.indexOf('--engine') + 1] : undefined;
+const { quick, only } = benchArgs(
+  process.argv.slice(2),
+  'npm run bench:ledger [-- --quick] [-- --engine pglite|postgres]',
+);
 const SALES = quick ? 300 : 1500;
 const CONCURRENCY = [1, 16];
 /** The callback's audit row, as the route writes it (in the event's transaction, before the postings). */

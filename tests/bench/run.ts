@@ -3,35 +3,15 @@
 // Prints each figure as it is measured, then a table against the targets, and writes tests/bench/results/bench.json.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ensurePanelBuilt } from '../../src/server/panel-build';
+import { benchArgs, ENGINES } from './command-line';
 import { benchLists, type EngineResult } from './lists';
 import { bundleSizes, chromiumTimings, hasChromium, startTimes } from './panel';
 
-const USAGE = 'npm run bench [-- --quick] [-- --engine pglite|postgres]';
-const ENGINES = ['postgres', 'pglite'] as const;
-
-/** `--quick` and `--engine pglite|postgres`; anything else is refused with the usage before anything runs. */
-function benchArgs(argv: string[]) {
-  try {
-    const { values } = parseArgs({
-      args: argv,
-      options: { quick: { type: 'boolean' }, engine: { type: 'string' } },
-      strict: true,
-      allowPositionals: false,
-    });
-    const only = values.engine;
-    if (only !== undefined && !(ENGINES as readonly string[]).includes(only))
-      throw new Error(`--engine must be pglite or postgres, not '${only}'`);
-    return { quick: values.quick === true, only };
-  } catch (error) {
-    // Node's message goes on with advice on positionals; its first sentence says what is wrong.
-    console.error(`${(error as Error).message.split(/\.\s/)[0]}\nUsage: ${USAGE}`);
-    process.exit(2);
-  }
-}
-
-const { quick, only } = benchArgs(process.argv.slice(2));
+const { quick, only } = benchArgs(
+  process.argv.slice(2),
+  'npm run bench [-- --quick] [-- --engine pglite|postgres]',
+);
 const scale = quick ? { users: 5_000, postings: 50_000 } : { users: 100_000, postings: 1_000_000 };
 // 200 sequential calls, so the p95 is the tenth slowest rather than the second (40 calls) and noise moves it less.
 // Every call is first made `warmUp` times on each engine, untimed (lists.ts, warmUpCalls).

@@ -51,15 +51,27 @@ describe('npm run seed:scale: its command line', () => {
   });
 });
 
-describe('npm run bench: its command line', () => {
+describe('npm run bench and bench:ledger: their command line', () => {
   it('refuses an unknown engine or option with the message and its usage, exit 2, before seeding anything', () => {
-    const usage = 'Usage: npm run bench [-- --quick] [-- --engine pglite|postgres]';
-    for (const [args, message] of [
-      [['--engine', 'mysql'], "--engine must be pglite or postgres, not 'mysql'"],
-      [['--engine'], "Option '--engine <value>' argument missing"],
-      [['--fast'], "Unknown option '--fast'"],
+    const bench = 'Usage: npm run bench [-- --quick] [-- --engine pglite|postgres]';
+    const ledger = 'Usage: npm run bench:ledger [-- --quick] [-- --engine pglite|postgres]';
+    for (const [script, args, message, usage] of [
+      [
+        'tests/bench/run.ts',
+        ['--engine', 'mysql'],
+        "--engine must be pglite or postgres, not 'mysql'",
+        bench,
+      ],
+      ['tests/bench/run.ts', ['--engine'], "Option '--engine <value>' argument missing", bench],
+      ['tests/bench/run.ts', ['--fast'], "Unknown option '--fast'", bench],
+      [
+        'tests/bench/ledger.ts',
+        ['--engine', 'sqlite'],
+        "--engine must be pglite or postgres, not 'sqlite'",
+        ledger,
+      ],
     ] as const) {
-      const result = runCommand('tests/bench/run.ts', [...args]);
+      const result = runCommand(script, [...args]);
       expect(result.stderr).toBe(`${message}\n${usage}\n`);
       expect(result.stdout).toBe('');
       expect(result.status).toBe(2);
