@@ -48,24 +48,47 @@ export const DEFAULTS = {
   initialPassword: 'Welcome@123',
 } as const;
 
+/**
+ * A setting, or a part of the set-up, that the operator must put right (a bad PORT, a database that cannot be
+ * reached): the commands print its message alone, without a stack trace, and exit.
+ */
+export class SetupError extends Error {}
+
 const positiveNumber = (name: string, value: string | undefined, fallback: number) => {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${value}"`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new SetupError(`${name} must be a non-negative number, got "${value}"`);
   return n;
 };
+
+/** A number above zero (hours of a session, say): zero or less would make the setting do nothing. */
+const numberAboveZero = (name: string, value: string | undefined, fallback: number) => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new SetupError(`${name} must be a number above 0, got "${value}"`);
+  return n;
+};
+
+/** A TCP port: 0 (any free port) to 65535. */
+function portNumber(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n <= 65_535)) throw new SetupError(`PORT must be a whole number from 0 to 65535, got "${value}"`);
+  return n;
+}
 
 function providerMode(value: string | undefined): Config['providerMode'] {
   const mode = value || 'sandbox';
   if (mode !== 'sandbox' && mode !== 'http')
-    throw new Error(`PROVIDER_MODE must be sandbox or http, got "${mode}"`);
+    throw new SetupError(`PROVIDER_MODE must be sandbox or http, got "${mode}"`);
   return mode;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
-    port: Number(env.PORT ?? 3000),
+    port: portNumber(env.PORT),
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -73,7 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULTS.adminPassword,
     demoData: (env.DEMO_DATA ?? '1') === '1',
     initialPassword: env.INITIAL_PASSWORD ?? DEFAULTS.initialPassword,
-    sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 12),
+    sessionTtlHours: numberAboveZero('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
     dataKeyEnv: env.DATA_KEY || undefined,
@@ -102,7 +125,7 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
   const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
   const bad = list.find((entry) => !address.test(entry) && !named.has(entry));
   if (bad !== undefined || list.length === 0)
-    throw new Error(
+    throw new SetupError(
       `TRUST_PROXY must be a hop count (such as 1) or a comma-separated list of proxy addresses; got "${text}"`,
     );
   return list;
@@ -115,9 +138,9 @@ function parsePublicUrl(value: string | undefined): string | undefined {
   try {
     url = new URL(text);
   } catch {
-    throw new Error(`PUBLIC_URL must be an absolute http:// or https:// URL; got "${text}"`);
+    throw new SetupError(`PUBLIC_URL must be an absolute http:// or https:// URL; got "${text}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`PUBLIC_URL must be an absolute http:// or https:// URL; got "${text}"`);
+    throw new SetupError(`PUBLIC_URL must be an absolute http:// or https:// URL; got "${text}"`);
   return text.replace(/\/+$/, '');
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { DEFAULTS, readConfig } from './config';
+import { DEFAULTS, readConfig, SetupError } from './config';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
 import { DEMO_PASSWORD, isEmptyNetwork, seedDemoNetwork } from './demo/network';
@@ -59,6 +59,7 @@ async function main() {
 main().catch((error) => {
   if (error instanceof DataDirInUseError) {
     console.error(`${error.message}. Stop that server first, or start this one with another DATA_DIR.`);
-  } else console.error(error);
+  } else if (error instanceof SetupError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { formatRupees } from '../shared/format';
 import { readConfig } from './config';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
-import { openDatabase } from './db/open';
+import { hasEmbeddedDatabase, noTierdeskDatabase, openDatabase } from './db/open';
 import { reconcile } from './modules/ledger/reconcile';
 import { loadServerKeys } from './security/personal-data';
 
@@ -11,13 +11,19 @@ import { loadServerKeys } from './security/personal-data';
  */
 async function main() {
   const config = readConfig();
+  // Nothing is made in a DATA_DIR that holds no database (a mistyped one): no lock, no key file, no tables.
+  if (!config.databaseUrl && !hasEmbeddedDatabase(config.dataDir)) throw noTierdeskDatabase(config.dataDir);
   // The embedded database belongs to one process at a time: while the server runs, ask it instead.
   if (!config.databaseUrl) {
     const lock = lockDataDir(config.dataDir);
     process.once('exit', () => lock.release());
   }
   const { ledgerKey } = loadServerKeys(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    mustExist: true,
+  });
   try {
     const report = await reconcile(database.db, ledgerKey);
     const summary =

@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCALE_USAGE, scaleArgs } from '../../src/server/demo/scale';
+import { freePort } from '../free-port';
 
 /** A command as an operator runs it, with DATA_DIR pointing at a folder that does not exist yet. */
-function runCommand(script: string, args: string[]) {
+function runCommand(script: string, args: string[], env: Record<string, string> = {}) {
   const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-cli-')), 'data');
   const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     encoding: 'utf8',
   });
   const dataDirMade = fs.existsSync(dataDir);
@@ -77,5 +78,35 @@ describe('npm run bench and bench:ledger: their command line', () => {
       expect(result.status).toBe(2);
       expect(result.dataDirMade).toBe(false);
     }
+  });
+});
+
+describe('npm start and npm run reconcile: a set-up they cannot run on', () => {
+  it('npm start refuses a bad setting with its message alone, exit 1, before DATA_DIR is touched', () => {
+    const result = runCommand('src/server/main.ts', [], { PORT: 'abc' });
+    expect(result.stderr).toBe('PORT must be a whole number from 0 to 65535, got "abc"\n');
+    expect(result.status).toBe(1);
+    expect(result.dataDirMade).toBe(false);
+  });
+
+  it('npm start names a PostgreSQL server nobody answers on, exit 1', async () => {
+    const port = await freePort();
+    const result = runCommand('src/server/main.ts', [], {
+      DATABASE_URL: `postgres://tierdesk:secret@127.0.0.1:${port}/tierdesk`,
+    });
+    expect(result.stderr).toBe(
+      `Cannot reach the PostgreSQL database of DATABASE_URL (127.0.0.1:${port}/tierdesk): connect ECONNREFUSED 127.0.0.1:${port}\n`,
+    );
+    expect(result.status).toBe(1);
+  });
+
+  it('reconcile refuses a DATA_DIR that holds no database, exit 2, and makes nothing there', () => {
+    const result = runCommand('src/server/reconcile.ts', []);
+    expect(result.stderr).toMatch(
+      /^\/\S+\/data holds no Tierdesk database: set DATA_DIR to the server's data directory, or DATABASE_URL to its database\n$/,
+    );
+    expect(result.stdout).toBe('');
+    expect(result.status).toBe(2);
+    expect(result.dataDirMade).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SetupError } from '../config';
 import { PlanCachingClient } from './plan-cache';
 import * as schema from './schema';
 
@@ -36,10 +37,32 @@ function socketDirFor(dataDir: string | null): { dir: string; temporary: boolean
  */
 const EMBEDDED_CONNECTIONS = 4;
 
+/** Where the embedded database keeps its files in DATA_DIR. */
+const embeddedDir = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+/** Whether DATA_DIR holds an embedded database already (a server has run on it). */
+export const hasEmbeddedDatabase = (dataDir: string) => fs.existsSync(embeddedDir(dataDir));
+
+/** The refusal of a command that reads what a server wrote, pointed at a database Tierdesk never ran on. */
+export const noTierdeskDatabase = (where: string) =>
+  new SetupError(
+    `${where} holds no Tierdesk database: set DATA_DIR to the server's data directory, or DATABASE_URL to its database`,
+  );
+
+/** DATABASE_URL as it may be printed: its server and database, never its user or password. */
+const serverOf = (databaseUrl: string) => {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.host || url.searchParams.get('host') || 'localhost'}${url.pathname}`;
+  } catch {
+    return 'not a URL';
+  }
+};
+
 /** Starts PGlite in a worker thread behind a Unix socket; resolves once it accepts connections. */
 async function startEmbedded(dataDir: string | null, cluster: string | undefined) {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const dbDir = dataDir ? path.join(dataDir, 'pgdata') : 'memory://';
+  const dbDir = dataDir ? embeddedDir(dataDir) : 'memory://';
   const socket = socketDirFor(dataDir);
   const socketPath = path.join(socket.dir, '.s.PGSQL.5432');
   fs.rmSync(socketPath, { force: true }); // a stale socket from a killed run would block listen()
@@ -83,24 +106,48 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   cluster?: string;
+  /**
+   * Refuse (SetupError) a database Tierdesk has never run on, instead of creating its tables: for a command that
+   * reads what a server wrote (reconcile), where a mistyped DATA_DIR or DATABASE_URL must not answer "all is well".
+   */
+  mustExist?: boolean;
 }): Promise<Database> {
   const inMemory = opts.databaseUrl === 'memory://';
+  const newPool = (config: pg.PoolConfig) => {
+    const pool = new pg.Pool({ ...config, Client: PlanCachingClient });
+    pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
+    return pool;
+  };
   let pool: pg.Pool;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (opts.databaseUrl && !inMemory) {
-    pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: PlanCachingClient });
+    pool = newPool({ connectionString: opts.databaseUrl, max: 10 });
+    try {
+      // Asked first, so an unreachable server is named as such rather than as the first migration that failed.
+      const { rows } = await pool.query<{ migrated: boolean }>(
+        `select to_regclass('drizzle.__drizzle_migrations') is not null as migrated`,
+      );
+      if (opts.mustExist && !rows[0]?.migrated)
+        throw noTierdeskDatabase(`The database ${serverOf(opts.databaseUrl)}`);
+    } catch (error) {
+      await pool.end();
+      if (error instanceof SetupError) throw error;
+      throw new SetupError(
+        `Cannot reach the PostgreSQL database of DATABASE_URL (${serverOf(opts.databaseUrl)}): ${(error as Error).message}`,
+      );
+    }
   } else {
+    if (opts.mustExist && !inMemory && !hasEmbeddedDatabase(opts.dataDir))
+      throw noTierdeskDatabase(opts.dataDir);
     const embedded = await startEmbedded(inMemory ? null : opts.dataDir, inMemory ? opts.cluster : undefined);
     stopEmbedded = embedded.stop;
-    pool = new pg.Pool({
+    pool = newPool({
       host: embedded.socketDir,
       user: 'postgres',
       database: 'postgres',
       max: EMBEDDED_CONNECTIONS,
-      Client: PlanCachingClient,
     });
   }
-  pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
   const db = drizzle(pool, { schema });
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
