@@ -78,6 +78,23 @@ function portNumber(value: string | undefined): number {
   return n;
 }
 
+/** The log levels pino knows; another would stop the server at its first line of log, with pino's stack trace. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(value: string | undefined): string {
+  const level = value || 'info';
+  if (!LOG_LEVELS.includes(level))
+    throw new SetupError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  return level;
+}
+
+/** `1` or `0`: anything else (`yes`, `true`) would quietly mean "no demo data". */
+function demoData(value: string | undefined): boolean {
+  const text = value ?? '1';
+  if (text !== '1' && text !== '0') throw new SetupError(`DEMO_DATA must be 1 or 0, got "${text}"`);
+  return text === '1';
+}
+
 function providerMode(value: string | undefined): Config['providerMode'] {
   const mode = value || 'sandbox';
   if (mode !== 'sandbox' && mode !== 'http')
@@ -94,11 +111,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     adminUsername: env.ADMIN_USERNAME ?? DEFAULTS.adminUsername,
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULTS.adminPassword,
-    demoData: (env.DEMO_DATA ?? '1') === '1',
+    demoData: demoData(env.DEMO_DATA),
     initialPassword: env.INITIAL_PASSWORD ?? DEFAULTS.initialPassword,
     sessionTtlHours: numberAboveZero('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: logLevel(env.LOG_LEVEL),
     dataKeyEnv: env.DATA_KEY || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),

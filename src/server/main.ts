@@ -39,9 +39,16 @@ async function main() {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A port another program holds, a HOST this machine does not have: the operator's to put right.
+    await app.close();
+    await database.close();
+    throw new SetupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
   const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
-  console.log(`\nTierdesk is running at http://${config.host}:${config.port} (${where})`);
+  console.log(`\nTierdesk is running at ${app.listeningOrigin} (${where})`);
   console.log(
     `  Admin sign-in: ${config.adminUsername} / ${config.adminPassword === DEFAULTS.adminPassword ? config.adminPassword : '(ADMIN_PASSWORD)'}`,
   );

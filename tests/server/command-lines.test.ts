@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/open';
 import { SCALE_USAGE, scaleArgs } from '../../src/server/demo/scale';
 import { freePort } from '../free-port';
 
@@ -53,35 +55,38 @@ describe('npm run seed:scale: its command line', () => {
 });
 
 describe('npm run bench and bench:ledger: their command line', () => {
-  it('refuses an unknown engine or option with the message and its usage, exit 2, before seeding anything', () => {
-    const bench = 'Usage: npm run bench [-- --quick] [-- --engine pglite|postgres]';
-    const ledger = 'Usage: npm run bench:ledger [-- --quick] [-- --engine pglite|postgres]';
-    for (const [script, args, message, usage] of [
-      [
-        'tests/bench/run.ts',
-        ['--engine', 'mysql'],
-        "--engine must be pglite or postgres, not 'mysql'",
-        bench,
-      ],
-      ['tests/bench/run.ts', ['--engine'], "Option '--engine <value>' argument missing", bench],
-      ['tests/bench/run.ts', ['--fast'], "Unknown option '--fast'", bench],
-      [
-        'tests/bench/ledger.ts',
-        ['--engine', 'sqlite'],
-        "--engine must be pglite or postgres, not 'sqlite'",
-        ledger,
-      ],
-    ] as const) {
-      const result = runCommand(script, [...args]);
+  const bench = 'Usage: npm run bench [-- --quick] [-- --engine pglite|postgres]';
+  const ledger = 'Usage: npm run bench:ledger [-- --quick] [-- --engine pglite|postgres]';
+  // One command a test: each loads the bench's modules (2-3 s on a loaded machine) before it refuses.
+  it.each([
+    ['tests/bench/run.ts', ['--engine', 'mysql'], "--engine must be pglite or postgres, not 'mysql'", bench],
+    ['tests/bench/run.ts', ['--engine'], "Option '--engine <value>' argument missing", bench],
+    ['tests/bench/run.ts', ['--fast'], "Unknown option '--fast'", bench],
+    [
+      'tests/bench/ledger.ts',
+      ['--engine', 'sqlite'],
+      "--engine must be pglite or postgres, not 'sqlite'",
+      ledger,
+    ],
+  ])(
+    '%s %j: refused with the message and its usage, exit 2, before seeding anything',
+    (script, args, message, usage) => {
+      const result = runCommand(script, args);
       expect(result.stderr).toBe(`${message}\n${usage}\n`);
       expect(result.stdout).toBe('');
       expect(result.status).toBe(2);
       expect(result.dataDirMade).toBe(false);
-    }
-  });
+    },
+  );
 });
 
 describe('npm start and npm run reconcile: a set-up they cannot run on', () => {
+  const existingDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-cli-existing-'));
+  beforeAll(async () => {
+    await (await openDatabase({ dataDir: existingDataDir })).close();
+  });
+  afterAll(() => fs.rmSync(existingDataDir, { recursive: true, force: true }));
+
   it('npm start refuses a bad setting with its message alone, exit 1, before DATA_DIR is touched', () => {
     const result = runCommand('src/server/main.ts', [], { PORT: 'abc' });
     expect(result.stderr).toBe('PORT must be a whole number from 0 to 65535, got "abc"\n');
@@ -98,6 +103,26 @@ describe('npm start and npm run reconcile: a set-up they cannot run on', () => {
       `Cannot reach the PostgreSQL database of DATABASE_URL (127.0.0.1:${port}/tierdesk): connect ECONNREFUSED 127.0.0.1:${port}\n`,
     );
     expect(result.status).toBe(1);
+  });
+
+  it('npm start names a port another program holds, exit 1', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      // On a DATA_DIR that holds a database already (made in beforeAll), so the server gets to listen quickly.
+      const result = runCommand('src/server/main.ts', [], {
+        PORT: String(port),
+        DEMO_DATA: '0',
+        DATA_DIR: existingDataDir,
+      });
+      expect(result.stderr).toBe(
+        `Cannot listen on 127.0.0.1:${port}: listen EADDRINUSE: address already in use 127.0.0.1:${port}\n`,
+      );
+      expect(result.status).toBe(1);
+    } finally {
+      holder.close();
+    }
   });
 
   it('reconcile refuses a DATA_DIR that holds no database, exit 2, and makes nothing there', () => {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { readConfig, SetupError } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/open';
+import { loadDataKey } from '../../src/server/security/personal-data';
 import { freePort } from '../free-port';
 
 /** What a refusal of the set-up must be: a SetupError (printed alone by the commands) with this message. */
@@ -41,6 +42,26 @@ describe('settings an operator gets wrong', () => {
     await expectSetupError(
       () => readConfig({ SESSION_TTL_HOURS: hours }),
       `SESSION_TTL_HOURS must be a number above 0, got "${hours}"`,
+    );
+  });
+
+  it("takes LOG_LEVEL from pino's levels and DEMO_DATA as 1 or 0", async () => {
+    expect(readConfig({}).logLevel).toBe('info');
+    expect(readConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
+    expect(readConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
+    expect(readConfig({}).demoData).toBe(true);
+    await expectSetupError(
+      () => readConfig({ LOG_LEVEL: 'loud' }),
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
+    // "yes" quietly meant no demo data.
+    await expectSetupError(() => readConfig({ DEMO_DATA: 'yes' }), 'DEMO_DATA must be 1 or 0, got "yes"');
+  });
+
+  it('refuses a DATA_KEY that is not 32 bytes', async () => {
+    await expectSetupError(
+      () => loadDataKey('xyz', '/nowhere'),
+      'DATA_KEY must be 32 bytes, as 64 hex characters or base64',
     );
   });
 

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SetupError } from '../config';
 
 /**
  * Personal data (Aadhar numbers) at rest: AES-256-GCM with a random nonce per value, and a keyed hash
@@ -71,7 +72,7 @@ export function loadOrCreateSecretFile(dataDir: string, file: string, create: ()
 export function loadDataKey(envKey: string | undefined, dataDir: string): Buffer {
   if (envKey) {
     const key = /^[0-9a-f]{64}$/i.test(envKey) ? Buffer.from(envKey, 'hex') : Buffer.from(envKey, 'base64');
-    if (key.length !== 32) throw new Error('DATA_KEY must be 32 bytes, as 64 hex characters or base64');
+    if (key.length !== 32) throw new SetupError('DATA_KEY must be 32 bytes, as 64 hex characters or base64');
     return key;
   }
   return Buffer.from(
