@@ -54,19 +54,21 @@ export const DEFAULTS = {
  */
 export class SetupError extends Error {}
 
-const positiveNumber = (name: string, value: string | undefined, fallback: number) => {
+/**
+ * A number setting: at least 0, or above 0 where 0 would make the setting do nothing (a session's hours).
+ */
+const numberSetting = (
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  least: 'zero' | 'above zero',
+) => {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0)
-    throw new SetupError(`${name} must be a non-negative number, got "${value}"`);
-  return n;
-};
-
-/** A number above zero (hours of a session, say): zero or less would make the setting do nothing. */
-const numberAboveZero = (name: string, value: string | undefined, fallback: number) => {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new SetupError(`${name} must be a number above 0, got "${value}"`);
+  if (!Number.isFinite(n) || n < 0 || (least === 'above zero' && n === 0))
+    throw new SetupError(
+      `${name} must be ${least === 'zero' ? 'a non-negative number' : 'a number above 0'}, got "${value}"`,
+    );
   return n;
 };
 
@@ -113,7 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULTS.adminPassword,
     demoData: demoData(env.DEMO_DATA),
     initialPassword: env.INITIAL_PASSWORD ?? DEFAULTS.initialPassword,
-    sessionTtlHours: numberAboveZero('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
+    sessionTtlHours: numberSetting('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12, 'above zero'),
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
     logLevel: logLevel(env.LOG_LEVEL),
     dataKeyEnv: env.DATA_KEY || undefined,
@@ -122,9 +124,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadIdleTimeoutMs: 30_000,
     providerMode: providerMode(env.PROVIDER_MODE),
     providerBaseUrl: env.PROVIDER_BASE_URL || undefined,
-    providerTimeoutMs: positiveNumber('PROVIDER_TIMEOUT_MS', env.PROVIDER_TIMEOUT_MS, 10_000),
+    providerTimeoutMs: numberSetting('PROVIDER_TIMEOUT_MS', env.PROVIDER_TIMEOUT_MS, 10_000, 'zero'),
     providerWebhookSecretEnv: env.PROVIDER_WEBHOOK_SECRET || undefined,
-    settlementDelayHours: positiveNumber('SETTLEMENT_DELAY_HOURS', env.SETTLEMENT_DELAY_HOURS, 24),
+    settlementDelayHours: numberSetting('SETTLEMENT_DELAY_HOURS', env.SETTLEMENT_DELAY_HOURS, 24, 'zero'),
     settlementIntervalMs: 60_000,
   };
 }

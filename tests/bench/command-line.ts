@@ -1,5 +1,5 @@
 // The command line every benchmark with engines takes: `--quick` and `--engine pglite|postgres`.
-import { parseArgs } from 'node:util';
+import { readOptions, refuseCommandLine } from '../../src/server/command-line';
 
 export const ENGINES = ['postgres', 'pglite'] as const;
 
@@ -9,19 +9,12 @@ export function benchArgs(
   usage: string,
 ): { quick: boolean; only?: (typeof ENGINES)[number] } {
   try {
-    const { values } = parseArgs({
-      args: argv,
-      options: { quick: { type: 'boolean' }, engine: { type: 'string' } },
-      strict: true,
-      allowPositionals: false,
-    });
+    const values = readOptions(argv, { quick: { type: 'boolean' }, engine: { type: 'string' } });
     const only = ENGINES.find((engine) => engine === values.engine);
     if (values.engine !== undefined && !only)
       throw new Error(`--engine must be pglite or postgres, not '${values.engine}'`);
     return { quick: values.quick === true, only };
   } catch (error) {
-    // Node's message goes on with advice on positionals; its first sentence says what is wrong.
-    console.error(`${(error as Error).message.split(/\.\s/)[0]}\nUsage: ${usage}`);
-    process.exit(2);
+    return refuseCommandLine(error, usage);
   }
 }

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { UserType } from '../../shared/enums';
 import { verhoeffDigit } from '../../shared/identity';
 import { COMMISSION_TIERS, splitAmount } from '../../shared/money';
 import { URL_DATA_IDENTIFIERS } from '../../shared/schemas/catalog';
+import { readOptions, refuseCommandLine } from '../command-line';
 import { type Config, readConfig } from '../config';
 import { lockDataDir } from '../data-dir-lock';
 import { type Database, openDatabase } from '../db/open';
@@ -35,18 +35,7 @@ export const SCALE_USAGE = 'npm run seed:scale -- [--users N] [--postings N]';
  * message for the operator, before any database is opened.
  */
 export function scaleArgs(argv: string[]): { users: number; postings: number } {
-  let values: { users?: string; postings?: string };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { users: { type: 'string' }, postings: { type: 'string' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    // Node's message goes on with advice on positionals; its first sentence says what is wrong.
-    throw new Error((error as Error).message.split(/\.\s/)[0]);
-  }
+  const values = readOptions(argv, { users: { type: 'string' }, postings: { type: 'string' } });
   const count = (name: 'users' | 'postings', fallback: number) => {
     const text = values[name];
     if (text === undefined) return fallback;
@@ -768,8 +757,7 @@ if (process.argv[1]?.endsWith('scale.ts')) {
     try {
       return scaleArgs(process.argv.slice(2));
     } catch (error) {
-      console.error(`${(error as Error).message}\nUsage: ${SCALE_USAGE}`);
-      process.exit(2);
+      return refuseCommandLine(error, SCALE_USAGE);
     }
   })();
   console.log(`Seeding ${users} users and about ${postings} postings...`);
