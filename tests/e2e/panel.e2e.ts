@@ -405,6 +405,25 @@ const wrappedButtons = (scope: Locator) =>
       .map((button) => button.textContent?.trim()),
   );
 
+/**
+ * The filter bar's fields whose label is cut short or runs under the field's arrow: an empty field's label lies
+ * over the field itself.
+ */
+const crampedFilterLabels = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.filter-field .MuiFormControl-root')].flatMap((field) => {
+      const label = field.querySelector('label');
+      const arrow = field.querySelector('.MuiSelect-icon, .MuiAutocomplete-endAdornment');
+      if (!label || !arrow) return [];
+      const text = document.createRange();
+      text.selectNodeContents(label);
+      const cramped =
+        label.scrollWidth > label.clientWidth ||
+        text.getBoundingClientRect().right > arrow.getBoundingClientRect().left;
+      return cramped ? [label.textContent] : [];
+    }),
+  );
+
 describe('wide lists on a laptop and a phone', () => {
   const WIDE = [
     ['/master/distributor/list', 'Update Status of', 'Edit'],
@@ -436,6 +455,22 @@ describe('wide lists on a laptop and a phone', () => {
         expect(box && box.x + box.width <= LAPTOP.width, `${path} ${action}`).toBe(true);
       }
       expect(await wrappedButtons(page.locator('main, #main-content').first()), path).toEqual([]);
+    }
+  });
+
+  it("no filter's label is cut short or runs under its arrow, in English or in Hindi", async () => {
+    const page = await signedIn(ADMIN, LAPTOP);
+    for (const locale of ['en', 'hi']) {
+      // Hindi's labels run longer ("उपयोगकर्ता का प्रकार" for "User Type"); the language is the one the panel
+      // stores, read as it starts.
+      await page.evaluate((value) => localStorage.setItem('RaStore.locale', JSON.stringify(value)), locale);
+      for (const path of ['/transaction/list', '/sale/list', '/audit/list', '/lead/list']) {
+        await page.goto(`${baseURL}${path}`);
+        await page.getByRole('menuitem', { name: locale === 'hi' ? 'लॉगआउट' : 'Logout' }).waitFor();
+        await page.locator('.filter-field').first().waitFor();
+        await settled(page);
+        expect(await crampedFilterLabels(page), `${path} (${locale})`).toEqual([]);
+      }
     }
   });
 

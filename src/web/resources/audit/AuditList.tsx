@@ -1,11 +1,12 @@
 import { Box, Typography } from '@mui/material';
-import { DateInput, type RaRecord, SelectInput, useTranslate } from 'react-admin';
+import { DateInput, type RaRecord, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit';
 import { ALL_USER_TYPES, USER_TYPE_NAMES, UserType } from '../../../shared/enums';
 import { formatDate, titleCase } from '../../../shared/format';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
 import { type Column, col } from '../../lists/columns';
+import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { sharedKey } from '../../providers/sharedMessages';
@@ -62,7 +63,7 @@ export const AUDIT_COLUMNS: Column[] = [
 const ActorTypeInput = (_: { source: string; alwaysOn?: boolean }) => {
   const { setValue } = useFormContext();
   return (
-    <SelectInput
+    <FittedSelectInput
       source="userType"
       label="resources.audit.fields.userType"
       choices={ACTOR_TYPES.map((type) => ({ id: String(type), name: userTypeKey(type) }))}
@@ -91,7 +92,7 @@ const ActorLookup = (_: { source: string; alwaysOn?: boolean }) => {
 const auditFilters = [
   <ActorTypeInput key="userType" source="userType" alwaysOn />,
   <ActorLookup key="userId" source="userId" alwaysOn />,
-  <SelectInput
+  <FittedSelectInput
     key="entity"
     source="entity"
     choices={AUDIT_ENTITIES.map((id) => ({ id, name: id }))}
@@ -99,7 +100,7 @@ const auditFilters = [
     emptyText="app.audit.anyEntity"
     alwaysOn
   />,
-  <SelectInput
+  <FittedSelectInput
     key="action"
     source="action"
     choices={AUDIT_ACTIONS.map((id) => ({ id, name: id }))}

@@ -1,9 +1,10 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useState } from 'react';
-import { type Identifier, type RaRecord, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { type Identifier, type RaRecord, SearchInput, useTranslate } from 'react-admin';
 import { titleCase } from '../../../shared/format';
 import { LEAD_STATUSES, LEAD_TYPES } from '../../../shared/schemas/leads';
 import { col } from '../../lists/columns';
+import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { RowActionButton } from '../../lists/RowActions';
 import { enumChoices } from '../../providers/enums';
@@ -24,14 +25,14 @@ export const LEAD_COLUMNS = [
 /** Search (`q` -> searchText) and the server's two filters, leadType and status. */
 const leadFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput
+  <FittedSelectInput
     key="leadType"
     source="leadType"
     choices={enumChoices('leadType', LEAD_TYPES)}
     emptyText="app.leads.allTypes"
     alwaysOn
   />,
-  <SelectInput
+  <FittedSelectInput
     key="status"
     source="status"
     choices={enumChoices('leadStatus', LEAD_STATUSES)}

@@ -1,8 +1,9 @@
 import { Link } from '@mui/material';
-import { type RaRecord, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { type RaRecord, SearchInput, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { SALE_STATUSES } from '../../../shared/enums';
 import { col } from '../../lists/columns';
+import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { enumChoices } from '../../providers/enums';
 import { SaleStatusChip } from './SaleChips';
@@ -39,7 +40,7 @@ export const SALE_COLUMNS = [
 /** Search (`q` -> searchText: the utmCode or the customer's name) and the status. */
 const saleFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput
+  <FittedSelectInput
     key="status"
     source="status"
     choices={enumChoices('saleStatus', SALE_STATUSES)}

@@ -1,9 +1,10 @@
 import { Box } from '@mui/material';
-import { type RaRecord, SelectInput, useCanAccess } from 'react-admin';
+import { type RaRecord, useCanAccess } from 'react-admin';
 import { TRANSACTION_TYPES } from '../../../shared/enums';
 import { titleCase } from '../../../shared/format';
 import { CodeChip } from '../../lists/CodeChip';
 import { col } from '../../lists/columns';
+import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ListPagination } from '../../lists/ListPagination';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
@@ -55,8 +56,8 @@ const BoughtProductFilter = (_: { source: string; alwaysOn?: boolean }) => (
 
 /** Seed section 2: user type, transaction type, a user (needs a user type first), bought product. */
 const transactionFilters = [
-  <UserTypeInput key="userType" source="userType" withAdmin alwaysOn />,
-  <SelectInput
+  <UserTypeInput key="userType" source="userType" withAdmin fitLabel alwaysOn />,
+  <FittedSelectInput
     key="transactionType"
     source="transactionType"
     choices={enumChoices('transactionType', TRANSACTION_TYPES)}

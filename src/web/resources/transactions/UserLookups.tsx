@@ -3,6 +3,7 @@ import { SelectInput, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { UserType } from '../../../shared/enums';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
+import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
 import { sharedKey } from '../../providers/sharedMessages';
 
@@ -26,6 +27,8 @@ export interface UserTypeInputProps {
   withAdmin?: boolean;
   alwaysOn?: boolean;
   validate?: Validator;
+  /** In a filter bar: as wide as its label (in a dialog the field is as wide as the form anyway). */
+  fitLabel?: boolean;
 }
 
 export const UserTypeInput = ({
@@ -33,10 +36,12 @@ export const UserTypeInput = ({
   userSource = 'userId',
   withAdmin = false,
   validate,
+  fitLabel = false,
 }: UserTypeInputProps) => {
   const { setValue } = useFormContext();
+  const Select = fitLabel ? FittedSelectInput : SelectInput;
   return (
-    <SelectInput
+    <Select
       source={source}
       label="resources.transactions.fields.userType"
       choices={typeChoices(withAdmin ? [...SELECTABLE, UserType.ADMIN] : SELECTABLE)}

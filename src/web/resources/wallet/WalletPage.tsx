@@ -1,9 +1,10 @@
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
-import { SelectInput, useListContext, useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { TRANSACTION_TYPES } from '../../../shared/enums';
 import { formatRupees } from '../../../shared/format';
 import type { WireWallet } from '../../../shared/wire';
 import { col } from '../../lists/columns';
+import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { enumChoices } from '../../providers/enums';
 
@@ -20,7 +21,7 @@ export const WALLET_COLUMNS = [
 ];
 
 const walletFilters = [
-  <SelectInput
+  <FittedSelectInput
     key="transactionType"
     source="transactionType"
     choices={enumChoices('transactionType', TRANSACTION_TYPES)}
