@@ -40,3 +40,8 @@ export function formatRupees(value: unknown): string {
   const amount = Number(value);
   return Number.isFinite(amount) ? RUPEES.format(amount) : '';
 }
+
+const COUNT = new Intl.NumberFormat('en-IN');
+
+/** A count with Indian digit grouping, as the pager and the dashboard write it: 78899 -> '78,899'. */
+export const formatCount = (value: number) => COUNT.format(value);

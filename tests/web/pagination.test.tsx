@@ -82,3 +82,55 @@ describe('the list pager', () => {
     );
   });
 });
+
+describe('Export', () => {
+  const CUT =
+    "The export holds the list's first 1,000 rows, in its order. Search or filter the list to export the rest.";
+
+  /** Clicks Export and returns the CSV the browser was handed (react-admin saves through msSaveOrOpenBlob when present). */
+  const exported = async (user: ReturnType<typeof userEvent.setup>) => {
+    const saved: Blob[] = [];
+    Object.defineProperty(window.navigator, 'msSaveOrOpenBlob', {
+      value: (blob: Blob) => saved.push(blob),
+      configurable: true,
+    });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      return await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(saved[0]);
+      });
+    } finally {
+      Reflect.deleteProperty(window.navigator, 'msSaveOrOpenBlob');
+    }
+  };
+
+  it('exports a list of up to 1,000 rows whole, without a word', async () => {
+    loginAdmin();
+    auditServer(57, false);
+    const user = userEvent.setup();
+    renderAudit();
+    await screen.findByText('1-10 of 57');
+    expect(await exported(user)).toContain('Page 1 row 0');
+    expect(screen.queryByText(CUT)).toBeNull();
+  });
+
+  it.each([
+    ['more than 1,000 rows', 5000, false, '1-10 of 5,000'],
+    ['a total counted only up to the cap', 1000, true, '1-10 of 1,000+'],
+  ])('says the file holds the first 1,000 rows when the list has %s', async (_, total, capped, range) => {
+    loginAdmin();
+    const api = auditServer(total, capped);
+    const user = userEvent.setup();
+    renderAudit();
+    await screen.findByText(range);
+    expect(await exported(user)).toContain('Page 1 row 0');
+    expect(await screen.findByText(CUT)).toBeInTheDocument();
+    // Read in the server's pages of 100, never a page past its limit.
+    const limits = api.requests.filter((r) => r.path === 'audit/fetch').map((r) => r.query.get('limit'));
+    expect(limits).toContain('100');
+    expect(limits.every((limit) => Number(limit) <= 100)).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import { Box, Pagination, PaginationItem, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
+import { formatCount } from '../../shared/format';
 
 export interface ListPaginationProps {
   /** How many page links show around the current page (seed section 9: the tehsil list shows 5). */
@@ -17,8 +18,6 @@ export function pageWindow(page: number, count: number, max: number): number[] {
   const start = Math.max(1, Math.min(page - Math.floor((size - 1) / 2), count - size + 1));
   return Array.from({ length: size }, (_, i) => start + i);
 }
-
-const COUNT = new Intl.NumberFormat('en-IN');
 
 /**
  * Seed section 2: server paging with boundary links (first/last) and ellipses, after the range shown ('11-20 of 57').
@@ -41,9 +40,9 @@ export const ListPagination = ({ window = 3, maxLinks }: ListPaginationProps) =>
   const from = (current - 1) * perPage + 1;
   const to = from - 1 + (data?.length ?? 0);
   const range = translate('app.list.range', {
-    from: COUNT.format(from),
-    to: COUNT.format(Math.max(from, to)),
-    total: capped ? `${COUNT.format(total)}+` : COUNT.format(total),
+    from: formatCount(from),
+    to: formatCount(Math.max(from, to)),
+    total: capped ? `${formatCount(total)}+` : formatCount(total),
   });
   const shown = maxLinks ? new Set(pageWindow(current, count, maxLinks)) : undefined;
   return (

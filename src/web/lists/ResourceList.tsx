@@ -3,7 +3,6 @@ import type { ReactElement, ReactNode } from 'react';
 import {
   DataTable,
   type DataTableProps,
-  ExportButton,
   List,
   ResourceContextProvider,
   SearchInput,
@@ -14,6 +13,7 @@ import {
 import { PAGE_SIZE } from '../../shared/rules';
 import { type Column, renderColumns, useColumnsExporter } from './columns';
 import { ListError } from './ListError';
+import { ListExportButton } from './ListExportButton';
 import { ListPagination } from './ListPagination';
 import { NoData } from './NoData';
 import { type RowAction, renderActionsColumn } from './RowActions';
@@ -86,7 +86,7 @@ export const ResourceList = ({
         actions={
           <TopToolbar>
             {toolbar}
-            <ExportButton />
+            <ListExportButton />
           </TopToolbar>
         }
         exporter={exporter}

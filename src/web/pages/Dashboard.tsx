@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Skeleton, Typography } from '@mu
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Title, useAuthenticated, useDataProvider, useTranslate } from 'react-admin';
-import { formatRupees } from '../../shared/format';
+import { formatCount, formatRupees } from '../../shared/format';
 import { type CommissionReport, DASHBOARD_TILES } from '../../shared/wire';
 import { useNotifyError } from '../layout/useNotifyError';
 import type { AppDataProvider } from '../providers/dataProvider';
@@ -110,10 +110,7 @@ export const Dashboard = () => {
             label={translate(`app.dashboard.tiles.${key}`, { _: label })}
             testId={`tile-${key}`}
           >
-            {figure(
-              counts.data ? Number(counts.data[key] ?? 0).toLocaleString('en-IN') : undefined,
-              counts.isLoading,
-            )}
+            {figure(counts.data ? formatCount(Number(counts.data[key] ?? 0)) : undefined, counts.isLoading)}
           </Tile>
         ))}
         {COMMISSION_TILES.map(({ label, key }) => (

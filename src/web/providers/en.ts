@@ -279,6 +279,8 @@ export const en = {
       cancel: 'Cancel',
       pagination: 'Pagination',
       range: '%{from}-%{to} of %{total}',
+      exportCut:
+        "The export holds the list's first %{count} rows, in its order. Search or filter the list to export the rest.",
     },
     lookup: {
       searching: 'searching...',
