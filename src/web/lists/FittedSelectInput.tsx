@@ -5,9 +5,10 @@ import { SelectInput, type SelectInputProps, useResourceContext, useTranslateLab
  * react-admin's SelectInput, at least as wide as its label. An empty outlined select is react-admin's fixed 160 px
  * with its label laid over it, so "Transaction Type" (and longer Hindi labels) ran under the arrow. The label is
  * laid again, unseen, in the same grid cell (a CSS pseudo-element: no second text in the page or its accessibility
- * tree), so the cell takes the wider of the two in whatever language and font; the select fills the cell.
+ * tree), so the cell takes the wider of the two in whatever language and font; the select fills the cell (its
+ * own `sx`, so it takes none from the caller).
  */
-export const FittedSelectInput = (props: SelectInputProps) => {
+export const FittedSelectInput = (props: Omit<SelectInputProps, 'sx'>) => {
   const resource = useResourceContext(props);
   const label = useTranslateLabel()({ label: props.label, source: props.source, resource });
   return (

@@ -2,7 +2,7 @@ import { ExportButton, useListContext, useNotify } from 'react-admin';
 import { formatCount } from '../../shared/format';
 
 /** The most rows an export reads: react-admin's own bound, read in server pages of 100 (dataProvider.ts). */
-export const EXPORT_ROWS = 1000;
+const EXPORT_ROWS = 1000;
 
 /**
  * react-admin's Export, which reads the list's first rows only. Past them (more than 1,000 rows, or a total the
