@@ -146,6 +146,7 @@ export async function buildApp({
   // written by writers compiled from them, and the OpenAPI document built from them.
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler({ verify: verifyAnswers }));
+  app.decorate('verifyAnswers', verifyAnswers);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('cipher', cipher);

@@ -1,9 +1,10 @@
-import { and, asc, desc, is, not, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, fillPlaceholders, is, not, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgSelect, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/rules';
 import type { Queryable } from './open';
 import { PLAN_ONCE } from './plan-cache';
 import { type PreparedSelect, withCompiledRowMapper } from './row-mapper';
+import { runStatement } from './statements';
 
 /** A page request as every list takes it: 1-based page, page size, optional whitelisted sort. */
 export interface PageRequest {
@@ -136,10 +137,59 @@ export interface PageKeys {
   id: SQL;
 }
 
+/**
+ * A list whose page the database writes as JSON (listPageJson): `rows` selects `pageAsJson(...)` (each row's wire
+ * object, built in SQL) from the page's keys and its joins. The server sends the text as it is: no rows to read,
+ * map and write again in JavaScript, and a look-up can ride in the same statement (Rider).
+ */
+export interface JsonListSpec extends Omit<ListSpec<never>, 'rows'> {
+  rows: (page: PageKeys, pageOrder: SQL[], total: SQL.Aliased<number>) => { getSQL(): SQL };
+  /** Where a look-up to send with the statement is found (a read-only call's session: http/session.ts). */
+  riders?: RiderSource | null;
+}
+
+/**
+ * A one-row select sent inside a JSON list's statement instead of on its own: a read-only call's session
+ * look-up, so the call costs one round trip and one database backend instead of two (README, Performance).
+ */
+export interface Rider {
+  /** Names what it looks up: a statement with a rider is kept apart from one without, by this name. */
+  name: string;
+  /** At most one row; its values bound by name in `values`, its columns named other than the page's. */
+  select: SQL;
+  values: Record<string, unknown>;
+  /** Its row from the statement's answer, or undefined when the select found none. */
+  deliver(row: Record<string, unknown> | undefined): void;
+  /** The statement failed: the look-up must go on its own. */
+  fail(): void;
+}
+
+/** Hands out its rider at most once, right before a statement goes out; undefined once it went its own way. */
+export interface RiderSource {
+  rider(): Rider | undefined;
+}
+
+/**
+ * The fields of a JSON list's `rows`: its page's wire objects (`item`, a json expression over the joined rows) in
+ * the page's order as one JSON array's text, and its total (null when the page is empty: listPage counts apart).
+ */
+export const pageAsJson = (item: SQL, pageOrder: SQL[], total: SQL.Aliased<number>) => ({
+  items: sql<string>`coalesce(json_agg(${item} order by ${sql.join(pageOrder, sql`, `)}), '[]')::text`.as(
+    'items',
+  ),
+  total: sql<number | null>`min(${total.getSQL()})`.as('list_total'),
+});
+
 /** A built statement, run with its placeholders' values (drizzle's prepared query, without a server-side name). */
 interface BuiltStatement<Row> {
   params: unknown[];
   execute(values: Record<string, unknown>): Promise<Row[]>;
+}
+
+/** A page's statement as it is kept: run with a call's values, its page and total (undefined: the page is empty). */
+interface PageStatement<Page> {
+  params: unknown[];
+  run(values: Record<string, unknown>, rider?: Rider): Promise<{ page: Page; n: number | undefined }>;
 }
 
 /** What listPage binds itself: a page size the panel never asks for, a later page's place, by name. */
@@ -205,7 +255,7 @@ const writtenOffset = (page: PageRequest) => {
 };
 
 /** Per database (a pool's drizzle instance), the statements kept by shape; a bound, not a tuning. */
-const keptStatements = new WeakMap<object, Map<string, BuiltStatement<unknown>>>();
+const keptStatements = new WeakMap<object, Map<string, PageStatement<unknown>>>();
 const MAX_KEPT_SHAPES = 500;
 const dialect = new PgDialect();
 
@@ -312,42 +362,133 @@ function rememberPastCap(db: Queryable, key: string, past: boolean) {
  * last row asks for the total again, on its own.
  */
 export async function listPage<Row>(db: Queryable, spec: ListSpec<Row>) {
+  const { page, total, capped } = await runPage<Row[]>(db, spec as ListSpec<unknown>, {
+    kind: 'rows',
+    empty: [],
+    build: (pastCap) => {
+      const statement = buildPage(db, spec, pastCap);
+      return {
+        params: statement.params,
+        run: async (values) => {
+          const rows = await statement.execute(values);
+          return { page: rows, n: (rows[0] as { total?: number } | undefined)?.total };
+        },
+      };
+    },
+  });
+  return { rows: page, total, capped };
+}
+
+/**
+ * listPage for a list the database writes as JSON (JsonListSpec): the page as the text of a JSON array, ready to
+ * be sent, and its total. Its rider, if it has one left, goes out in the same statement, left-joined to the
+ * page's one row.
+ */
+export async function listPageJson(db: Queryable, spec: JsonListSpec) {
+  const { page, total, capped } = await runPage<string>(db, spec as unknown as ListSpec<unknown>, {
+    kind: 'json',
+    empty: '[]',
+    riders: spec.riders,
+    build: (pastCap, rider) => {
+      const select = (
+        spec.rows as unknown as (...args: Parameters<ListSpec<unknown>['rows']>) => { getSQL(): SQL }
+      )(...pageParts(db, spec as unknown as ListSpec<unknown>, pastCap)).getSQL();
+      // The rider's one row (or none) is left-joined to the page's one row: the answer always has one row.
+      const statement = rider
+        ? sql`select page.items, page.list_total, rider.* from (${select}) page
+            left join (select true as rider_found, ridden.* from (${rider.select}) ridden) rider on true`
+        : select;
+      const { sql: text, params } = dialect.sqlToQuery(statement);
+      return {
+        params,
+        run: async (values, rider) => {
+          const [row] = await runStatement<JsonPageRow>(db, text, fillPlaceholders(params, values), {
+            planOnce: false,
+          });
+          if (rider) {
+            const { items: _items, list_total: _total, rider_found: found, ...ridden } = row ?? {};
+            rider.deliver(found ? ridden : undefined);
+          }
+          return { page: row?.items ?? '[]', n: row?.list_total ?? undefined };
+        },
+      };
+    },
+  });
+  return { items: page, total, capped };
+}
+
+/** A JSON list's one row: its page, its total (null when the page is empty), and its rider's columns if any. */
+type JsonPageRow = { items: string; list_total: number | null; rider_found?: boolean | null } & Record<
+  string,
+  unknown
+>;
+
+/** What runPage needs of a kind of list statement: how to build one (kept per shape) and what an empty page is. */
+interface PageKind<Page> {
+  kind: string;
+  empty: Page;
+  riders?: RiderSource | null;
+  build(pastCap: boolean, rider: Rider | undefined): PageStatement<Page>;
+}
+
+/**
+ * A list's page and total through its statement, built once per shape and kept: the total comes with the page;
+ * only a page past the last row counts apart. A capped list found past the cap is remembered (knownPastCap).
+ */
+async function runPage<Page>(db: Queryable, spec: ListSpec<unknown>, kind: PageKind<Page>) {
   const offset = offsetOf(spec.page);
   const { limit } = spec.page;
-  const values = { ...spec.bindings?.values, limit, offset, nearStart: 2 * offset + limit };
-  const filter = filterOf(db, spec as ListSpec<unknown>);
+  const filter = filterOf(db, spec);
   // A capped list's count depends on its filter and its values only (not the page or the sort).
   const countKey =
     spec.total === 'capped' && filter !== undefined
       ? `${filter}|${JSON.stringify(spec.bindings?.values ?? {})}`
       : undefined;
   const pastCap = knownPastCap(db, countKey);
-  const shape = filter === undefined ? undefined : shapeOf(spec as ListSpec<unknown>, filter, pastCap);
-  const kept = shape === undefined ? undefined : keptStatements.get(db);
-  let statement = shape === undefined ? undefined : (kept?.get(shape) as BuiltStatement<Row> | undefined);
-  if (!statement) {
-    statement = buildPage(db, spec, pastCap);
-    if (shape !== undefined && statement.params.every(isBound)) {
-      const shapes = kept ?? new Map<string, BuiltStatement<unknown>>();
-      if (!kept) keptStatements.set(db, shapes);
-      if (shapes.size < MAX_KEPT_SHAPES) shapes.set(shape, statement as BuiltStatement<unknown>);
+  // Taken last thing before the statement goes out, and handed back (fail) if it does not.
+  const rider = kind.riders?.rider();
+  let result: { page: Page; n: number | undefined };
+  try {
+    const values = {
+      ...spec.bindings?.values,
+      ...rider?.values,
+      limit,
+      offset,
+      nearStart: 2 * offset + limit,
+    };
+    const shape =
+      filter === undefined
+        ? undefined
+        : `${kind.kind}${rider ? `+${rider.name}` : ''}|${shapeOf(spec, filter, pastCap)}`;
+    const kept = shape === undefined ? undefined : keptStatements.get(db);
+    let statement = shape === undefined ? undefined : (kept?.get(shape) as PageStatement<Page> | undefined);
+    if (!statement) {
+      statement = kind.build(pastCap, rider);
+      if (shape !== undefined && statement.params.every(isBound)) {
+        const shapes = kept ?? new Map<string, PageStatement<unknown>>();
+        if (!kept) keptStatements.set(db, shapes);
+        if (shapes.size < MAX_KEPT_SHAPES) shapes.set(shape, statement as PageStatement<unknown>);
+      }
     }
+    result = await statement.run(values, rider);
+  } catch (error) {
+    rider?.fail();
+    throw error;
   }
-  let rows = await statement.execute(values);
-  let n = (rows[0] as { total?: number } | undefined)?.total;
+  let { page, n } = result;
   if (n === undefined) {
+    const values = { ...spec.bindings?.values, limit, offset, nearStart: 2 * offset + limit };
     const [row] = await db
       .select({ n: sql<number>`${countOf(spec)}`.mapWith(Number) })
       .from(sql`(select 1) as one`)
       .execute(values);
     n = row?.n ?? 0;
-    rows = [];
+    page = kind.empty;
   }
   const capped = spec.total === 'capped' && n > COUNT_CAP;
   if (countKey !== undefined && capped !== pastCap) rememberPastCap(db, countKey, capped);
-  return { rows, total: capped ? COUNT_CAP : n, capped };
+  return { page, total: capped ? COUNT_CAP : n, capped };
 }
-
 /** The list's total for its filter, as a scalar expression: the kept one, or a count (capped or exact). */
 function countOf(spec: ListSpec<unknown>): SQL {
   if (typeof spec.total === 'object') return spec.total.kept;
@@ -361,6 +502,23 @@ function countOf(spec: ListSpec<unknown>): SQL {
  * others as placeholders (PAGE_VALUES).
  */
 function buildPage<Row>(db: Queryable, spec: ListSpec<Row>, pastCap = false): BuiltStatement<Row> {
+  // Drizzle's prepared query without a server-side name: the plan cache (plan-cache.ts) names what may keep its
+  // plan. Its rows are mapped by a mapper made once with it (row-mapper.ts).
+  return withCompiledRowMapper(
+    (
+      spec.rows(...pageParts(db, spec as ListSpec<unknown>, pastCap)) as unknown as {
+        _prepare(): BuiltStatement<Row> & PreparedSelect;
+      }
+    )._prepare(),
+  );
+}
+
+/** What a list's `rows` is given: the page's keys (a subquery), their order and the total's field. */
+function pageParts(
+  db: Queryable,
+  spec: ListSpec<unknown>,
+  pastCap: boolean,
+): [PageKeys, SQL[], SQL.Aliased<number>] {
   const { key, direction } = sortOf(spec.sort, spec.page);
   const sortKey = sql`${key}`.as('sort_key');
   const limit = isWrittenSize(spec.page.limit) ? written(spec.page.limit) : PAGE_VALUES.limit;
@@ -449,16 +607,10 @@ function buildPage<Row>(db: Queryable, spec: ListSpec<Row>, pastCap = false): Bu
   // A page that reads its matches once carries its count (above); the others' total is a scalar subquery beside
   // the rows.
   const total =
-    sql<number>`${planOnce}${pastCap ? sql.raw(String(COUNT_CAP + 1)) : readsMatchesOnce ? sql`"page"."list_n"` : countOf(spec as ListSpec<unknown>)}`
+    sql<number>`${planOnce}${pastCap ? sql.raw(String(COUNT_CAP + 1)) : readsMatchesOnce ? sql`"page"."list_n"` : countOf(spec)}`
       .mapWith(Number)
       .as('list_total');
-  // Drizzle's prepared query without a server-side name: the plan cache (plan-cache.ts) names what may keep its
-  // plan. Its rows are mapped by a mapper made once with it (row-mapper.ts).
-  return withCompiledRowMapper(
-    (
-      spec.rows(page, pageOrder, total) as unknown as { _prepare(): BuiltStatement<Row> & PreparedSelect }
-    )._prepare(),
-  );
+  return [page, pageOrder, total];
 }
 
 /** The key fields a list's `keys` select takes: its id and the page's sort key. */

@@ -31,9 +31,17 @@ function connectionOf(q: Queryable): pg.Pool | pg.PoolClient {
   return client;
 }
 
-/** Runs the SQL `text` with `values` ($1, $2, ...) on `q`'s connection; the rows as PostgreSQL returns them. */
-export async function runStatement<Row>(q: Queryable, text: string, values: unknown[]): Promise<Row[]> {
-  const result = await connectionOf(q).query({ text, values, types, planOnce: true } as pg.QueryConfig);
+/**
+ * Runs the SQL `text` with `values` ($1, $2, ...) on `q`'s connection; the rows as PostgreSQL returns them. Planned
+ * once per connection unless `planOnce` is false (a statement whose best plan depends on its values).
+ */
+export async function runStatement<Row>(
+  q: Queryable,
+  text: string,
+  values: unknown[],
+  { planOnce = true } = {},
+): Promise<Row[]> {
+  const result = await connectionOf(q).query({ text, values, types, planOnce } as pg.QueryConfig);
   return result.rows as Row[];
 }
 

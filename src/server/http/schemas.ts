@@ -1,5 +1,5 @@
 import fastJson from 'fast-json-stringify';
-import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
 import { zodToHttpError } from './errors';
 
@@ -121,3 +121,52 @@ export const zodSerializerCompiler =
       return written;
     };
   };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server tests' check of every answer against its schema (zodSerializerCompiler, jsonAnswer). */
+    verifyAnswers: boolean;
+  }
+}
+
+/**
+ * A list's answer from the JSON its page was written in by the database (db/list.ts, listPageJson): `before`
+ * (written here), the page under `key`, then `totalCounts` and `totalCountsCapped` when the total was capped, in
+ * the order of the list envelopes (src/shared/wire.ts).
+ */
+export function listAnswerText(
+  key: string,
+  page: { items: string; total: number; capped: boolean },
+  before: Record<string, unknown> = {},
+) {
+  const fields = Object.entries(before).map(
+    ([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)},`,
+  );
+  return `{"result":{${fields.join('')}${JSON.stringify(key)}:${page.items},"totalCounts":${page.total}${page.capped ? ',"totalCountsCapped":true' : ''}}}`;
+}
+
+/**
+ * Answers with JSON text as it is, not through the route's writer: a page the database wrote. The route still
+ * declares its answer's schema; under `verifyAnswers` (the server tests) the text must be exactly what zod makes
+ * of it, key for key in the schema's order, or the call fails: the whole suite checks the JSON the database writes
+ * against the schemas, as it checks the compiled writers.
+ */
+export function jsonAnswer<Answer>(request: FastifyRequest, reply: FastifyReply, text: string): Answer {
+  if (request.server.verifyAnswers) {
+    const schema = (request.routeOptions.schema?.response as Record<string, ZodType> | undefined)?.[
+      reply.statusCode
+    ];
+    const where = `${request.method} ${request.routeOptions.url}`;
+    if (!schema) throw new Error(`${where}: no schema for a ${reply.statusCode} answer`);
+    const value = JSON.parse(text);
+    const encoded = schema.safeEncode(value);
+    if (!encoded.success)
+      throw new Error(`${where}: the answer does not match its schema`, { cause: encoded.error });
+    if (JSON.stringify(encoded.data) !== JSON.stringify(value))
+      throw new Error(
+        `${where}: the database wrote ${JSON.stringify(value)}, zod ${JSON.stringify(encoded.data)}`,
+      );
+  }
+  reply.type('application/json; charset=utf-8');
+  return text as Answer;
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/open';
 import { sessions, users } from '../db/schema';
 import { columnsOf, runStatement } from '../db/statements';
@@ -19,7 +19,19 @@ export const lookupSession = (db: Queryable, token: string) => lookupSessionByHa
 
 /** lookupSession for a token already hashed. */
 export async function lookupSessionByHash(db: Queryable, tokenHash: string): Promise<SessionLookup> {
-  const [row] = await runStatement<UserRow & { sessionExpiresAt: Date }>(db, SESSION_BY_TOKEN, [tokenHash]);
+  const [row] = await runStatement<SessionRow>(db, `${SESSION_SELECT}$1 limit 1`, [tokenHash]);
+  return sessionOf(db, tokenHash, row);
+}
+
+/**
+ * What the look-up's row says (undefined: no such session), whether it ran alone or rode in a list's statement
+ * (sessionRider): an expired session is deleted and refused.
+ */
+export async function sessionOf(
+  db: Queryable,
+  tokenHash: string,
+  row: SessionRow | undefined,
+): Promise<SessionLookup> {
   if (!row) return { kind: 'missing' };
   const { sessionExpiresAt, ...user } = row;
   if (sessionExpiresAt.getTime() <= Date.now()) {
@@ -29,6 +41,16 @@ export async function lookupSessionByHash(db: Queryable, tokenHash: string): Pro
   return { kind: 'ok', user, tokenHash };
 }
 
-/** Run by every signed-in call: hand-written, its text built once (db/statements.ts). */
-const SESSION_BY_TOKEN = `select s.expires_at as "sessionExpiresAt", ${columnsOf(users, 'u')}
-    from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`;
+/** The look-up's row: the session's expiry and its user's every column. */
+export type SessionRow = UserRow & { sessionExpiresAt: Date };
+
+/**
+ * Run by every signed-in call: hand-written, its text built once (db/statements.ts), up to the token hash's
+ * parameter. The columns are named by field, as a users select gives them.
+ */
+const SESSION_SELECT = `select s.expires_at as "sessionExpiresAt", ${columnsOf(users, 'u')}
+    from sessions s join users u on u.id = s.user_id where s.token_hash = `;
+
+/** The look-up as a select with its token hash bound by name: for a list's statement to carry (db/list.ts, Rider). */
+export const sessionSelect = (tokenHash: Placeholder): SQL =>
+  sql`${sql.raw(SESSION_SELECT)}${tokenHash} limit 1`;

@@ -1,10 +1,21 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { ALL_USER_TYPES, USER_TYPE_NAMES, UserStatus, UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { can } from '../../shared/roles';
+import type { Rider, RiderSource } from '../db/list';
+import type { Db } from '../db/open';
 import { errorBody, forbidden, unauthorized } from './errors';
-import { hashToken, lookupSessionByHash, type SessionLookup, type UserRow } from './session-token';
+import {
+  hashToken,
+  lookupSessionByHash,
+  type SessionLookup,
+  type SessionRow,
+  sessionOf,
+  sessionSelect,
+  type UserRow,
+} from './session-token';
 
 /**
  * Who may call a route: `public` (no token), `optional` (anyone; a valid token identifies the caller),
@@ -28,8 +39,69 @@ declare module 'fastify' {
     auth: { user: UserRow; tokenHash: string } | null;
     /** The token's user even when the guard refuses it (inactive, customer, initial password): for the trail. */
     identifiedUser: UserRow | null;
-    /** A read-only route's session look-up, still under way while its work runs on the expected user. */
-    pendingSession: Promise<SessionLookup> | null;
+    /**
+     * A read-only route's session look-up, riding in its first list statement or still under way on its own while
+     * its work runs on the expected user.
+     */
+    pendingSession: PendingSession | null;
+  }
+}
+
+/** The look-up as a list's statement carries it, its token hash bound by name. */
+const SESSION_RIDER = sessionSelect(sql.placeholder('sessionTokenHash'));
+
+/**
+ * A read-only call's session look-up, made while its work already runs on the user its token had last time. It
+ * rides in the work's first list statement when that goes out before the event loop turns (db/list.ts, Rider: one
+ * round trip and one database backend for the call instead of two); otherwise, or if that statement fails, it
+ * goes on its own at the turn, beside the work. Either way it is the same statement's row and the same rules
+ * (sessionOf).
+ */
+export class PendingSession implements RiderSource {
+  readonly result: Promise<SessionLookup>;
+  #state: 'waiting' | 'riding' | 'answered' | 'sent' = 'waiting';
+  #settle!: { resolve(found: SessionLookup): void; reject(error: unknown): void };
+
+  constructor(
+    private readonly db: Db,
+    private readonly tokenHash: string,
+  ) {
+    this.result = new Promise((resolve, reject) => {
+      this.#settle = { resolve, reject };
+    });
+    this.result.catch(() => {}); // awaited by settle; a failure answers there
+    setImmediate(() => this.send());
+  }
+
+  /** The look-up for a list's statement to carry, if it has not gone yet. */
+  rider(): Rider | undefined {
+    if (this.#state !== 'waiting') return undefined;
+    this.#state = 'riding';
+    return {
+      name: 'session',
+      select: SESSION_RIDER,
+      values: { sessionTokenHash: this.tokenHash },
+      deliver: (row) => {
+        if (this.#state !== 'riding') return;
+        this.#state = 'answered';
+        sessionOf(this.db, this.tokenHash, row as SessionRow | undefined).then(
+          this.#settle.resolve,
+          this.#settle.reject,
+        );
+      },
+      fail: () => {
+        if (this.#state !== 'riding') return;
+        this.#state = 'waiting';
+        this.send();
+      },
+    };
+  }
+
+  /** Sends the look-up on its own, unless it went or rides already. */
+  send() {
+    if (this.#state !== 'waiting') return;
+    this.#state = 'sent';
+    lookupSessionByHash(this.db, this.tokenHash).then(this.#settle.resolve, this.#settle.reject);
   }
 }
 
@@ -77,7 +149,8 @@ export const sessionGuard = fp(
       request.pendingSession = null;
       request.auth = null;
       request.identifiedUser = null;
-      admit(request, await pending, request.routeOptions.config.access ?? 'private');
+      pending.send();
+      admit(request, await pending.result, request.routeOptions.config.access ?? 'private');
     };
 
     api.addHook('onRequest', async (request) => {
@@ -92,8 +165,7 @@ export const sessionGuard = fp(
       if (expected) {
         request.auth = { user: expected, tokenHash };
         request.identifiedUser = expected;
-        request.pendingSession = lookupSessionByHash(api.db, tokenHash);
-        request.pendingSession.catch(() => {}); // awaited by settle; a failure answers there
+        request.pendingSession = new PendingSession(api.db, tokenHash);
         return;
       }
       admit(request, await lookupSessionByHash(api.db, tokenHash), access);

@@ -20,7 +20,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
-import { documentedOnly } from '../../http/schemas';
+import { documentedOnly, jsonAnswer, listAnswerText } from '../../http/schemas';
 import { caller } from '../../http/session';
 import { maskField } from '../audit/mask';
 import {
@@ -35,7 +35,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { peopleService } from './people';
 import { issueSession, revokeOtherSessions, revokeSession } from './sessions';
 import { accountKey, clearFailures, lockedForMinutes, recordFailure } from './throttle';
-import { findLoginUser, listWireUsers } from './users';
+import { findLoginUser, listWireUsers, listWireUsersJson } from './users';
 import { toWireUser } from './wire';
 
 const fetchQuery = pagingQuery.and(
@@ -163,7 +163,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(userFetchResultSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = caller(request);
       const q = request.query;
       // Before the initial password is changed a user may read only itself.
@@ -174,32 +174,27 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       if (q.type !== undefined && !can(user.type as UserType, USER_TYPE_RESOURCE[q.type], 'read'))
         throw forbidden();
       const search = q.searchText?.replace(/\s+/g, '');
-      const {
-        users: found,
-        total,
-        capped,
-      } = await listWireUsers(
-        db,
-        user,
-        {
-          type: q.type,
-          id: q._id,
-          masterDistributorId: q.masterDistributorId ?? q.distributorMasterDistributorRef,
-          distributorId: q.distributorId,
-          retailerId: q.retailerId,
-          searchText: q.searchText,
-          aadharHash: search && /^\d{12}$/.test(search) ? app.cipher.searchHash(search) : undefined,
-        },
-        { limit: q.limit, offset: offsetOf(q) },
-      );
-      if (q.type !== undefined)
-        return {
-          result: {
-            users: found,
-            totalCounts: total,
-            ...(capped ? { totalCountsCapped: true as const } : {}),
-          },
-        };
+      const filter = {
+        id: q._id,
+        masterDistributorId: q.masterDistributorId ?? q.distributorMasterDistributorRef,
+        distributorId: q.distributorId,
+        retailerId: q.retailerId,
+        searchText: q.searchText,
+        aadharHash: search && /^\d{12}$/.test(search) ? app.cipher.searchHash(search) : undefined,
+      };
+      const page = { limit: q.limit, offset: offsetOf(q) };
+      // A page of one type: written by the database, the session look-up riding in its statement.
+      if (q.type !== undefined) {
+        const { users: items, ...counted } = await listWireUsersJson(
+          db,
+          user,
+          { ...filter, type: q.type },
+          page,
+          request.pendingSession,
+        );
+        return jsonAnswer(request, reply, listAnswerText('users', { items, ...counted }));
+      }
+      const { users: found } = await listWireUsers(db, user, filter, page);
       // One record by _id: shown only if the caller may read its type (an employee's record is ADMIN's).
       const readable = found.filter(
         (u) => u._id === user.id || can(user.type as UserType, USER_TYPE_RESOURCE[u.type] ?? 'none', 'read'),

@@ -1,8 +1,18 @@
-import { and, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { UserType } from '../../../shared/enums';
 import type { WireUser } from '../../../shared/wire';
-import { Bindings, keyFields, listPage, type SortWhitelist, type TotalSource, written } from '../../db/list';
+import {
+  Bindings,
+  keyFields,
+  listPage,
+  listPageJson,
+  pageAsJson,
+  type RiderSource,
+  type SortWhitelist,
+  type TotalSource,
+  written,
+} from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { districts, networkCounts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
@@ -10,7 +20,7 @@ import { commonLetterGrams } from './common-grams';
 import { WHOLE_NETWORK } from './counts';
 import { networkScope, networkScopeId, networkScopeOfType, scopedByPath } from './scope';
 import type { UserRow } from './sessions';
-import { toWireUser } from './wire';
+import { toWireUser, wireUserJson } from './wire';
 
 /** The user signing in: by user name (case-insensitive) or, failing that, by mobile number. */
 export async function findLoginUser(db: Queryable, login: string): Promise<UserRow | undefined> {
@@ -171,6 +181,37 @@ const USER_SORT: SortWhitelist = {
 };
 
 /**
+ * A users list's statement without its rows: its filter, page, sort and total (the same for the rows and for the
+ * JSON the database writes).
+ */
+async function userListOf(
+  db: Queryable,
+  viewer: UserRow,
+  filter: UserListFilter,
+  page: { limit: number; offset: number },
+) {
+  const bindings = new Bindings();
+  const text = searchTextOf(filter);
+  const commonGrams =
+    text && !filter.aadharHash && LETTER_SEARCH.test(text) ? await commonLetterGrams(db) : undefined;
+  const { where, walkWhere, searchIsKey } = filterConditions(viewer, filter, bindings, commonGrams);
+  return {
+    statement: 'users',
+    bindings,
+    keys: (sortKey: SQL.Aliased) => db.select(keyFields(users.id, sortKey)).from(users).$dynamic(),
+    where,
+    walkWhere,
+    // Equalities on the users' indexes (a type, a parent, an id, an Aadhar number's hash) and a search of digits
+    // or letters (one key of the runs' index, whatever they are); a search of other text and a network's path prefix
+    // (a list of every type) are planned with their values.
+    planOnce: searchIsKey && (filter.type !== undefined || !scopedByPath(viewer)),
+    page,
+    sort: USER_SORT,
+    total: totalFor(viewer, filter, bindings),
+  };
+}
+
+/**
  * Users in the nested wire shape, with district, tehsil and parent names looked up for the list columns. The
  * page is found on the users table's indexes alone; the six lookups run for its rows only.
  */
@@ -180,15 +221,8 @@ export async function listWireUsers(
   filter: UserListFilter,
   page: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<{ users: WireUser[]; total: number; capped: boolean }> {
-  const bindings = new Bindings();
-  const text = searchTextOf(filter);
-  const commonGrams =
-    text && !filter.aadharHash && LETTER_SEARCH.test(text) ? await commonLetterGrams(db) : undefined;
-  const { where, walkWhere, searchIsKey } = filterConditions(viewer, filter, bindings, commonGrams);
   const { rows, total, capped } = await listPage(db, {
-    statement: 'users',
-    bindings,
-    keys: (sortKey) => db.select(keyFields(users.id, sortKey)).from(users).$dynamic(),
+    ...(await userListOf(db, viewer, filter, page)),
     // The names are scalar lookups, not joins: the planner then has one join to order instead of seven
     // (planning seven joins cost more than running them: 4 ms against 0.7 ms on the embedded database).
     rows: (found, order, total) =>
@@ -207,15 +241,6 @@ export async function listWireUsers(
         .innerJoin(users, eq(users.id, found.id))
         .leftJoin(wallets, eq(wallets.userId, users.id))
         .orderBy(...order),
-    where,
-    walkWhere,
-    // Equalities on the users' indexes (a type, a parent, an id, an Aadhar number's hash) and a search of digits
-    // or letters (one key of the runs' index, whatever they are); a search of other text and a network's path prefix
-    // (a list of every type) are planned with their values.
-    planOnce: searchIsKey && (filter.type !== undefined || !scopedByPath(viewer)),
-    page,
-    sort: USER_SORT,
-    total: totalFor(viewer, filter, bindings),
   });
   return {
     users: rows.map((r) =>
@@ -231,6 +256,30 @@ export async function listWireUsers(
     total,
     capped,
   };
+}
+
+/**
+ * listWireUsers for a page of one type, written as JSON by the database (wireUserJson: the same objects), with the
+ * call's session look-up riding in its statement when it has one to give (db/list.ts, listPageJson).
+ */
+export async function listWireUsersJson(
+  db: Queryable,
+  viewer: UserRow,
+  filter: UserListFilter & { type: UserType },
+  page: { limit: number; offset: number },
+  riders?: RiderSource | null,
+): Promise<{ users: string; total: number; capped: boolean }> {
+  const { items, total, capped } = await listPageJson(db, {
+    ...(await userListOf(db, viewer, filter, page)),
+    riders,
+    rows: (found, order, total) =>
+      db
+        .select(pageAsJson(wireUserJson(filter.type), order, total))
+        .from(found.keys)
+        .innerJoin(users, eq(users.id, found.id))
+        .leftJoin(wallets, eq(wallets.userId, users.id)),
+  });
+  return { users: items, total, capped };
 }
 
 /**

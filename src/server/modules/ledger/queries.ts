@@ -8,10 +8,14 @@ import {
 } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
+import { jsonHundredths, jsonObject, jsonTime } from '../../db/json';
 import {
   Bindings,
   keyFields,
   listPage,
+  listPageJson,
+  pageAsJson,
+  type RiderSource,
   type SortWhitelist,
   type TotalSource,
   written,
@@ -56,6 +60,26 @@ const POSTING_SORT = (order: 'ASC' | 'DESC' = 'DESC'): SortWhitelist => ({
   id: postings.id,
 });
 
+/** A postings list's statement without its rows: the page found on the postings' indexes. */
+function postingListOf(
+  db: Queryable,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+  opts: { order?: 'ASC' | 'DESC'; total?: TotalSource; bindings?: Bindings },
+) {
+  return {
+    statement: 'transactions',
+    bindings: opts.bindings,
+    keys: (sortKey: SQL.Aliased) => db.select(keyFields(postings.id, sortKey)).from(postings).$dynamic(),
+    where,
+    // Every filter of a postings list is an equality the postings' indexes serve.
+    planOnce: true,
+    page,
+    sort: POSTING_SORT(opts.order),
+    total: opts.total ?? ('capped' as const),
+  };
+}
+
 /**
  * Postings matching `where`, newest first unless `order` says otherwise, with their users: the page is found on
  * the postings' indexes, the users joined for its rows only. The total is counted up to the cap, unless the
@@ -69,9 +93,7 @@ export async function listTransactionsOf(
   opts: { order?: 'ASC' | 'DESC'; total?: TotalSource; bindings?: Bindings } = {},
 ): Promise<{ transactions: WireTransaction[]; total: number; capped: boolean }> {
   const { rows, total, capped } = await listPage(db, {
-    statement: 'transactions',
-    bindings: opts.bindings,
-    keys: (sortKey) => db.select(keyFields(postings.id, sortKey)).from(postings).$dynamic(),
+    ...postingListOf(db, where, page, opts),
     rows: (found, order, total) =>
       db
         .select({
@@ -89,14 +111,54 @@ export async function listTransactionsOf(
         .innerJoin(postings, eq(postings.id, found.id))
         .innerJoin(users, eq(users.id, postings.userId))
         .orderBy(...order),
-    where,
-    // Every filter of a postings list is an equality the postings' indexes serve.
-    planOnce: true,
-    page,
-    sort: POSTING_SORT(opts.order),
-    total: opts.total ?? 'capped',
   });
   return { transactions: rows.map((r) => toWireTransaction(r.posting, r.user)), total, capped };
+}
+
+/** toWireTransaction of a postings row joined to its user, written by the database (listTransactionsJson). */
+const WIRE_TRANSACTION_JSON = jsonObject({
+  _id: postings.id,
+  userId: jsonObject({
+    _id: users.id,
+    name: users.name,
+    email: jsonObject({ address: users.email }),
+    mobile: jsonObject({ number: users.mobile }),
+    type: users.type,
+  }),
+  amount: jsonHundredths(postings.amountPaise),
+  transactionType: postings.transactionType,
+  balanceType: postings.balanceType,
+  kind: postings.kind,
+  status: postings.status,
+  balance: jsonHundredths(postings.balanceAfterPaise),
+  clearingBalance: jsonHundredths(postings.clearingBalanceAfterPaise),
+  tier: postings.tier,
+  boughtProductId: postings.boughtProductId,
+  refPostingId: postings.refPostingId,
+  reference: postings.reference,
+  createdAt: jsonTime(postings.createdAt),
+});
+
+/**
+ * listTransactionsOf written as JSON by the database (WIRE_TRANSACTION_JSON: the same objects), with the call's
+ * session look-up riding in its statement when it has one to give (db/list.ts, listPageJson).
+ */
+async function listTransactionsJson(
+  db: Queryable,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+  opts: { total?: TotalSource; bindings?: Bindings; riders?: RiderSource | null },
+) {
+  return listPageJson(db, {
+    ...postingListOf(db, where, page, opts),
+    riders: opts.riders,
+    rows: (found, order, total) =>
+      db
+        .select(pageAsJson(WIRE_TRANSACTION_JSON, order, total))
+        .from(found.keys)
+        .innerJoin(postings, eq(postings.id, found.id))
+        .innerJoin(users, eq(users.id, postings.userId)),
+  });
 }
 
 /** A wallet's posting count, kept with the wallet: the exact total of one user's postings, for free. */
@@ -117,6 +179,7 @@ export function listTransactions(
   db: Queryable,
   f: TransactionFilter,
   page: { limit: number; offset: number },
+  riders?: RiderSource | null,
 ) {
   const b = new Bindings();
   // The enums are written into the text (db/list.ts, written): each value gets the plan made for it.
@@ -132,8 +195,9 @@ export function listTransactions(
   // One user's postings, unfiltered otherwise: its wallet knows how many.
   const oneWallet =
     !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status ? f.userId : undefined;
-  return listTransactionsOf(db, where, page, {
+  return listTransactionsJson(db, where, page, {
     bindings: b,
+    riders,
     ...(oneWallet ? { total: postingCountOf(oneWallet, b) } : {}),
   });
 }
@@ -144,6 +208,7 @@ export function listWalletTransactions(
   userId: string,
   transactionType: TransactionType | undefined,
   page: { limit: number; offset: number },
+  riders?: RiderSource | null,
 ) {
   const b = new Bindings();
   const where = and(
@@ -152,8 +217,9 @@ export function listWalletTransactions(
       ? eq(postings.transactionType, writtenChoice(transactionType, TRANSACTION_TYPES))
       : undefined,
   );
-  return listTransactionsOf(db, where, page, {
+  return listTransactionsJson(db, where, page, {
     bindings: b,
+    riders,
     ...(transactionType ? {} : { total: postingCountOf(userId, b) }),
   });
 }

@@ -16,6 +16,7 @@ import { users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
+import { jsonAnswer, listAnswerText } from '../../http/schemas';
 import { caller, guarded, guardedRead } from '../../http/session';
 import { actorOf, requestRecorder } from '../audit/record';
 import { recordPayout } from './payout';
@@ -62,9 +63,9 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
       querystring: transactionsQuery,
       response: { 200: listEnvelope('transactions', wireTransactionSchema) },
     }),
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const { transactions, total, capped } = await listTransactions(
+      const page = await listTransactions(
         db,
         {
           transactionType: q.transactionType,
@@ -74,10 +75,9 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
           status: q.status,
         },
         { limit: q.limit, offset: offsetOf(q) },
+        request.pendingSession,
       );
-      return {
-        result: { transactions, totalCounts: total, ...(capped ? { totalCountsCapped: true as const } : {}) },
-      };
+      return jsonAnswer(request, reply, listAnswerText('transactions', page));
     },
   );
 
@@ -90,21 +90,20 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
       querystring: walletQuery,
       response: { 200: envelope(walletFetchResultSchema) },
     }),
-    async (request) => {
+    async (request, reply) => {
       const { user } = caller(request);
       const q = request.query;
       const [wallet, page] = await Promise.all([
         walletOf(db, user.id),
-        listWalletTransactions(db, user.id, q.transactionType, { limit: q.limit, offset: offsetOf(q) }),
+        listWalletTransactions(
+          db,
+          user.id,
+          q.transactionType,
+          { limit: q.limit, offset: offsetOf(q) },
+          request.pendingSession,
+        ),
       ]);
-      return {
-        result: {
-          wallet,
-          transactions: page.transactions,
-          totalCounts: page.total,
-          ...(page.capped ? { totalCountsCapped: true as const } : {}),
-        },
-      };
+      return jsonAnswer(request, reply, listAnswerText('transactions', page, { wallet }));
     },
   );
 

@@ -1,10 +1,19 @@
-import { and, eq, ilike, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { fromHundredths } from '../../../shared/decimal';
 import { SALE_STATUSES, type SaleStatus, UserType } from '../../../shared/enums';
 import { COMMISSION_TIERS, type CommissionTier, paiseToRupees } from '../../../shared/money';
 import type { NamedRef, WireSale, WireShare } from '../../../shared/wire';
-import { Bindings, keyFields, listPage, writtenChoice } from '../../db/list';
+import { jsonHundredths, jsonObject, jsonTime } from '../../db/json';
+import {
+  Bindings,
+  keyFields,
+  listPage,
+  listPageJson,
+  pageAsJson,
+  type RiderSource,
+  writtenChoice,
+} from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { boughtProducts, postings, products, providers, users } from '../../db/schema';
 import { likePattern } from '../../http/paging';
@@ -58,16 +67,13 @@ export interface SaleFilter {
 const ref = (id: string | null, name: string | null): NamedRef | null =>
   id ? { _id: id, name: name ?? '' } : null;
 
-/**
- * Sales the viewer may see (staff: all; a tier user: those recorded in its network, by the customer's path at
- * the time of the sale), newest first, with their names looked up.
- */
-export async function listSales(
+/** A sales list's statement without its rows: the viewer's network, the filter, the page. */
+function saleListOf(
   db: Queryable,
   viewer: UserRow,
   filter: SaleFilter,
   page: { limit: number; offset: number },
-): Promise<{ sales: WireSale[]; total: number; capped: boolean }> {
+) {
   const b = new Bindings();
   const pattern = filter.searchText ? b.bind(likePattern(filter.searchText)) : undefined;
   const byViewerType = { [UserType.RETAILER]: boughtProducts.retailerId };
@@ -80,11 +86,11 @@ export async function listSales(
     filter.retailerId ? eq(boughtProducts.retailerId, b.bind(filter.retailerId)) : undefined,
     pattern ? or(ilike(boughtProducts.utmCode, pattern), ilike(customer.name, pattern)) : undefined,
   );
-  const { rows, total, capped } = await listPage(db, {
+  return {
     // The customer is joined only to search its name: two statements.
     statement: filter.searchText ? 'sales by search' : 'sales',
     bindings: b,
-    keys: (sortKey) =>
+    keys: (sortKey: SQL.Aliased) =>
       filter.searchText
         ? db
             .select(keyFields(boughtProducts.id, sortKey))
@@ -92,6 +98,28 @@ export async function listSales(
             .innerJoin(customer, eq(customer.id, boughtProducts.customerId))
             .$dynamic()
         : db.select(keyFields(boughtProducts.id, sortKey)).from(boughtProducts).$dynamic(),
+    where,
+    // Equalities on the sales' indexes (a retailer's own, a status, a customer...), unless a search or a
+    // network's path prefix bounds them.
+    planOnce: !filter.searchText && !scopedByPath(viewer, byViewerType),
+    page,
+    sort: { columns: { createdAt: boughtProducts.createdAt }, default: 'createdAt', id: boughtProducts.id },
+    total: 'capped' as const,
+  };
+}
+
+/**
+ * Sales the viewer may see (staff: all; a tier user: those recorded in its network, by the customer's path at
+ * the time of the sale), newest first, with their names looked up.
+ */
+export async function listSales(
+  db: Queryable,
+  viewer: UserRow,
+  filter: SaleFilter,
+  page: { limit: number; offset: number },
+): Promise<{ sales: WireSale[]; total: number; capped: boolean }> {
+  const { rows, total, capped } = await listPage(db, {
+    ...saleListOf(db, viewer, filter, page),
     // Names are scalar lookups (see listWireUsers): one round trip for the page, split receivers included.
     rows: (found, order, total) =>
       db
@@ -117,13 +145,6 @@ export async function listSales(
         .innerJoin(products, eq(products.id, boughtProducts.productId))
         .innerJoin(providers, eq(providers.id, products.providerId))
         .orderBy(...order),
-    where,
-    // Equalities on the sales' indexes (a retailer's own, a status, a customer...), unless a search or a
-    // network's path prefix bounds them.
-    planOnce: !filter.searchText && !scopedByPath(viewer, byViewerType),
-    page,
-    sort: { columns: { createdAt: boughtProducts.createdAt }, default: 'createdAt', id: boughtProducts.id },
-    total: 'capped',
   });
   return {
     sales: rows.map((r) => ({
@@ -157,6 +178,72 @@ export async function listSales(
     total,
     capped,
   };
+}
+
+/** A user's name by id, or '' when there is none (as the wire's refs write a missing name). */
+const nameOrEmpty = (id: AnyPgColumn) => sql`coalesce(${userNameOf(id)}, '')`;
+
+/** The sales rows' wire objects, written by the database (listSalesJson): the objects listSales maps. */
+const WIRE_SALE_JSON = jsonObject({
+  _id: boughtProducts.id,
+  status: boughtProducts.status,
+  utmCode: boughtProducts.utmCode,
+  merchantCode: boughtProducts.merchantCode,
+  accountType: boughtProducts.accountType,
+  amount: jsonHundredths(boughtProducts.amountPaise),
+  split: sql`json_build_array(${sql.join(
+    COMMISSION_TIERS.map((tier) => {
+      const c = SALE_TIER_COLUMNS[tier];
+      const column = (key: keyof SaleRow) =>
+        boughtProducts[key as keyof typeof boughtProducts] as AnyPgColumn;
+      return jsonObject({
+        tier: sql.raw(`'${tier}'`),
+        percent: jsonHundredths(column(c.percent)),
+        amount: jsonHundredths(column(c.share)),
+        user: jsonObject({ _id: column(c.user), name: nameOrEmpty(column(c.user)) }),
+      });
+    }),
+    sql`, `,
+  )})`,
+  customerId: jsonObject({ _id: boughtProducts.customerId, name: nameOrEmpty(boughtProducts.customerId) }),
+  retailerId: sql`case when ${boughtProducts.retailerId} is not null then ${jsonObject({
+    _id: boughtProducts.retailerId,
+    name: nameOrEmpty(boughtProducts.retailerId),
+  })} end`,
+  productId: jsonObject({
+    _id: boughtProducts.productId,
+    name: products.name,
+    providerId: jsonObject({ _id: providers.id, name: providers.name }),
+  }),
+  soldBy: jsonObject({ _id: boughtProducts.soldBy, name: nameOrEmpty(boughtProducts.soldBy) }),
+  createdAt: jsonTime(boughtProducts.createdAt),
+  confirmedAt: jsonTime(boughtProducts.confirmedAt),
+  failedAt: jsonTime(boughtProducts.failedAt),
+  reversedAt: jsonTime(boughtProducts.reversedAt),
+});
+
+/**
+ * listSales written as JSON by the database (WIRE_SALE_JSON), with the call's session look-up riding in its
+ * statement when it has one to give (db/list.ts, listPageJson).
+ */
+export function listSalesJson(
+  db: Queryable,
+  viewer: UserRow,
+  filter: SaleFilter,
+  page: { limit: number; offset: number },
+  riders?: RiderSource | null,
+) {
+  return listPageJson(db, {
+    ...saleListOf(db, viewer, filter, page),
+    riders,
+    rows: (found, order, total) =>
+      db
+        .select(pageAsJson(WIRE_SALE_JSON, order, total))
+        .from(found.keys)
+        .innerJoin(boughtProducts, eq(boughtProducts.id, found.id))
+        .innerJoin(products, eq(products.id, boughtProducts.productId))
+        .innerJoin(providers, eq(providers.id, products.providerId)),
+  });
 }
 
 /** One visible sale with its postings (oldest first), or undefined. */

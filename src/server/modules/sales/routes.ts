@@ -8,11 +8,11 @@ import { badRequest, notFound, parseInput, unauthorized } from '../../http/error
 import { assertCleanInput } from '../../http/input';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
-import { documentedOnly } from '../../http/schemas';
+import { documentedOnly, jsonAnswer, listAnswerText } from '../../http/schemas';
 import { caller, guarded, guardedRead } from '../../http/session';
 import { auditRecorder, PARTNER, requestRecorder } from '../audit/record';
 import { SIGNATURE_HEADER, verifySignature } from '../partner/signature';
-import { listSales, saleWithPostings } from './queries';
+import { listSalesJson, saleWithPostings } from './queries';
 import { applyProviderEvent, recordSale } from './service';
 
 const listQuery = pagingQuery.and(
@@ -68,7 +68,7 @@ export default async function salesRoutes(fastify: FastifyInstance) {
       querystring: listQuery,
       response: { 200: listEnvelope('boughtProducts', wireSaleSchema) },
     }),
-    async (request) => {
+    async (request, reply) => {
       const { user } = caller(request);
       const q = request.query;
       if (q._id) {
@@ -76,7 +76,7 @@ export default async function salesRoutes(fastify: FastifyInstance) {
         if (!sale) throw notFound(SALES_MSG.saleNotFound);
         return { result: { boughtProducts: [sale], totalCounts: 1 } };
       }
-      const { sales, total, capped } = await listSales(
+      const page = await listSalesJson(
         db,
         user,
         {
@@ -87,14 +87,9 @@ export default async function salesRoutes(fastify: FastifyInstance) {
           searchText: q.searchText,
         },
         { limit: q.limit, offset: offsetOf(q) },
+        request.pendingSession,
       );
-      return {
-        result: {
-          boughtProducts: sales,
-          totalCounts: total,
-          ...(capped ? { totalCountsCapped: true as const } : {}),
-        },
-      };
+      return jsonAnswer(request, reply, listAnswerText('boughtProducts', page));
     },
   );
 
