@@ -3,6 +3,7 @@ import { type AnyPgColumn, PgDialect, type PgSelect, type SubqueryWithSelection 
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/rules';
 import type { Queryable } from './open';
 import { PLAN_ONCE } from './plan-cache';
+import { deliverRider, type Rider, type RiderSource } from './ride';
 import { type PreparedSelect, withCompiledRowMapper } from './row-mapper';
 import { runStatement } from './statements';
 
@@ -146,27 +147,6 @@ export interface JsonListSpec extends Omit<ListSpec<never>, 'rows'> {
   rows: (page: PageKeys, pageOrder: SQL[], total: SQL.Aliased<number>) => { getSQL(): SQL };
   /** Where a look-up to send with the statement is found (a read-only call's session: http/session.ts). */
   riders?: RiderSource | null;
-}
-
-/**
- * A one-row select sent inside a JSON list's statement instead of on its own: a read-only call's session
- * look-up, so the call costs one round trip and one database backend instead of two (README, Performance).
- */
-export interface Rider {
-  /** Names what it looks up: a statement with a rider is kept apart from one without, by this name. */
-  name: string;
-  /** At most one row; its values bound by name in `values`, its columns named other than the page's. */
-  select: SQL;
-  values: Record<string, unknown>;
-  /** Its row from the statement's answer, or undefined when the select found none. */
-  deliver(row: Record<string, unknown> | undefined): void;
-  /** The statement failed: the look-up must go on its own. */
-  fail(): void;
-}
-
-/** Hands out its rider at most once, right before a statement goes out; undefined once it went its own way. */
-export interface RiderSource {
-  rider(): Rider | undefined;
 }
 
 /**
@@ -405,11 +385,8 @@ export async function listPageJson(db: Queryable, spec: JsonListSpec) {
           const [row] = await runStatement<JsonPageRow>(db, text, fillPlaceholders(params, values), {
             planOnce: false,
           });
-          if (rider) {
-            const { items: _items, list_total: _total, rider_found: found, ...ridden } = row ?? {};
-            rider.deliver(found ? ridden : undefined);
-          }
-          return { page: row?.items ?? '[]', n: row?.list_total ?? undefined };
+          const own = rider ? deliverRider(rider, row, ['items', 'list_total']) : row;
+          return { page: own?.items ?? '[]', n: own?.list_total ?? undefined };
         },
       };
     },

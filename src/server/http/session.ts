@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { ALL_USER_TYPES, USER_TYPE_NAMES, UserStatus, UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { can } from '../../shared/roles';
-import type { Rider, RiderSource } from '../db/list';
 import type { Db } from '../db/open';
+import type { Rider, RiderSource } from '../db/ride';
 import { errorBody, forbidden, unauthorized } from './errors';
 import {
   hashToken,

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { UserStatus } from '../../../shared/enums';
 import type { Queryable } from '../../db/open';
+import { type RiderSource, runRiding } from '../../db/ride';
 import { networkCounts, users } from '../../db/schema';
 import type { UserRow } from './sessions';
 
@@ -116,13 +117,22 @@ export async function countMove(
 }
 
 /** Counts of a network by type, from the counter rows: `{ [type]: { total, active } }`. */
-export async function countsOf(q: Queryable, scopeId: string) {
-  const rows = await q
-    .select({ type: networkCounts.type, total: networkCounts.total, active: networkCounts.active })
-    .from(networkCounts)
-    .where(eq(networkCounts.scopeId, scopeId));
-  return new Map(rows.map((r) => [r.type, { total: r.total, active: r.active }]));
+export async function countsOf(q: Queryable, scopeId: string, riders?: RiderSource | null) {
+  const row = await runRiding<{ counts: Record<string, [number, number]> | null }>(
+    q,
+    COUNTS_OF_SCOPE,
+    [scopeId],
+    ['counts'],
+    riders,
+  );
+  return new Map(
+    Object.entries(row?.counts ?? {}).map(([type, [total, active]]) => [Number(type), { total, active }]),
+  );
 }
+
+/** A network's counters as one row (so a read-only call's session look-up can ride in it: db/ride.ts). */
+const COUNTS_OF_SCOPE = `select json_object_agg(type, json_build_array(total, active)) as counts
+    from network_counts where scope_id = $1`;
 
 /** The counts as a full recount over the users table would give them (rebuilds, and proves, the counters). */
 export const RECOUNT_SQL = sql`

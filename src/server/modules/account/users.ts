@@ -8,12 +8,12 @@ import {
   listPage,
   listPageJson,
   pageAsJson,
-  type RiderSource,
   type SortWhitelist,
   type TotalSource,
   written,
 } from '../../db/list';
 import type { Queryable } from '../../db/open';
+import type { RiderSource } from '../../db/ride';
 import { districts, networkCounts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
 import { commonLetterGrams } from './common-grams';

@@ -15,13 +15,13 @@ import {
   listPage,
   listPageJson,
   pageAsJson,
-  type RiderSource,
   type SortWhitelist,
   type TotalSource,
   written,
   writtenChoice,
 } from '../../db/list';
 import type { Queryable } from '../../db/open';
+import type { RiderSource } from '../../db/ride';
 import { postings, users, wallets } from '../../db/schema';
 import { runStatement } from '../../db/statements';
 import type { PostingRow } from './ledger';

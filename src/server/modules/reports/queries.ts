@@ -1,7 +1,7 @@
 import { paiseToRupees } from '../../../shared/money';
 import type { CommissionReport } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
-import { runStatement } from '../../db/statements';
+import { type RiderSource, runRiding } from '../../db/ride';
 import { WHOLE_NETWORK } from '../account/counts';
 import { networkScopeId } from '../account/scope';
 import type { UserRow } from '../account/sessions';
@@ -30,17 +30,23 @@ const TILES = {
       (select coalesce(sum(clearing_balance_paise), 0)::bigint from wallets where clearing_balance_paise <> 0) as clearing`,
 };
 
-export async function commissionReportOf(db: Queryable, viewer: UserRow): Promise<CommissionReport> {
+export async function commissionReportOf(
+  db: Queryable,
+  viewer: UserRow,
+  riders?: RiderSource | null,
+): Promise<CommissionReport> {
   // The scoping helper decides who sees the whole network; its clearing is summed from the wallets.
   const scopeId = networkScopeId(viewer);
-  const [tiles] = await runStatement<{ today: number; month: number; clearing: number }>(
+  const tiles = await runRiding<{ today: number; month: number; clearing: number }>(
     db,
     scopeId === WHOLE_NETWORK ? TILES.staff : TILES.network,
     [scopeId],
+    ['today', 'month', 'clearing'],
+    riders,
   );
   return {
-    today: paiseToRupees(tiles.today),
-    month: paiseToRupees(tiles.month),
-    clearing: paiseToRupees(tiles.clearing),
+    today: paiseToRupees(tiles?.today ?? 0),
+    month: paiseToRupees(tiles?.month ?? 0),
+    clearing: paiseToRupees(tiles?.clearing ?? 0),
   };
 }

@@ -48,7 +48,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { user } = caller(request);
-      const counts = await countsOf(app.db, networkScopeId(user));
+      const counts = await countsOf(app.db, networkScopeId(user), request.pendingSession);
       const report = Object.fromEntries(
         Object.entries(COUNTS).map(([key, [type, which]]) => [key, counts.get(type)?.[which] ?? 0]),
       ) as UserCounts;
@@ -72,7 +72,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const commissions = await commissionReportOf(app.db, caller(request).user);
+      const commissions = await commissionReportOf(app.db, caller(request).user, request.pendingSession);
       return { result: { commissions } };
     },
   );

@@ -5,16 +5,9 @@ import { SALE_STATUSES, type SaleStatus, UserType } from '../../../shared/enums'
 import { COMMISSION_TIERS, type CommissionTier, paiseToRupees } from '../../../shared/money';
 import type { NamedRef, WireSale, WireShare } from '../../../shared/wire';
 import { jsonHundredths, jsonObject, jsonTime } from '../../db/json';
-import {
-  Bindings,
-  keyFields,
-  listPage,
-  listPageJson,
-  pageAsJson,
-  type RiderSource,
-  writtenChoice,
-} from '../../db/list';
+import { Bindings, keyFields, listPage, listPageJson, pageAsJson, writtenChoice } from '../../db/list';
 import type { Queryable } from '../../db/open';
+import type { RiderSource } from '../../db/ride';
 import { boughtProducts, postings, products, providers, users } from '../../db/schema';
 import { likePattern } from '../../http/paging';
 import { networkScope, scopedByPath } from '../account/scope';
