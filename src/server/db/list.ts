@@ -141,7 +141,7 @@ export interface PageKeys {
 /**
  * A list whose page the database writes as JSON (listPageJson): `rows` selects `pageAsJson(...)` (each row's wire
  * object, built in SQL) from the page's keys and its joins. The server sends the text as it is: no rows to read,
- * map and write again in JavaScript, and a look-up can ride in the same statement (Rider).
+ * map and write again in JavaScript, and the call's session look-up can ride in the same statement (db/ride.ts).
  */
 export interface JsonListSpec extends Omit<ListSpec<never>, 'rows'> {
   rows: (page: PageKeys, pageOrder: SQL[], total: SQL.Aliased<number>) => { getSQL(): SQL };

@@ -24,8 +24,8 @@ export async function lookupSessionByHash(db: Queryable, tokenHash: string): Pro
 }
 
 /**
- * What the look-up's row says (undefined: no such session), whether it ran alone or rode in a list's statement
- * (sessionRider): an expired session is deleted and refused.
+ * What the look-up's row says (undefined: no such session), whether it ran alone or rode in the call's own
+ * statement (db/ride.ts): an expired session is deleted and refused.
  */
 export async function sessionOf(
   db: Queryable,
@@ -51,6 +51,6 @@ export type SessionRow = UserRow & { sessionExpiresAt: Date };
 const SESSION_SELECT = `select s.expires_at as "sessionExpiresAt", ${columnsOf(users, 'u')}
     from sessions s join users u on u.id = s.user_id where s.token_hash = `;
 
-/** The look-up as a select with its token hash bound by name: for a list's statement to carry (db/list.ts, Rider). */
+/** The look-up as a select with its token hash bound by name, for a call's statement to carry (db/ride.ts). */
 export const sessionSelect = (tokenHash: Placeholder): SQL =>
   sql`${sql.raw(SESSION_SELECT)}${tokenHash} limit 1`;

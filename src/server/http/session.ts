@@ -40,22 +40,22 @@ declare module 'fastify' {
     /** The token's user even when the guard refuses it (inactive, customer, initial password): for the trail. */
     identifiedUser: UserRow | null;
     /**
-     * A read-only route's session look-up, riding in its first list statement or still under way on its own while
-     * its work runs on the expected user.
+     * A read-only route's session look-up, riding in the route's own statement or under way on its own, while its
+     * work runs on the expected user.
      */
     pendingSession: PendingSession | null;
   }
 }
 
-/** The look-up as a list's statement carries it, its token hash bound by name. */
+/** The look-up as a statement carries it, its token hash bound by name. */
 const SESSION_RIDER = sessionSelect(sql.placeholder('sessionTokenHash'));
 
 /**
  * A read-only call's session look-up, made while its work already runs on the user its token had last time. It
- * rides in the work's first list statement when that goes out before the event loop turns (db/list.ts, Rider: one
- * round trip and one database backend for the call instead of two); otherwise, or if that statement fails, it
- * goes on its own at the turn, beside the work. Either way it is the same statement's row and the same rules
- * (sessionOf).
+ * rides in the work's first statement that can carry it (a JSON page or a one-row statement, db/ride.ts: one
+ * round trip and one database backend for the call instead of two) when that goes out before the event loop
+ * turns; otherwise, or if that statement fails, it goes on its own at the turn, beside the work. Either way it is
+ * the same select and the same rules (sessionOf).
  */
 export class PendingSession implements RiderSource {
   readonly result: Promise<SessionLookup>;
@@ -73,7 +73,7 @@ export class PendingSession implements RiderSource {
     setImmediate(() => this.send());
   }
 
-  /** The look-up for a list's statement to carry, if it has not gone yet. */
+  /** The look-up for a statement to carry, if it has not gone yet. */
   rider(): Rider | undefined {
     if (this.#state !== 'waiting') return undefined;
     this.#state = 'riding';
