@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../../src/server/app';
 import { type Config, readConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/open';
+import { PLAN_ONCE } from '../../src/server/db/plan-cache';
 import { seedDemoNetwork } from '../../src/server/demo/network';
 import { seedScale } from '../../src/server/demo/scale';
 import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
@@ -195,5 +196,36 @@ export async function login(app: FastifyInstance, userName: string, password: st
   return res.body.result as {
     token: string;
     user: { _id: string; type: number; passwordUpdatedAt: string | null };
+  };
+}
+
+/** A statement as a pool was asked to run it. */
+export interface SentStatement {
+  text: string;
+  values: unknown[];
+  /** Sent to keep its plan (db/plan-cache.ts). */
+  planOnce: boolean;
+}
+
+/**
+ * Has `pool` hand every statement it is asked to run to `seen` as well, passing it on unchanged; the function
+ * returned stops that.
+ */
+export function recordStatements(pool: pg.Pool, seen: (statement: SentStatement) => void) {
+  const target = pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+  const query = target.query;
+  target.query = (...args) => {
+    const [first, second] = args as [
+      string | { text: string; values?: unknown[]; planOnce?: boolean },
+      unknown[] | undefined,
+    ];
+    const text = typeof first === 'string' ? first : first.text;
+    const values = (typeof first === 'string' ? undefined : first.values) ?? second ?? [];
+    const planOnce = text.includes(PLAN_ONCE) || (typeof first === 'object' && first.planOnce === true);
+    seen({ text, values, planOnce });
+    return query.apply(pool, args);
+  };
+  return () => {
+    target.query = query;
   };
 }

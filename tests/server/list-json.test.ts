@@ -17,7 +17,7 @@ import { listSales, listSalesJson } from '../../src/server/modules/sales/queries
 import { UserType } from '../../src/shared/enums';
 import { can, USER_TYPE_RESOURCE } from '../../src/shared/roles';
 import { wireSaleSchema, wireTransactionSchema, wireUserSchema } from '../../src/shared/wire';
-import { call, login, makeScaledContext, type TestContext } from './helpers';
+import { call, login, makeScaledContext, recordStatements, type TestContext } from './helpers';
 
 let ctx: TestContext;
 
@@ -163,14 +163,8 @@ describe('a page the database writes as JSON', () => {
 describe('a read-only call’s session look-up', () => {
   /** The statements a call sends to the database. */
   async function statementsOf(token: string, url: string) {
-    const pool = ctx.database.pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
-    const query = pool.query;
     const sent: string[] = [];
-    pool.query = (...args) => {
-      const first = args[0] as string | { text: string };
-      sent.push(typeof first === 'string' ? first : first.text);
-      return query.apply(ctx.database.pool, args);
-    };
+    const stop = recordStatements(ctx.database.pool, ({ text }) => sent.push(text));
     try {
       const [path, search] = url.split('?');
       const res = await call(ctx.app, 'GET', path, {
@@ -180,7 +174,7 @@ describe('a read-only call’s session look-up', () => {
       expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
       return sent;
     } finally {
-      pool.query = query;
+      stop();
     }
   }
 

@@ -6,9 +6,16 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNT_CAP, forgetPastCaps } from '../../src/server/db/list';
-import { PLAN_ONCE } from '../../src/server/db/plan-cache';
 import { panelCalls } from '../bench/lists';
-import { call, DEMO_PASSWORD, login, makeScaledContext, type TestContext } from './helpers';
+import {
+  call,
+  DEMO_PASSWORD,
+  login,
+  makeScaledContext,
+  recordStatements,
+  type SentStatement,
+  type TestContext,
+} from './helpers';
 
 interface PlanNode {
   'Node Type': string;
@@ -91,25 +98,15 @@ const GRAMS = /^(customers search (mobile|name)|typeahead retailers)$/;
 
 let ctx: TestContext;
 let calls: Awaited<ReturnType<typeof panelCalls>>;
-const recorded: { text: string; values: unknown[]; planOnce: boolean }[] = [];
+const recorded: SentStatement[] = [];
 
 beforeAll(async () => {
   ctx = await makeScaledContext();
   calls = await panelCalls(ctx.database);
   // Records what the list calls send, passing every statement on unchanged.
-  const pool = ctx.database.pool;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args) => {
-    const [first, second] = args as [
-      string | { text: string; values?: unknown[]; planOnce?: boolean },
-      unknown[] | undefined,
-    ];
-    const text = typeof first === 'string' ? first : first.text;
-    const values = (typeof first === 'string' ? undefined : first.values) ?? second ?? [];
-    const planOnce = text.includes(PLAN_ONCE) || (typeof first === 'object' && first.planOnce === true);
-    if (/^\s*select/i.test(text)) recorded.push({ text, values, planOnce });
-    return query(...args);
-  };
+  recordStatements(ctx.database.pool, (statement) => {
+    if (/^\s*select/i.test(statement.text)) recorded.push(statement);
+  });
 }, 120_000);
 
 afterAll(async () => {

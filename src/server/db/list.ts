@@ -3,7 +3,7 @@ import { type AnyPgColumn, PgDialect, type PgSelect, type SubqueryWithSelection 
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../shared/rules';
 import type { Queryable } from './open';
 import { PLAN_ONCE } from './plan-cache';
-import { deliverRider, type Rider, type RiderSource } from './ride';
+import { deliverRider, type Rider, type RiderSource, withRider } from './ride';
 import { type PreparedSelect, withCompiledRowMapper } from './row-mapper';
 import { runStatement } from './statements';
 
@@ -373,12 +373,11 @@ export async function listPageJson(db: Queryable, spec: JsonListSpec) {
       const select = (
         spec.rows as unknown as (...args: Parameters<ListSpec<unknown>['rows']>) => { getSQL(): SQL }
       )(...pageParts(db, spec as unknown as ListSpec<unknown>, pastCap)).getSQL();
-      // The rider's one row (or none) is left-joined to the page's one row: the answer always has one row.
-      const statement = rider
-        ? sql`select page.items, page.list_total, rider.* from (${select}) page
-            left join (select true as rider_found, ridden.* from (${rider.select}) ridden) rider on true`
-        : select;
-      const { sql: text, params } = dialect.sqlToQuery(statement);
+      const page = dialect.sqlToQuery(select);
+      // The rider's one row (or none) is left-joined to the page's one row; its values are among the call's.
+      const riding = rider ? withRider(page.sql, page.params.length, rider) : undefined;
+      const text = riding?.text ?? page.sql;
+      const params = riding ? [...page.params, ...riding.params] : page.params;
       return {
         params,
         run: async (values, rider) => {

@@ -25,10 +25,6 @@ export interface RiderSource {
   rider(): Rider | undefined;
 }
 
-/** Left-joins a rider's row to a statement's one row, so the answer has one row whether the rider found one or not. */
-const RIDER_JOIN = (rider: string) =>
-  `left join (select true as rider_found, ridden.* from (${rider}) ridden) rider on true`;
-
 /** A riding statement's row split into the statement's own columns and the rider's, handed to the rider. */
 export function deliverRider<Row extends Record<string, unknown>>(
   rider: Rider,
@@ -52,8 +48,23 @@ export function deliverRider<Row extends Record<string, unknown>>(
 const dialect = new PgDialect();
 
 /**
+ * A statement of one row (its text, parameters $1 to $`count`) with the rider's row left-joined to it, so the
+ * answer has one row whether the rider found one or not; and the rider's parameters (placeholders of its
+ * `values`), to follow the statement's.
+ */
+export function withRider(text: string, count: number, rider: Rider) {
+  const { sql: riderText, params } = dialect.sqlToQuery(rider.select);
+  const shifted = riderText.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + count}`);
+  return {
+    text: `select own.*, rider.* from (${text}) own
+      left join (select true as rider_found, ridden.* from (${shifted}) ridden) rider on true`,
+    params,
+  };
+}
+
+/**
  * runStatement for a hand-written statement of one row (columns `own`), carrying a rider when `riders` has one
- * to give: its select's parameters follow the statement's.
+ * to give.
  */
 export async function runRiding<Row extends Record<string, unknown>>(
   db: Queryable,
@@ -65,13 +76,11 @@ export async function runRiding<Row extends Record<string, unknown>>(
   const rider = riders?.rider();
   if (!rider) return (await runStatement<Row>(db, text, values))[0];
   try {
-    const { sql: riderText, params } = dialect.sqlToQuery(rider.select);
-    const shifted = riderText.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + values.length}`);
-    const [row] = await runStatement<Row>(
-      db,
-      `select own.*, rider.* from (${text}) own ${RIDER_JOIN(shifted)}`,
-      [...values, ...fillPlaceholders(params, rider.values)],
-    );
+    const riding = withRider(text, values.length, rider);
+    const [row] = await runStatement<Row>(db, riding.text, [
+      ...values,
+      ...fillPlaceholders(riding.params, rider.values),
+    ]);
     return deliverRider(rider, row, own);
   } catch (error) {
     rider.fail();
