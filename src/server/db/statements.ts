@@ -46,11 +46,12 @@ export async function runStatement<Row>(
 }
 
 /**
- * The select list of every column of `table`, each named by its field (`"utm_code" as "utmCode"`), so rows come
- * back shaped like the table's `$inferSelect` (timestamps as Dates, bigints as numbers).
+ * The select list of every column of `table` (or of those `fields`), each named by its field (`"utm_code" as
+ * "utmCode"`), so rows come back shaped like the table's `$inferSelect` (timestamps as Dates, bigints as numbers).
  */
-export function columnsOf(table: Table, alias?: string): string {
+export function columnsOf(table: Table, alias?: string, fields?: readonly string[]): string {
   return Object.entries(getTableColumns(table))
+    .filter(([field]) => !fields || fields.includes(field))
     .map(([field, column]) => `${alias ? `${alias}.` : ''}"${column.name}" as "${field}"`)
     .join(', ');
 }

@@ -12,9 +12,9 @@ import {
   lookupSessionByHash,
   type SessionLookup,
   type SessionRow,
+  type SessionUser,
   sessionOf,
   sessionSelect,
-  type UserRow,
 } from './session-token';
 
 /**
@@ -36,9 +36,9 @@ declare module 'fastify' {
     readOnly?: boolean;
   }
   interface FastifyRequest {
-    auth: { user: UserRow; tokenHash: string } | null;
+    auth: { user: SessionUser; tokenHash: string } | null;
     /** The token's user even when the guard refuses it (inactive, customer, initial password): for the trail. */
-    identifiedUser: UserRow | null;
+    identifiedUser: SessionUser | null;
     /**
      * A read-only route's session look-up, riding in the route's own statement or under way on its own, while its
      * work runs on the expected user.
@@ -105,7 +105,10 @@ export class PendingSession implements RiderSource {
   }
 }
 
-/** How many tokens' last users a server remembers, to start read-only routes early (about 1 KB each). */
+/**
+ * How many tokens' last users a server remembers, to start read-only routes early (under 1 KB each, and no
+ * secrets: http/session-token.ts).
+ */
 const REMEMBERED_SESSIONS = 5_000;
 
 const BEARER = /^bearer\s+(\S+)$/i;
@@ -123,7 +126,7 @@ export const sessionGuard = fp(
     // Each recent token's user as its last look-up found it. A read-only route runs on that user while its
     // session is read again beside it, so the call costs one round trip to the database instead of two in a
     // row; the answer waits for the look-up, and is refused if it refuses or redone if the user changed.
-    const lastUserOf = new Map<string, UserRow>();
+    const lastUserOf = new Map<string, SessionUser>();
 
     /** Lets the call in as the look-up's user, or refuses it: the same rules whether it ran early or not. */
     const admit = (request: FastifyRequest, found: SessionLookup, access: RouteAccess) => {
@@ -210,9 +213,9 @@ export const sessionGuard = fp(
 );
 
 /** Whether two reads of a user row agree on every column (a route's answer may depend on any of them). */
-function sameUser(a: UserRow | undefined, b: UserRow | undefined) {
+function sameUser(a: SessionUser | undefined, b: SessionUser | undefined) {
   if (!a || !b) return false;
-  return (Object.keys(a) as (keyof UserRow)[]).every((key) => {
+  return (Object.keys(a) as (keyof SessionUser)[]).every((key) => {
     const x = a[key];
     const y = b[key];
     return x instanceof Date && y instanceof Date ? x.getTime() === y.getTime() : x === y;

@@ -27,7 +27,7 @@ import { checkLocationChain } from '../locations/queries';
 import { countMove, countNewUser, countStatusChange } from './counts';
 import { hashPassword } from './passwords';
 import { childPath, parentPathOf } from './scope';
-import { revokeAllSessions, type UserRow } from './sessions';
+import { revokeAllSessions, type SessionUser, type UserRow } from './sessions';
 import { findVisibleUser, listWireUsers } from './users';
 
 type NewUser = typeof users.$inferInsert;
@@ -108,7 +108,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
    */
   async function visibleParent(
     tx: Tx,
-    caller: UserRow,
+    caller: SessionUser,
     id: string,
     type: UserType,
     message: string,
@@ -120,7 +120,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
   }
 
   /** Parents are read (and locked) top-down, master distributor first: every write locks in that order. */
-  async function placementFor(q: Tx, caller: UserRow, input: Parsed): Promise<Placement> {
+  async function placementFor(q: Tx, caller: SessionUser, input: Parsed): Promise<Placement> {
     const none: Placement = {
       parentPath: null,
       masterDistributorId: null,
@@ -183,7 +183,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
   }
 
   /** The caller's own row, read fresh and share-locked (the session's copy may predate a move). */
-  async function lockedSelf(tx: Tx, caller: UserRow) {
+  async function lockedSelf(tx: Tx, caller: SessionUser) {
     const [row] = await tx.select().from(users).where(eq(users.id, caller.id)).for('share');
     if (!row) throw notFound(USER_MSG.userNotFound);
     return row;
@@ -243,7 +243,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
    * `q` lets a caller run the create inside its own transaction (approving an application does); `audit`
    * writes the command's audit row in the create's transaction.
    */
-  async function create(caller: UserRow, body: unknown, { q = db, audit }: WriteOptions = {}) {
+  async function create(caller: SessionUser, body: unknown, { q = db, audit }: WriteOptions = {}) {
     const raw = asObject(body);
     const { type } = parseInput(z.object({ type: userTypeField }), raw);
     if (!can(caller.type as UserType, USER_TYPE_RESOURCE[type], 'create')) throw forbidden();
@@ -321,7 +321,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     }
   }
 
-  async function update(caller: UserRow, id: string, body: unknown, audit?: StatusAwareAudit) {
+  async function update(caller: SessionUser, id: string, body: unknown, audit?: StatusAwareAudit) {
     const raw = asObject(body);
     if ('status' in raw) return changeStatus(caller, id, raw, audit?.status);
     // The type never changes, so it may be read before the transaction; everything else is read inside it.
@@ -366,7 +366,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
   }
 
   async function changeStatus(
-    caller: UserRow,
+    caller: SessionUser,
     id: string,
     raw: Record<string, unknown>,
     audit?: AuditRecorder,

@@ -35,7 +35,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { peopleService } from './people';
 import { issueSession, revokeOtherSessions, revokeSession } from './sessions';
 import { accountKey, clearFailures, lockedForMinutes, recordFailure } from './throttle';
-import { findLoginUser, listWireUsers, listWireUsersJson } from './users';
+import { findLoginUser, listWireUsers, listWireUsersJson, passwordHashOf } from './users';
 import { toWireUser } from './wire';
 
 const fetchQuery = pagingQuery.and(
@@ -270,16 +270,17 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         await refused(true);
         throw tooMany(MSG.tooManyPasswordAttempts(lockedMinutes), lockedMinutes);
       }
-      if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+      const passwordHash = await passwordHashOf(db, user.id);
+      if (!passwordHash || !(await verifyPassword(passwordHash, input.oldPassword))) {
         await recordFailure(db, user.id, request.ip);
         await refused(false);
         throw badRequest(MSG.wrongOldPassword, 'oldPassword');
       }
       if (input.newPassword === input.oldPassword) throw badRequest(MSG.passwordSameAsOld, 'newPassword');
-      const passwordHash = await hashPassword(input.newPassword);
+      const newHash = await hashPassword(input.newPassword);
       await runCommand(request, { action: 'user.password', entity: 'user' }, async (tx) => {
         const passwordUpdatedAt = new Date();
-        await tx.update(users).set({ passwordHash, passwordUpdatedAt }).where(eq(users.id, user.id));
+        await tx.update(users).set({ passwordHash: newHash, passwordUpdatedAt }).where(eq(users.id, user.id));
         await revokeOtherSessions(tx, user.id, tokenHash);
         await clearFailures(tx, user.id, request.ip);
         return {

@@ -5,7 +5,13 @@ import { sessions } from '../../db/schema';
 import { hashToken } from '../../http/session-token';
 
 // The lookup lives with the session guard in http/; issuing and revoking sessions is this module's.
-export { hashToken, lookupSession, type SessionLookup, type UserRow } from '../../http/session-token';
+export {
+  hashToken,
+  lookupSession,
+  type SessionLookup,
+  type SessionUser,
+  type UserRow,
+} from '../../http/session-token';
 
 /** Issues an opaque random token; only its hash is stored. Also sweeps this user's expired sessions. */
 export async function issueSession(db: Db, userId: string, ttlHours: number): Promise<string> {

@@ -19,7 +19,7 @@ import { likePattern } from '../../http/paging';
 import { commonLetterGrams } from './common-grams';
 import { WHOLE_NETWORK } from './counts';
 import { networkScope, networkScopeId, networkScopeOfType, scopedByPath } from './scope';
-import type { UserRow } from './sessions';
+import type { SessionUser, UserRow } from './sessions';
 import { toWireUser, wireUserJson } from './wire';
 
 /** The user signing in: by user name (case-insensitive) or, failing that, by mobile number. */
@@ -30,6 +30,15 @@ export async function findLoginUser(db: Queryable, login: string): Promise<UserR
     .where(or(sql`lower(${users.userName}) = lower(${login})`, eq(users.mobile, login)))
     .limit(2);
   return rows.find((u) => u.userName.toLowerCase() === login.toLowerCase()) ?? rows[0];
+}
+
+/**
+ * A user's password hash, read only where a password is checked: the session's user does not carry it
+ * (http/session-token.ts).
+ */
+export async function passwordHashOf(db: Queryable, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return row?.passwordHash;
 }
 
 /** A location's name by id, as a scalar subquery of a list's select. */
@@ -91,7 +100,7 @@ const LETTER_SEARCH = /^[a-z]{3,12}$/;
 const searchTextOf = (f: UserListFilter) => f.searchText?.toLowerCase();
 
 function filterConditions(
-  viewer: UserRow,
+  viewer: SessionUser,
   f: UserListFilter,
   b: Bindings,
   commonGrams: ReadonlySet<string> = new Set(),
@@ -140,7 +149,7 @@ function filterConditions(
  * Where a list's total comes from: the network counters when the list is one type of one network (the
  * caller's, or a parent's the caller may see), otherwise a capped count.
  */
-function totalFor(viewer: UserRow, f: UserListFilter, b: Bindings): TotalSource {
+function totalFor(viewer: SessionUser, f: UserListFilter, b: Bindings): TotalSource {
   if (f.type === undefined || f.id || f.searchText || f.aadharHash) return 'capped';
   const parents = [f.masterDistributorId, f.distributorId, f.retailerId].filter(Boolean) as string[];
   const staff = networkScopeId(viewer) === WHOLE_NETWORK;
@@ -186,7 +195,7 @@ const USER_SORT: SortWhitelist = {
  */
 async function userListOf(
   db: Queryable,
-  viewer: UserRow,
+  viewer: SessionUser,
   filter: UserListFilter,
   page: { limit: number; offset: number },
 ) {
@@ -217,7 +226,7 @@ async function userListOf(
  */
 export async function listWireUsers(
   db: Queryable,
-  viewer: UserRow,
+  viewer: SessionUser,
   filter: UserListFilter,
   page: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<{ users: WireUser[]; total: number; capped: boolean }> {
@@ -264,7 +273,7 @@ export async function listWireUsers(
  */
 export async function listWireUsersJson(
   db: Queryable,
-  viewer: UserRow,
+  viewer: SessionUser,
   filter: UserListFilter & { type: UserType },
   page: { limit: number; offset: number },
   riders?: RiderSource | null,
@@ -291,7 +300,7 @@ export type UserLock = 'share' | 'no key update';
 /** One user row by id, only if the viewer's network includes it; locked when a write will act on it. */
 export async function findVisibleUser(
   db: Queryable,
-  viewer: UserRow,
+  viewer: SessionUser,
   id: string,
   lock?: UserLock,
 ): Promise<UserRow | undefined> {
@@ -305,6 +314,6 @@ export async function findVisibleUser(
 }
 
 /** One user in the wire shape, only if visible. */
-export async function fetchVisibleUser(db: Queryable, viewer: UserRow, id: string) {
+export async function fetchVisibleUser(db: Queryable, viewer: SessionUser, id: string) {
   return (await listWireUsers(db, viewer, { id })).users;
 }

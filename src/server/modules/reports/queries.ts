@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/open';
 import { type RiderSource, runRiding } from '../../db/ride';
 import { WHOLE_NETWORK } from '../account/counts';
 import { networkScopeId } from '../account/scope';
-import type { UserRow } from '../account/sessions';
+import type { SessionUser } from '../account/sessions';
 import { businessDayOf } from '../ledger/ledger';
 
 const today = businessDayOf('now()');
@@ -32,7 +32,7 @@ const TILES = {
 
 export async function commissionReportOf(
   db: Queryable,
-  viewer: UserRow,
+  viewer: SessionUser,
   riders?: RiderSource | null,
 ): Promise<CommissionReport> {
   // The scoping helper decides who sees the whole network; its clearing is summed from the wallets.

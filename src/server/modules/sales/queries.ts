@@ -11,7 +11,7 @@ import type { RiderSource } from '../../db/ride';
 import { boughtProducts, postings, products, providers, users } from '../../db/schema';
 import { likePattern } from '../../http/paging';
 import { networkScope, scopedByPath } from '../account/scope';
-import type { UserRow } from '../account/sessions';
+import type { SessionUser } from '../account/sessions';
 import { userNameOf } from '../account/users';
 import { listTransactionsOf } from '../ledger/queries';
 
@@ -63,7 +63,7 @@ const ref = (id: string | null, name: string | null): NamedRef | null =>
 /** A sales list's statement without its rows: the viewer's network, the filter, the page. */
 function saleListOf(
   db: Queryable,
-  viewer: UserRow,
+  viewer: SessionUser,
   filter: SaleFilter,
   page: { limit: number; offset: number },
 ) {
@@ -107,7 +107,7 @@ function saleListOf(
  */
 export async function listSales(
   db: Queryable,
-  viewer: UserRow,
+  viewer: SessionUser,
   filter: SaleFilter,
   page: { limit: number; offset: number },
 ): Promise<{ sales: WireSale[]; total: number; capped: boolean }> {
@@ -221,7 +221,7 @@ const WIRE_SALE_JSON = jsonObject({
  */
 export function listSalesJson(
   db: Queryable,
-  viewer: UserRow,
+  viewer: SessionUser,
   filter: SaleFilter,
   page: { limit: number; offset: number },
   riders?: RiderSource | null,
@@ -240,7 +240,7 @@ export function listSalesJson(
 }
 
 /** One visible sale with its postings (oldest first), or undefined. */
-export async function saleWithPostings(db: Queryable, viewer: UserRow, id: string) {
+export async function saleWithPostings(db: Queryable, viewer: SessionUser, id: string) {
   const { sales } = await listSales(db, viewer, { id }, { limit: 1, offset: 0 });
   const [sale] = sales;
   if (!sale) return undefined;

@@ -9,7 +9,7 @@ import { accountOpenings, boughtProducts, postings, products, providerEvents, us
 import { columnsOf, runStatement } from '../../db/statements';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, type HttpError, isUniqueViolation, notFound } from '../../http/errors';
-import type { UserRow } from '../account/sessions';
+import type { SessionUser } from '../account/sessions';
 import { findVisibleUser } from '../account/users';
 import type { AuditRecorder } from '../audit/record';
 import { InsufficientBalance, lockWallets, type PostingDraft, post, writePostings } from '../ledger/ledger';
@@ -28,7 +28,7 @@ export async function ledgerAdminId(q: Queryable): Promise<string> {
 }
 
 /** A customer the caller may sell to: inside its network (a retailer: its own customers), or 404. */
-export async function sellableCustomer(q: Queryable, caller: UserRow, customerId: string) {
+export async function sellableCustomer(q: Queryable, caller: SessionUser, customerId: string) {
   const customer = await findVisibleUser(q, caller, customerId);
   if (!customer || customer.type !== UserType.CUSTOMER) throw notFound(SALES_MSG.customerNotFound);
   return customer;
@@ -48,7 +48,7 @@ export async function productById(q: Queryable, productId: string) {
  */
 export async function recordSale(
   db: Db,
-  caller: UserRow,
+  caller: SessionUser,
   input: BoughtProductInput,
   audit?: AuditRecorder,
 ): Promise<{ id: string; sale: WireSale }> {
