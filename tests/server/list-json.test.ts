@@ -202,7 +202,7 @@ describe('a read-only call’s session look-up', () => {
       expect(sent[0], url).toContain('ridden');
       // Alone or riding, the look-up reads who the caller is, never the caller's secrets.
       for (const text of [first.find((t) => t.includes('sessionExpiresAt')), sent[0]]) {
-        const lookup = /"sessionExpiresAt",([^]*?)\s+from sessions /.exec(text ?? '')?.[1];
+        const lookup = /"sessionExpiresAt",([\s\S]*?)\s+from sessions /.exec(text ?? '')?.[1];
         expect(lookup, url).toContain('"status"');
         expect(lookup, url).not.toMatch(/password_hash|aadhar|"search"|mobile|email/);
       }
