@@ -212,7 +212,7 @@ export const sessionGuard = fp(
   { name: 'session-guard' },
 );
 
-/** Whether two reads of a user row agree on every column (a route's answer may depend on any of them). */
+/** Whether two reads of the session's user agree on every column it carries (a route's answer may depend on any). */
 function sameUser(a: SessionUser | undefined, b: SessionUser | undefined) {
   if (!a || !b) return false;
   return (Object.keys(a) as (keyof SessionUser)[]).every((key) => {
