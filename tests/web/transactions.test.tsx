@@ -139,9 +139,13 @@ describe('Transactions (seed section 2)', () => {
     expect(api.requests.find((r) => r.path === 'account/fetch')?.query.get('type')).toBe('4');
 
     await pick(user, screen.getByRole('combobox', { name: 'Transaction Type' }), 'CREDIT');
+    // As each step above, wait for the list to apply the pick before the next filter: once, on a loaded CI host,
+    // the search typed right after this pick never went out (not reproduced since, under six busy loops).
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ transactionType: 'CREDIT' }));
     const sale = screen.getByRole('combobox', { name: 'Bought Product' });
     await user.click(sale);
     await user.type(sale, 'UTM1');
+    expect(sale).toHaveValue('UTM1');
     // The typed text searches by utmCode or customer name (searchText), 200 ms after typing stops.
     await waitFor(() =>
       expect(
