@@ -11,7 +11,7 @@ export const TYPEAHEAD_DEBOUNCE_MS = 200;
 export const PASSWORD_PATTERN = /^(?=.*?[A-Z])(?=.*?[a-z])(?=.*?[0-9])(?=.*?[#?!@$%^&*-]).{8,}$/;
 
 /**
- * Password guessing (README, Security): failed passwords (sign-in or password change) are counted per account
+ * Password guessing (docs/security.md): failed passwords (sign-in or password change) are counted per account
  * in the database, so every server agrees. `maxFailures` from one address lock that address out of the
  * account; `maxAccountFailures` from all addresses together lock the account for everyone. `perAddress`
  * caps sign-in attempts from one address across every user name (password spraying), per server.

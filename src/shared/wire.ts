@@ -8,7 +8,7 @@ export type { UserCountKey, UserCounts } from './constants/dashboard';
 export { DASHBOARD_TILES, USER_COUNT_KEYS } from './constants/dashboard';
 
 /**
- * The wire contract's shapes (ARCHITECTURE.md), as zod schemas with their inferred types. The server declares
+ * The wire contract's shapes (docs/api.md), as zod schemas with their inferred types. The server declares
  * them as its routes' response schemas (so the OpenAPI document at /api/docs shows them and answers are
  * serialized through them); the panel imports the types. Objects are strict: a field the schema does not name
  * fails the answer in tests instead of silently vanishing.
@@ -67,7 +67,7 @@ export const distributorInfoSchema = z.strictObject({
 });
 export type DistributorInfo = z.infer<typeof distributorInfoSchema>;
 
-/** A user in the seed's nested wire shape (seed section 3, ARCHITECTURE.md wire contract). */
+/** A user in the seed's nested wire shape (seed section 3, docs/api.md, Conventions). */
 export const wireUserSchema = z.strictObject({
   _id: id,
   name: z.string(),

@@ -276,7 +276,7 @@ function urlOf(s: Served, group: (typeof GROUPS)[number], name: string) {
  * running server's, not a fresh process's. Without it the first calls of each list ran while V8 was still
  * compiling the server's and the client's hot paths: a page of distributors on PostgreSQL at p95 3.98 ms in
  * its first thousand calls against 1.36 ms in its fifth, p50 1.45 against 1.01, the statements' own p50s
- * within 0.05 ms (a probe on one 100,000-user database; README, Performance). Every list is warmed, not only the one
+ * within 0.05 ms (a probe on one 100,000-user database). Every list is warmed, not only the one
  * about to be measured, so code they share has met all their shapes before any is timed.
  */
 async function warmUpCalls(served: Served[], client: ReturnType<typeof httpClient>, warmUp: number) {

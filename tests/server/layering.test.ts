@@ -29,7 +29,7 @@ function importsOf(folder: string): { file: string; target: string }[] {
 
 const inside = (target: string, folder: string) => target.startsWith(path.join(SERVER, folder) + path.sep);
 
-describe('layering (ARCHITECTURE.md)', () => {
+describe('layering (docs/architecture.md)', () => {
   it('db/ imports no domain module', () => {
     const imports = importsOf(path.join(SERVER, 'db'));
     expect(imports.length).toBeGreaterThan(0);

@@ -27,7 +27,7 @@ describe('the commission split (largest remainder, integer paise)', () => {
     );
   });
 
-  it('rounds as the README shows: ₹750.50 at 33.33/16.67/15/25/10', () => {
+  it('rounds as docs/architecture.md shows: ₹750.50 at 33.33/16.67/15/25/10', () => {
     expect(splitAmount(75_050, [3333, 1667, 1500, 2500, 1000])).toEqual([
       25_014, 12_511, 11_258, 18_762, 7_505,
     ]);

@@ -94,7 +94,7 @@ export function compiledWriter(schema: ZodType): ((data: unknown) => string) | u
 /**
  * Writes each route's answers with fast-json-stringify, compiled once from the route's zod schema (its JSON
  * Schema, output side), instead of zod's encode followed by JSON.stringify: a fifth of a list call's CPU
- * (README, Performance). Only the fields the schema declares are written, as with zod (a user's password hash
+ * (docs/performance.md). Only the fields the schema declares are written, as with zod (a user's password hash
  * never leaves, whatever a route hands over). Unlike zod it does not judge the answer's types (a string where a
  * number is declared is written as one), so `verify` (the server tests) also encodes every answer with zod and
  * refuses one that zod refuses or that the two write differently: the whole suite checks the compiled writers

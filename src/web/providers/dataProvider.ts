@@ -18,7 +18,7 @@ import { saleToRecord, type TransactionRecord, transactionToRecord } from './led
 import { userToBody, userToRecord } from './users';
 
 /**
- * Resource-to-endpoint table (seed section 7, ARCHITECTURE.md wire contract). Resource names are the
+ * Resource-to-endpoint table (seed section 7, docs/api.md, Conventions). Resource names are the
  * keys of ROLE_TABLE in src/shared/roles.ts, so canAccess and the menu read the same names.
  * `listKey` names the array inside `result`; `fixed` is sent with every fetch (users share one path).
  */

@@ -4,7 +4,7 @@ import type { DistributorInfo, NamedRef, WireUser } from '../../shared/wire';
 
 /**
  * Users (master distributors, distributors, retailers, customers, employees) share account/*; the wire keeps the
- * seed's nested shape (ARCHITECTURE.md wire contract). This is the one place that flattens a wire user into the
+ * seed's nested shape (docs/api.md, Conventions). This is the one place that flattens a wire user into the
  * record lists and forms use, and builds the create/update body back from a record.
  *
  * Record: `{ id, name, email, mobile, userName, type, status, districtId, district: { id, name }, tehsilId,

@@ -8,7 +8,7 @@ const SECRET = /^(password|confirmPassword|oldPassword|newPassword|token|seal)$|
 /** Aadhar numbers: the trail shows that one changed, never the number. */
 const AADHAR = /aadhar/i;
 
-/** One recorded value, masked by its field name (see the README's Audit section). */
+/** One recorded value, masked by its field name (see docs/security.md, Personal data). */
 export function maskField(field: string, value: unknown): unknown {
   if (value === null || value === undefined) return value ?? null;
   if (AADHAR.test(field)) return NOT_RECORDED;
