@@ -59,8 +59,8 @@ const offsetOf = (page: PageRequest) => page.offset ?? ((page.page ?? 1) - 1) * 
 /**
  * The values a list's statement runs with, each bound as a placeholder (`bind(value)`), so the statement's text
  * is the same for every caller, page and value of one filter shape and listPage builds it once per shape.
- * Drizzle builds a statement's text anew on every call: keeping it took a page of users from 2.4 to 1.5 ms of
- * the server's CPU (README, Performance).
+ * Drizzle builds a statement's text anew on every call, a large share of a list call's CPU: keeping it saves
+ * that work (docs/performance.md, Prepared statements).
  */
 export class Bindings {
   readonly values: Record<string, unknown> = {};
@@ -75,7 +75,7 @@ export class Bindings {
    * A value bound and read through a subquery, so no plan sees it: for a list's own parent or user (a
    * retailer's sales, a master distributor's retailers, a wallet), walked through one index whatever the value,
    * and a search's digits (one key of the digit runs' index). Seen, PostgreSQL planned a parent with fewer rows
-   * than the average with its id on every call (on PGlite a retailer's sales: 2.6 of its 3.3 ms were planning);
+   * than the average with its id on every call (on PGlite, planning was most of a retailer's sales page);
    * unseen, both plans cost the same and the kept one serves.
    */
   bindUnseen(value: string, type: 'uuid' | 'text'): SQL {
@@ -185,7 +185,7 @@ const PAGE_VALUES = {
  * for a statement (made without its values) against planning it with them, and costs an unknown LIMIT or OFFSET
  * as a tenth of the rows (every name lookup of a people page run for 1,700 rows) and an unknown user type as
  * the average type: it never chose the kept plan, and a list said to be planned once was planned on every call
- * (a page of customers: 1.0 ms at the driver, 0.6 ms with its kept plan). So the panel's page sizes, the first
+ * (a page of customers then cost more than with its kept plan). So the panel's page sizes, the first
  * ten pages' places, the cap and a list's user type are written: a few values each, so a few texts. Any other
  * page size or a deeper page stays bound, so a client cannot fill the kept statements with texts.
  */
@@ -290,8 +290,8 @@ function shapeOf(spec: ListSpec<unknown>, filter: string, pastCap: boolean): str
  * Per database, the capped lists known to be past the cap: their filter's text and values, and until when. For a
  * minute after a list is found past the cap its calls answer "1,000+" and read their page alone, without reading
  * a thousand matches to count them again: a search's next pages, the panel's refetches and every other caller of
- * the same list. A name search at 100,000 users took 2.9 ms p50 that way and 1.1 ms with it; a page of the
- * ledger's transactions 0.95 and 0.80 ms (PostgreSQL, interleaved). Matches seldom fall back under the cap
+ * the same list, which then skips reading a thousand matches (a name search read hundreds of table pages to
+ * count them). Matches seldom fall back under the cap
  * (users and postings are never deleted), and a page past the end counts again and says the real total.
  */
 const pastCapUntil = new WeakMap<object, Map<string, number>>();
@@ -506,8 +506,7 @@ function pageParts(
   // A capped search (walkWhere), a LIKE or a path prefix takes the shape below that reads its matches once: they
   // may be few and found only by reading far. A capped list of no filter or a key filter (a type, a user, a
   // sale, a status) is found in its sort's order through an index and counted there, index only, beside the
-  // page. On PostgreSQL a page of the whole ledger's transactions took 0.45-0.52 ms p50 that way and 0.65-0.70
-  // in the other shape, which keeps a thousand rows to count them (p95 0.57-0.76 against 0.94-1.08).
+  // page: quicker than the other shape, which keeps a thousand rows to count them.
   const readsMatchesOnce =
     !pastCap && spec.total === 'capped' && (spec.walkWhere !== undefined || !keyFilter);
   const fromStart = (where: SQL | undefined) =>

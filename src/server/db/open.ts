@@ -32,8 +32,8 @@ function socketDirFor(dataDir: string | null): { dir: string; temporary: boolean
  * The pool's connections to the embedded database. PGlite runs one batch at a time whatever the count; with one
  * connection it sat idle between statements (a fifth of the time at concurrency 10) while the main thread read
  * an answer and sent the next, with several the next is already queued in the worker (pglite-socket-server.mjs
- * keeps them apart). A page of users on 100,000 users at concurrency 10: 1, 2, 3 connections 403, 475, 549 req/s
- * in one series; 1 and 4 in turn 353-363 and 579-615.
+ * keeps them apart). Each connection added kept the engine busier at concurrency 10, which is why there are
+ * a few; more than the engine can interleave would only queue in the worker.
  */
 const EMBEDDED_CONNECTIONS = 4;
 
@@ -99,7 +99,7 @@ async function startEmbedded(dataDir: string | null, cluster: string | undefined
  * otherwise embedded PGlite in `dataDir` (or in memory for `memory://`), and runs the migrations.
  *
  * `cluster`, for `memory://` only: a file holding a fresh cluster as PGlite's dumpDataDir wrote it, loaded instead of
- * creating one. Creating one runs initdb, 5.5 s of CPU; loading takes 1 s. The server suite opens a database per
+ * creating one. Creating one runs initdb, far more CPU than loading. The server suite opens a database per
  * test file and loads the cluster its global setup dumped once (tests/server/global-setup.ts).
  */
 export async function openDatabase(opts: {

@@ -5,8 +5,8 @@ import type { Queryable } from './open';
 /**
  * Hand-written statements for the hottest paths (the session look-up of every signed-in call; the partner
  * callback's and the ledger's writes), run on the transaction's own connection. Drizzle rebuilds a query's text
- * and walks its fields on every call (0.03-0.1 ms of JavaScript a statement: most of what the callback cost
- * beyond its SQL, measured by tests/bench/ledger.ts); these texts are built once, at load. Everywhere else the
+ * and walks its fields on every call (JavaScript that was most of what the callback cost beyond its SQL, and
+ * that ran under the admin wallet's lock: tests/bench/ledger.ts); these texts are built once. Everywhere else the
  * query builder stays: it is what keeps queries typed and readable (the big lists keep what it builds, once per
  * shape: db/list.ts). Their plans do not depend on their values (keys, ids), so each is planned once per
  * connection (plan-cache.ts).

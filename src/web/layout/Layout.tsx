@@ -27,7 +27,7 @@ const ToSignIn = () => {
  * session. Without a stored token the user goes straight to /auth; with one, Authenticated asks the auth
  * provider and logs out if it refuses. Not Admin's `requireAuth`: it logged out through a catch-all route
  * that each logout's cleared query cache mounted again, and those updates kept React Router's navigation to
- * /auth (a transition) from committing: /home without a session showed a blank page for up to 10 s, logging
+ * /auth (a transition) from committing: /home without a session showed a blank page for seconds, logging
  * out hundreds of times (react-admin's own useLogout notes the race).
  */
 export const Layout = ({ children }: { children: ReactNode }) => {

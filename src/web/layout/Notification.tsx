@@ -17,7 +17,7 @@ const sameMessage = (a: NotificationPayload, b: NotificationPayload) =>
 /**
  * The panel's only toast area, fed by react-admin's `useNotify` (screens, and react-admin itself when a query
  * fails). Seed section 8: a failed call shows a red toast titled 'Error!!!' with the normalised message; other
- * notices show their text alone (status 0 shows 'Internet connection error'). 5000 ms each, one at a time; a
+ * notices show their text alone (status 0 shows 'Internet connection error'). TOAST_MS each, one at a time; a
  * notice equal to the one on screen is not shown twice. At the top, so a toast never covers a dialog's buttons; in a
  * portal of its own, so a toast that appears while a dialog is open is not inside the part of the page the dialog
  * hides from screen readers (aria-hidden), and is announced.

@@ -7,7 +7,7 @@ const loaders = new Set<() => Promise<unknown>>();
  * A screen whose code loads when its route first opens, so the sign-in page does not carry it. App wraps the
  * routes in Suspense; the build puts every screen in one lazy chunk (vite.config.ts, `screens`). Once its code
  * is here (`preloadScreens`), the screen renders without suspending: React holds a revealed Suspense boundary
- * back for up to 300 ms, which added 600 ms between Login and the dashboard's tiles. React.lazy reads a
+ * back for a while after it shows, which visibly delayed the dashboard's tiles after Login. React.lazy reads a
  * thenable that resolves synchronously as already loaded, so a loaded screen answers with one.
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {

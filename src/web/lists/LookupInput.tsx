@@ -123,7 +123,7 @@ const BlockedLookup = ({
 
 /**
  * A typeahead over another resource (seed sections 2, 5, 9): ReferenceInput + AutocompleteInput, searching
- * by name (`q` -> searchText) 200 ms after typing stops, page 1 of 10 suggestions sorted by name.
+ * by name (`q` -> searchText) once typing pauses (TYPEAHEAD_DEBOUNCE_MS), page 1 of 10 suggestions sorted by name.
  */
 export const LookupInput = ({ source, reference, filter, blocked, ...rest }: LookupInputProps) =>
   blocked ? (

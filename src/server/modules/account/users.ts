@@ -67,10 +67,10 @@ export interface UserListFilter {
  * The list's user type, written into its text. Compared as the column's own type (smallint), it is a key of the
  * search indexes (users_type_search_idx, users_type_digits_idx, users_type_letters_idx): btree_gin has no
  * smallint = integer operator, so an integer literal left the type to the recheck, and a retailers' typeahead
- * ANDed a bitmap of all 20,000 retailers from another index (1.6 of its 2.9 ms). Customers are four users in
+ * ANDed a bitmap of every retailer from another index, most of its time. Customers are four users in
  * five: walking their entries in the GIN index costs more than rechecking the few others a search finds (a
- * common surname's search, 5.4-5.8 against 6.3-7.4 ms; through the letter runs' index, 0.65 against 1.56 ms to
- * find its 4,040 holders), so theirs stays an integer, which every btree index still serves.
+ * common surname's search read more index entries than it saved in rechecks), so theirs stays an integer,
+ * which every btree index still serves.
  */
 const typeIs = (type: UserType) =>
   type === UserType.CUSTOMER
@@ -80,10 +80,9 @@ const typeIs = (type: UserType) =>
 /**
  * A search the digit runs' index answers (search_digit_grams keeps runs of 4 to 12 digits). It keeps its plan: the
  * index finds any digits as one key, so the plan made without them is the one made with them, and planning was
- * most of a typeahead's time (at 100,000 users on PGlite 7.5-7.8 against 3.8-4.5 ms kept; a customer's mobile
- * 4.0-4.3 against 0.9-1.0 ms). Planned with its values, a search of common digits ('6000', held by every mobile)
- * even read the table and ran search_digit_grams on each row (215 ms against 120 through the index, on PGlite
- * with a seed running beside it). The digits are bound unseen (Bindings.bindUnseen): seen, a rare number cost a
+ * most of a typeahead's time, and more so on the embedded engine. Planned with its values, a search of common
+ * digits ('6000', held by every mobile) even read the table and ran search_digit_grams on each row, slower than
+ * going through the index. The digits are bound unseen (Bindings.bindUnseen): seen, a rare number cost a
  * little less planned with it than the kept plan, whose guess is the average, so PostgreSQL planned it again.
  */
 const DIGIT_SEARCH = /^[0-9]{4,12}$/;
@@ -92,7 +91,7 @@ const DIGIT_SEARCH = /^[0-9]{4,12}$/;
  * A search the letter runs' index answers (search_letter_grams keeps runs of 3 to 12 letters): a name or part of
  * one, the people search's usual input. Like digits, one key of its index whatever the letters, so it keeps its
  * plan and is bound unseen; but not letters that most users hold (commonLetterGrams), which the index would hand
- * over all at once. See README, Performance.
+ * over all at once. See docs/performance.md.
  */
 const LETTER_SEARCH = /^[a-z]{3,12}$/;
 
@@ -233,7 +232,7 @@ export async function listWireUsers(
   const { rows, total, capped } = await listPage(db, {
     ...(await userListOf(db, viewer, filter, page)),
     // The names are scalar lookups, not joins: the planner then has one join to order instead of seven
-    // (planning seven joins cost more than running them: 4 ms against 0.7 ms on the embedded database).
+    // (planning seven joins cost several times more than running them, on the embedded database most of all).
     rows: (found, order, total) =>
       db
         .select({

@@ -226,8 +226,8 @@ export function listWalletTransactions(
 
 /** A wallet's balances in rupees (zero when the user has none yet). */
 export async function walletOf(db: Queryable, userId: string): Promise<WireWallet> {
-  // A key look-up beside every wallet page: planned once per connection (on PGlite, planning was most of its
-  // 1.3 ms).
+  // A key look-up beside every wallet page: planned once per connection (on PGlite, planning cost more than
+  // running it).
   const [row] = await runStatement<{ balance: number; clearing: number }>(
     db,
     'select balance_paise as balance, clearing_balance_paise as clearing from wallets where user_id = $1',

@@ -20,8 +20,8 @@ const COMMISSIONS = `(select coalesce(sum(amount_paise), 0)::bigint from network
  * commissions of today and of this month (India's calendar) from the network's day rows, and what its wallets
  * hold in clearing from its clearing row. Staff see the whole network: its day rows, and the wallets holding
  * money in clearing (wallets_clearing_idx), which no sale has to keep a row for. At 100,000 users and a million
- * postings a master distributor's tiles had joined 12,000 rows of its 2,000 members' money (5.3 ms of SQL on
- * PostgreSQL, README, Performance). Hand-written, built once, planned once per connection (db/statements.ts).
+ * postings a master distributor's tiles had joined thousands of rows of its members' money on every dashboard
+ * load (docs/performance.md). Hand-written, built once, planned once per connection (db/statements.ts).
  */
 const TILES = {
   network: `select ${COMMISSIONS},
