@@ -411,6 +411,8 @@ export const hi = {
         invalidEntity: `इकाई इनमें से एक होनी चाहिए: ${AUDIT_ENTITIES.join(', ')}`,
         invalidAction: 'अज्ञात कार्य',
         invalidDate: 'तिथि (YYYY-MM-DD) या ISO 8601 तिथि-समय होना चाहिए',
+        dateOutOfRange: '2000-01-01 से 2100-12-31 के बीच की तिथि होनी चाहिए',
+        impossibleDate: 'कैलेंडर में ऐसी कोई तिथि नहीं है',
         fromAfterTo: '"से" तिथि "तक" तिथि के बाद की नहीं हो सकती',
       },
     },
