@@ -322,6 +322,8 @@ export const hi = {
         retailerMissing: 'चुना गया रिटेलर मौजूद नहीं है',
         mobileTaken: 'यह मोबाइल नंबर पहले से पंजीकृत है',
         userNameTaken: 'यह उपयोगकर्ता नाम पहले से लिया जा चुका है',
+        userNameIsMobile: 'यह उपयोगकर्ता नाम किसी अन्य उपयोगकर्ता का मोबाइल नंबर है',
+        mobileIsUserName: 'यह मोबाइल नंबर किसी अन्य उपयोगकर्ता का उपयोगकर्ता नाम है',
         userNotFound: 'उपयोगकर्ता नहीं मिला',
         statusChanged: 'उपयोगकर्ता की स्थिति सफलतापूर्वक बदली गई',
         invalidStatus: 'स्थिति ACTIVE या INACTIVE होनी चाहिए',
