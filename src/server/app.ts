@@ -14,6 +14,7 @@ import { zodSerializerCompiler, zodValidatorCompiler } from './http/schemas';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
 import accountRoutes from './modules/account/routes';
+import { signInNameClashWarning } from './modules/account/sign-in-names';
 import { throttlePruning } from './modules/account/throttle';
 import { auditRefusals } from './modules/audit/refusals';
 import auditRoutes from './modules/audit/routes';
@@ -165,6 +166,7 @@ export async function buildApp({
   registerErrorHandler(app);
   await app.register(xsrfCookie, { secure: isHttps(config) });
   await app.register(throttlePruning);
+  await app.register(signInNameClashWarning);
 
   await app.register(
     async (api) => {

@@ -22,3 +22,9 @@ export const LOGIN_THROTTLE = {
   windowMinutes: 15,
   perAddress: { max: 30, windowMinutes: 15 },
 } as const;
+
+/**
+ * The years a date filter may name (the audit trail's From and To): every record Tierdesk can hold, and far inside
+ * what JavaScript, PGlite and PostgreSQL can all represent, so a date past them is a 400, never a 500.
+ */
+export const FILTER_YEARS = { first: 2000, last: 2100 } as const;

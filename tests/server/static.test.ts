@@ -63,6 +63,7 @@ describe('the built panel', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toContain('application/json');
       expect(res.json().message, url).toMatch(/^Route GET .* not found$/);
+      expect(res.headers['cache-control'], url).toBe('no-store');
     }
   });
 });

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { AUDIT_MSG } from '../../src/shared/constants/audit';
 import { UserType } from '../../src/shared/enums';
 import { MSG } from '../../src/shared/messages';
 import { can } from '../../src/shared/roles';
@@ -148,6 +149,43 @@ describe('Audit trail (ADMIN)', () => {
     await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userId: EMPLOYEE_ID }));
     await user.type(screen.getByLabelText('From'), '2026-11-01');
     await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ from: '2026-11-01' }));
+  });
+
+  it('marks a date out of range, or From later than To, on its field and keeps the list (issue 41)', async () => {
+    login(UserType.ADMIN);
+    const api = auditServer();
+    const user = userEvent.setup();
+    renderAudit();
+    await screen.findByText('Anita Sharma (Employee)', {});
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    const sent = () => fetches(api).length;
+    const before = sent();
+
+    await user.type(from, '1999-12-31');
+    await waitFor(() => expect(from).toHaveAccessibleDescription(AUDIT_MSG.dateOutOfRange));
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(from);
+    await user.type(from, '2026-11-05');
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ from: '2026-11-05' }));
+    await user.type(to, '2026-11-01');
+    await waitFor(() => expect(to).toHaveAccessibleDescription(AUDIT_MSG.fromAfterTo));
+    // Moving From back before To clears both fields, and the pair goes out.
+    await user.clear(from);
+    await user.type(from, '2026-10-30');
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ from: '2026-10-30', to: '2026-11-01' }));
+    expect(to).not.toHaveAttribute('aria-invalid', 'true');
+    expect(from).not.toHaveAttribute('aria-invalid', 'true');
+
+    // No request ever carried a refused date, and the rows stayed on screen throughout.
+    expect(
+      fetches(api)
+        .slice(before)
+        .some((q) => q.from === '1999-12-31' || (q.to === '2026-11-01' && q.from === '2026-11-05')),
+    ).toBe(false);
+    expect(screen.getByText('Anita Sharma (Employee)')).toBeInTheDocument();
+    expect(screen.queryByText('The list could not be loaded.')).toBeNull();
   });
 
   it('shows the seed’s empty state when nothing matches', async () => {

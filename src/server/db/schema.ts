@@ -142,6 +142,42 @@ export const users = pgTable(
 );
 
 /**
+ * Sign-in names: one namespace for user names (lower-cased) and mobile numbers, since sign-in takes either. Each
+ * user holds its user name and its mobile here (one row when they are the same), so no user name can be another
+ * user's mobile number or the reverse: the primary key decides, also between two saves that race. Kept by a trigger
+ * on users in the same transaction as every write (migration 0014), never by hand.
+ */
+export const signInNames = pgTable(
+  'sign_in_names',
+  {
+    name: text('name').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sign_in_names_user_idx').on(t.userId)],
+);
+
+/**
+ * Clashes found when sign-in names began (migration 0014): a user whose user name or mobile an older user already
+ * held keeps its data; the name stays with the older user, and the clash is listed here (and in a warning at every
+ * start) until the newer user is given another one, which removes its rows.
+ */
+export const signInNameClashes = pgTable(
+  'sign_in_name_clashes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    heldBy: uuid('held_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
+
+/**
  * How many users of each type (and how many of them ACTIVE) each network holds, kept in the same transaction as
  * every write that changes them (modules/account/counts.ts), so list totals and dashboard counts never recount
  * the users table. `scopeId` is the user heading the network (its own row is counted in it), or the nil uuid

@@ -86,15 +86,22 @@ export function registerErrorHandler(app: FastifyInstance) {
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if ([value].flat().some((v) => INVALID_HEADER_VALUE.test(String(v)))) reply.removeHeader(name);
     const { status, body, headers } = errorBody(error);
+    // A refusal or a failure is about this one request: never kept by a browser or a proxy.
+    reply.header('cache-control', 'no-store');
     if (headers) reply.headers(headers);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).send(body);
   });
 }
 
-/** Unknown API paths: JSON 404, whoever asks (registered on the `/api` scope). */
+/** Unknown API paths: JSON 404, never cached, whoever asks (registered on the `/api` scope and the root). */
 export function notFoundJson(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ message: MSG.routeNotFound(request.method, request.url.split('?')[0]) });
+  // Set here, not only by the /api scope's hook: with the panel built, the static files' wildcard route answers an
+  // unknown API path first and hands it to the root's not-found handler, outside that scope.
+  return reply
+    .status(404)
+    .header('cache-control', 'no-store')
+    .send({ message: MSG.routeNotFound(request.method, request.url.split('?')[0]) });
 }
 
 /** PostgreSQL's unique_violation, whether drizzle wrapped the driver error or not. */

@@ -16,6 +16,9 @@ export const USER_MSG = {
   retailerMissing: 'Selected retailer does not exist',
   mobileTaken: 'This mobile number is already registered',
   userNameTaken: 'This user name is already taken',
+  // User names and mobile numbers are one namespace: sign-in takes either (issue 41).
+  userNameIsMobile: "This user name is another user's mobile number",
+  mobileIsUserName: "This mobile number is another user's user name",
   userNotFound: 'User not found',
   statusChanged: 'User Status Changed Successfully',
   invalidStatus: 'Status must be ACTIVE or INACTIVE',

@@ -1,25 +1,23 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../audit';
 import { AUDIT_MSG } from '../constants/audit';
+import { filterDate } from '../dates';
 
 // Zod-free (the sign-in page imports them without zod); re-exported so the server's imports stay.
 export { AUDIT_MSG } from '../constants/audit';
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A day in India's calendar (the business time zone, Asia/Kolkata: UTC+05:30 all year) or an exact time. */
+/** A day in India's calendar or an exact time, by the shared date rule (src/shared/dates.ts). */
 const instant = (edge: 'start' | 'end') =>
   z
     .string()
     .trim()
-    .refine((text) => !Number.isNaN(Date.parse(DATE_ONLY.test(text) ? `${text}T00:00:00+05:30` : text)), {
-      error: AUDIT_MSG.invalidDate,
-    })
-    .transform((text) => {
-      if (!DATE_ONLY.test(text)) return new Date(text);
-      const start = new Date(`${text}T00:00:00+05:30`);
-      // A day given as `to` includes the whole day: up to (not including) the next midnight.
-      return edge === 'start' ? start : new Date(start.getTime() + 86_400_000 - 1);
+    .transform((text, ctx) => {
+      const date = filterDate(text, edge);
+      if (date.error !== undefined) {
+        ctx.addIssue({ code: 'custom', message: date.error });
+        return z.NEVER;
+      }
+      return date.at;
     });
 
 const optional = <S extends z.ZodType>(schema: S) =>

@@ -19,6 +19,8 @@ export interface Column<R extends RaRecord = RaRecord> {
   render?: (record: R) => ReactNode;
   /** How the CSV writes it, when not as `value` (money as plain rupee numbers); false leaves it out. */
   csv?: ((record: R) => unknown) | false;
+  /** A number (money, a percentage): the CSV writes it as it is, never guarded as text (see `csvCell`). */
+  numeric?: boolean;
   align?: 'left' | 'right';
   /** The server sorts by it. */
   sortable?: boolean;
@@ -58,6 +60,7 @@ export const col = {
     source,
     render: (record) => formatRupees(valueAt(record, source)),
     align: 'right',
+    numeric: true,
     ...extra,
   }),
   /** A code the server sends (ACTIVE, CREDIT), named in the chosen language; the code itself in the CSV. */
@@ -74,6 +77,7 @@ export const col = {
       return value === null || value === undefined || value === '' ? '' : `${value}%`;
     },
     align: 'right',
+    numeric: true,
     ...extra,
   }),
 };
@@ -104,9 +108,22 @@ export const renderColumns = (columns: Column[]) =>
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** The first characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A CSV cell that a spreadsheet cannot run: text that starts like a formula (`=`, `+`, `-`, `@`, tab, carriage
+ * return) gets a leading `'`, as OWASP advises, so a name such as `=HYPERLINK(...)` opens as the text it is. Numbers
+ * stay numbers (an amount of -12.5 is not text), and so do the numeric columns. The stored data is never changed:
+ * only the file is.
+ */
+export const csvCell = (value: unknown, numeric = false): unknown =>
+  !numeric && typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+
 /**
  * The CSV rows of the columns: headers in the chosen language, values as the table reads them (names title-cased,
- * dates in medium format), money as plain rupee numbers, codes as the server sends them.
+ * dates in medium format), money as plain rupee numbers, codes as the server sends them, text guarded by `csvCell`.
+ * Every list's export comes through here (useColumnsExporter).
  */
 export const csvRows = (resource: string, columns: Column[], records: RaRecord[], translate: Translate) =>
   records.map((record) =>
@@ -115,11 +132,14 @@ export const csvRows = (resource: string, columns: Column[], records: RaRecord[]
         .filter((column) => column.csv !== false)
         .map((column) => [
           translate(column.label ?? `resources.${resource}.fields.${column.source}`),
-          (column.csv
-            ? column.csv(record)
-            : column.value
-              ? column.value(record)
-              : valueAt(record, column.source)) ?? '',
+          csvCell(
+            (column.csv
+              ? column.csv(record)
+              : column.value
+                ? column.value(record)
+                : valueAt(record, column.source)) ?? '',
+            column.numeric,
+          ),
         ]),
     ),
   );

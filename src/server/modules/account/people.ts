@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, like, ne, sql } from 'drizzle-orm';
+import { and, eq, like, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { UserStatus, UserType } from '../../../shared/enums';
 import { MSG } from '../../../shared/messages';
@@ -189,20 +189,22 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     return row;
   }
 
+  /**
+   * User names (case-insensitive) and mobile numbers are one namespace, since sign-in takes either: each must be
+   * free as both. The mobile first, so an approved application (whose user name is its mobile) is told about it.
+   * The unique indexes and the sign_in_names table decide races (guardUniqueUser, migration 0014).
+   */
   async function checkUnique(q: Queryable, input: Parsed, exceptId?: string) {
     const except = exceptId ? ne(users.id, exceptId) : undefined;
-    const [mobile] = await q
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.mobile, input.mobile), except))
-      .limit(1);
-    if (mobile) throw conflict(USER_MSG.mobileTaken, 'mobile');
-    const [name] = await q
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.userName}) = lower(${input.userName})`, except))
-      .limit(1);
-    if (name) throw conflict(USER_MSG.userNameTaken, 'userName');
+    const holder = async (condition: SQL) =>
+      (await q.select({ id: users.id }).from(users).where(and(condition, except)).limit(1)).length > 0;
+    if (await holder(eq(users.mobile, input.mobile))) throw conflict(USER_MSG.mobileTaken, 'mobile');
+    if (await holder(sql`lower(${users.userName}) = ${input.mobile}`))
+      throw conflict(USER_MSG.mobileIsUserName, 'mobile');
+    if (await holder(sql`lower(${users.userName}) = lower(${input.userName})`))
+      throw conflict(USER_MSG.userNameTaken, 'userName');
+    if (await holder(sql`${users.mobile} = lower(${input.userName})`))
+      throw conflict(USER_MSG.userNameIsMobile, 'userName');
   }
 
   /** Columns every save writes; the Aadhar number only when a new one was entered. */
@@ -226,13 +228,19 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     return columns;
   }
 
-  /** The unique indexes decide races between two saves that both passed checkUnique. */
+  /**
+   * The unique indexes and the sign-in names' primary key (migration 0014) decide races between two saves that both
+   * passed checkUnique.
+   */
   async function guardUniqueUser<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const text = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
+      // The sign-in names' trigger names which of the two clashed with another user's (migration 0014).
+      if (text.includes('sign_in_names_user_name')) throw conflict(USER_MSG.userNameIsMobile, 'userName');
+      if (text.includes('sign_in_names_mobile')) throw conflict(USER_MSG.mobileIsUserName, 'mobile');
       throw text.includes('mobile')
         ? conflict(USER_MSG.mobileTaken, 'mobile')
         : conflict(USER_MSG.userNameTaken, 'userName');

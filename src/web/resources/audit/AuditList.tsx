@@ -1,7 +1,9 @@
 import { Box, Typography } from '@mui/material';
+import { useCallback, useEffect } from 'react';
 import { DateInput, type RaRecord, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit';
+import { dateOrderError, filterDate } from '../../../shared/dates';
 import { ALL_USER_TYPES, USER_TYPE_NAMES, UserType } from '../../../shared/enums';
 import { formatDate, titleCase } from '../../../shared/format';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
@@ -9,7 +11,7 @@ import { type Column, col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { sharedKey } from '../../providers/sharedMessages';
+import { messageKey, sharedKey } from '../../providers/sharedMessages';
 import { changesText } from './changes';
 
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -89,6 +91,31 @@ const ActorLookup = (_: { source: string; alwaysOn?: boolean }) => {
   );
 };
 
+/**
+ * From or To, checked by the server's own date rule (src/shared/dates.ts): a date out of range, or From later than
+ * To, is marked on the field and never sent, so the list keeps its rows (react-admin applies a filter only while
+ * its form is valid). The order is checked again on this field when the other one changes.
+ */
+const AuditDateInput = ({ source }: { source: 'from' | 'to'; alwaysOn?: boolean }) => {
+  const { trigger } = useFormContext();
+  const other = useWatch({ name: source === 'from' ? 'to' : 'from' });
+  useEffect(() => {
+    // The other date changed (or was cleared): this field's order check may have changed with it.
+    if (other !== undefined) trigger(source);
+  }, [other, source, trigger]);
+  const validate = useCallback(
+    (value: unknown, values: Record<string, unknown>) => {
+      if (typeof value !== 'string' || value === '') return undefined;
+      const error =
+        filterDate(value, source === 'from' ? 'start' : 'end').error ??
+        dateOrderError(values.from, values.to);
+      return error === undefined ? undefined : messageKey(error);
+    },
+    [source],
+  );
+  return <DateInput source={source} validate={validate} />;
+};
+
 const auditFilters = [
   <ActorTypeInput key="userType" source="userType" alwaysOn />,
   <ActorLookup key="userId" source="userId" alwaysOn />,
@@ -108,8 +135,8 @@ const auditFilters = [
     emptyText="app.audit.anyAction"
     alwaysOn
   />,
-  <DateInput key="from" source="from" alwaysOn />,
-  <DateInput key="to" source="to" alwaysOn />,
+  <AuditDateInput key="from" source="from" alwaysOn />,
+  <AuditDateInput key="to" source="to" alwaysOn />,
 ];
 
 /**
