@@ -48,6 +48,7 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
         url: `${selfOrigin(app)}${SANDBOX_API}/payusprint/${call}`,
         method: 'POST',
         headers: { [SANDBOX_ORIGIN_HEADER]: publicOrigin(app, request) },
+        signingSecret: app.webhookSecret,
       };
     if (product) return { url: product.url, method: product.reqType === 'GET' ? 'GET' : 'POST' };
     if (config.providerBaseUrl)
@@ -75,10 +76,16 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
           throw badRequest(SALES_MSG.productAccountType(product.urlData), 'accountType');
         const customer = input.customerId ? await sellableCustomer(db, user, input.customerId) : undefined;
 
-        // The real partner learns only the account type; the sandbox also shows who and what on its page.
+        // The real partner learns only the account type; the sandbox also shows who and what on its page (the
+        // customer's name as sent here: it looks no one up).
         const body =
           config.providerMode === 'sandbox'
-            ? { accountType: input.accountType, productId: product?.id, customerId: customer?.id }
+            ? {
+                accountType: input.accountType,
+                productId: product?.id,
+                customerId: customer?.id,
+                customerName: customer?.name,
+              }
             : { accountType: input.accountType };
         const opening = await requestAccountOpening(
           targetFor(call, product, request),
