@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ProviderMode } from '../shared/constants/sandbox';
 
 export interface Config {
   port: number;
@@ -30,7 +31,7 @@ export interface Config {
   /** DATA_KEY as given; main.ts falls back to a key file in dataDir (see security/personal-data.ts). */
   dataKeyEnv?: string;
   /** `sandbox`: Tierdesk plays the account-opening partner itself; `http`: the real partner's API. */
-  providerMode: 'sandbox' | 'http';
+  providerMode: ProviderMode;
   /** The partner's API in `http` mode when a call names no product (the product's own URL wins). */
   providerBaseUrl?: string;
   providerTimeoutMs: number;

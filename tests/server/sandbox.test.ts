@@ -299,3 +299,12 @@ describe('the sandbox is rate-limited per address', () => {
     for (let n = 0; n < 3; n++) expect((await api(body, { remoteAddress: address })).statusCode).toBe(200);
   });
 });
+
+describe('the panel learns that sales are simulated', () => {
+  it('answers partner/mode "sandbox" to anyone, with no-store', async () => {
+    const res = await call(ctx.app, 'GET', 'partner/mode', { xsrf: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ result: { providerMode: 'sandbox' } });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});

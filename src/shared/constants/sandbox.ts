@@ -14,3 +14,12 @@ export const SANDBOX_MSG = {
   tooMany: (minutes: number) =>
     `Too many requests to the sandbox partner from this network. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
+
+/** PROVIDER_MODE: `sandbox`, Tierdesk plays the partner (sales are simulated); `http`, the real partner's API. */
+export const PROVIDER_MODES = ['sandbox', 'http'] as const;
+export type ProviderMode = (typeof PROVIDER_MODES)[number];
+
+/** `GET /api/v1/partner/mode` (public): the panel shows its sandbox banner from this answer. */
+export interface PartnerModeResult {
+  providerMode: ProviderMode;
+}

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PROVIDER_MODES } from '../../../shared/constants/sandbox';
 import {
   accountOpeningSchema,
   type PartnerCall,
@@ -55,6 +57,22 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
       return { url: `${config.providerBaseUrl.replace(/\/+$/, '')}/payusprint/${call}`, method: 'POST' };
     throw new HttpError(502, SALES_MSG.partnerNotConfigured);
   };
+
+  // Public, as the sign-in page is: whether sales are simulated is no secret (the sandbox's page is public too).
+  app.get(
+    '/partner/mode',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Which partner opens the accounts: the panel shows a banner on every screen while it is the sandbox',
+        description: 'public',
+        response: { 200: envelope(z.strictObject({ providerMode: z.enum(PROVIDER_MODES) })) },
+      },
+    },
+    async () => ({ result: { providerMode: config.providerMode } }),
+  );
 
   for (const call of ['saving_account', 'current_account'] as const) {
     app.post(
