@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ProviderMode } from '../shared/constants/sandbox';
 
 export interface Config {
   port: number;
@@ -30,7 +31,7 @@ export interface Config {
   /** DATA_KEY as given; main.ts falls back to a key file in dataDir (see security/personal-data.ts). */
   dataKeyEnv?: string;
   /** `sandbox`: Tierdesk plays the account-opening partner itself; `http`: the real partner's API. */
-  providerMode: 'sandbox' | 'http';
+  providerMode: ProviderMode;
   /** The partner's API in `http` mode when a call names no product (the product's own URL wins). */
   providerBaseUrl?: string;
   providerTimeoutMs: number;
@@ -97,7 +98,15 @@ function demoData(value: string | undefined): boolean {
   return text === '1';
 }
 
-function providerMode(value: string | undefined): Config['providerMode'] {
+/**
+ * `sandbox` by default for a demo start; a start without demo data (a real network, most likely) must choose,
+ * so nobody runs a network on the simulated partner without knowing it.
+ */
+function providerMode(value: string | undefined, demo: boolean): Config['providerMode'] {
+  if (!value && !demo)
+    throw new SetupError(
+      'PROVIDER_MODE must be set when DEMO_DATA=0: choose http for a real network, or sandbox to try Tierdesk',
+    );
   const mode = value || 'sandbox';
   if (mode !== 'sandbox' && mode !== 'http')
     throw new SetupError(`PROVIDER_MODE must be sandbox or http, got "${mode}"`);
@@ -106,6 +115,7 @@ function providerMode(value: string | undefined): Config['providerMode'] {
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const demo = demoData(env.DEMO_DATA);
   return {
     port: portNumber(env.PORT),
     host: env.HOST ?? '127.0.0.1',
@@ -113,7 +123,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     adminUsername: env.ADMIN_USERNAME ?? DEFAULTS.adminUsername,
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULTS.adminPassword,
-    demoData: demoData(env.DEMO_DATA),
+    demoData: demo,
     initialPassword: env.INITIAL_PASSWORD ?? DEFAULTS.initialPassword,
     sessionTtlHours: numberSetting('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12, 'above zero'),
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
@@ -122,7 +132,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     uploadIdleTimeoutMs: 30_000,
-    providerMode: providerMode(env.PROVIDER_MODE),
+    providerMode: providerMode(env.PROVIDER_MODE, demo),
     providerBaseUrl: env.PROVIDER_BASE_URL || undefined,
     providerTimeoutMs: numberSetting('PROVIDER_TIMEOUT_MS', env.PROVIDER_TIMEOUT_MS, 10_000, 'zero'),
     providerWebhookSecretEnv: env.PROVIDER_WEBHOOK_SECRET || undefined,

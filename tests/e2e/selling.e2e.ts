@@ -122,7 +122,8 @@ describe('selling a partner product in Chromium', () => {
       sellerContext.waitForEvent('page'),
       dialog.getByRole('button', { name: 'Proceed' }).click(),
     ]);
-    await sandbox.waitForURL(/\/sandbox\/open\?utmCode=/);
+    // The link carries the opening's key before its utmCode: the page and its button act only with it.
+    await sandbox.waitForURL(/\/sandbox\/open\?key=[\w-]{22}&utmCode=/);
     utmCode = new URL(sandbox.url()).searchParams.get('utmCode') ?? '';
     expect(utmCode).not.toBe('');
     await toast(seller, 'Sale recorded. Complete the account opening in the new tab.');

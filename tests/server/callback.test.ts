@@ -47,7 +47,7 @@ const saleOf = async (id: string) =>
 describe('the callback is authenticated by its signature only', () => {
   it('points the partner link at PUBLIC_URL when it is set', async () => {
     const { url } = await pendingSale();
-    expect(url).toMatch(/^https:\/\/desk\.example\.com\/sandbox\/open\?utmCode=SBX/);
+    expect(url).toMatch(/^https:\/\/desk\.example\.com\/sandbox\/open\?key=[\w-]{22}&utmCode=SBX/);
   });
 
   it('refuses a missing, wrong, malformed, stale or future signature and a tampered body with 401', async () => {

@@ -94,6 +94,15 @@ describe('npm start and npm run reconcile: a set-up they cannot run on', () => {
     expect(result.dataDirMade).toBe(false);
   });
 
+  it('npm start without demo data refuses to guess the partner: one line naming both choices, exit 1', () => {
+    const result = runCommand('src/server/main.ts', [], { DEMO_DATA: '0', PROVIDER_MODE: '' });
+    expect(result.stderr).toBe(
+      'PROVIDER_MODE must be set when DEMO_DATA=0: choose http for a real network, or sandbox to try Tierdesk\n',
+    );
+    expect(result.status).toBe(1);
+    expect(result.dataDirMade).toBe(false);
+  });
+
   it('npm start names a PostgreSQL server nobody answers on, exit 1', async () => {
     const port = await freePort();
     const result = runCommand('src/server/main.ts', [], {
@@ -114,6 +123,7 @@ describe('npm start and npm run reconcile: a set-up they cannot run on', () => {
       const result = runCommand('src/server/main.ts', [], {
         PORT: String(port),
         DEMO_DATA: '0',
+        PROVIDER_MODE: 'sandbox',
         DATA_DIR: existingDataDir,
       });
       expect(result.stderr).toBe(

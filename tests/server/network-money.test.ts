@@ -78,6 +78,21 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
+const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
+  ['0015_sandbox_keys', ['alter table sandbox_accounts drop column customer_name, drop column key_hash']],
+  [
+    '0014_sign_in_names',
+    [
+      'drop trigger users_sign_in_names_insert on users',
+      'drop trigger users_sign_in_names_update on users',
+      'drop function keep_sign_in_names()',
+      'drop table sign_in_name_clashes, sign_in_names',
+    ],
+  ],
+  ['0013_letter_search', ['drop index users_type_letters_idx', 'drop function search_letter_grams(text)']],
+];
+
 describe('the money kept per network', () => {
   it('counts each commission on the day of India’s calendar it was made, in the whole network and every network on its user’s path', async () => {
     // Retailer 2, under distributor 1 and master distributor 1; distributor 2 is beside it.
@@ -244,28 +259,22 @@ describe('the money kept per network', () => {
     expect(want.clearing.length).toBeGreaterThan(4);
     expect({ days: await rows(days), clearing: await rows(clearing) }).toEqual(want);
     // Back to the schema before migration 0012: what it drops put back, what it creates dropped, the postings left
-    // as they are, and 0013 (a search index) and 0014 (the sign-in names, the last one applied) undone before it;
-    // then migrated again.
+    // as they are, and every later migration undone before it, newest first; then migrated again.
     const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
-    const entry = journal.entries.find((e: { tag: string }) => e.tag === '0012_network_money');
-    const later = journal.entries.find((e: { tag: string }) => e.tag === '0013_letter_search');
-    const latest = journal.entries.find((e: { tag: string }) => e.tag === '0014_sign_in_names');
+    const whenOf = (tag: string): number => journal.entries.find((e: { tag: string }) => e.tag === tag).when;
     const [last] = await rows<{ created_at: string }>(
       'select created_at from drizzle.__drizzle_migrations order by id desc limit 1',
     );
-    expect(Number(last.created_at), 'a later migration would have to be undone too').toBe(latest.when);
-    await rows('drop trigger users_sign_in_names_insert on users');
-    await rows('drop trigger users_sign_in_names_update on users');
-    await rows('drop function keep_sign_in_names()');
-    await rows('drop table sign_in_name_clashes, sign_in_names');
-    await ctx.database.db.execute(
-      sql`delete from drizzle.__drizzle_migrations where created_at = ${latest.when}`,
+    expect(Number(last.created_at), 'a later migration would have to be undone too').toBe(
+      whenOf(UNDO_AFTER_0012[0][0]),
     );
-    await rows('drop index users_type_letters_idx');
-    await rows('drop function search_letter_grams(text)');
-    await ctx.database.db.execute(
-      sql`delete from drizzle.__drizzle_migrations where created_at = ${later.when}`,
-    );
+    for (const [tag, statements] of UNDO_AFTER_0012) {
+      for (const statement of statements) await rows(statement);
+      await ctx.database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = ${whenOf(tag)}`,
+      );
+    }
+    const entry = { when: whenOf('0012_network_money') };
     await rows('drop table network_commission_days, network_clearing');
     await rows(`create table commission_months (month date not null, user_id uuid not null references users(id),
       amount_paise bigint not null, primary key (month, user_id))`);

@@ -194,8 +194,29 @@ describe('PROVIDER_MODE=http', () => {
     }
   });
 
-  it('serves no sandbox in http mode', async () => {
+  it('serves no sandbox in http mode, and tells the panel so (no sandbox banner)', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/sandbox/open?utmCode=X' });
     expect(page.statusCode).toBe(404);
+    const api = await ctx.app.inject({ method: 'POST', url: '/sandbox/api/payusprint/saving_account' });
+    expect(api.statusCode).toBe(404);
+    const mode = await call(ctx.app, 'GET', 'partner/mode', { xsrf: false });
+    expect(mode.status).toBe(200);
+    expect(mode.body).toEqual({ result: { providerMode: 'http' } });
+  });
+
+  it('sends the real partner no signature and no customer', async () => {
+    behaviour = 'ok';
+    received = [];
+    const headers: Record<string, string | string[] | undefined>[] = [];
+    const listener = (req: http.IncomingMessage) => headers.push(req.headers);
+    partner.on('request', listener);
+    try {
+      expect((await open()).status).toBe(200);
+    } finally {
+      partner.off('request', listener);
+    }
+    expect(headers).toHaveLength(1);
+    expect(headers[0]['x-provider-signature']).toBeUndefined();
+    expect(received[0].body).toBe(JSON.stringify({ accountType: 'PAYUSPRINT-SAVING' }));
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
-import { idsByMobile, sell } from './selling';
+import { clickSandbox, idsByMobile, sell } from './selling';
 
 let ctx: TestContext;
 let admin: string;
@@ -44,7 +44,8 @@ describe('Select Product: a retailer sells to its own customer', () => {
       productId: products['Saving Account']._id,
     });
     // The link points where the panel's request came to (app.inject: localhost:80), not the loopback address.
-    expect(url).toMatch(/^http:\/\/localhost:80\/sandbox\/open\?utmCode=SBX[0-9A-F]{16}$/);
+    // It carries the opening's key (128 bits, base64url) before the utmCode, which stays after the last '='.
+    expect(url).toMatch(/^http:\/\/localhost:80\/sandbox\/open\?key=[\w-]{22}&utmCode=SBX[0-9A-F]{16}$/);
     expect(merchantCode).toMatch(/^SANDBOX-/);
     expect(recorded.status).toBe(200);
     expect(recorded.body.message).toBe('Sale recorded. Complete the account opening in the new tab.');
@@ -87,11 +88,11 @@ describe('Select Product: a retailer sells to its own customer', () => {
   });
 
   it('shows the sandbox page, and its "Account opened" button confirms the sale over HTTP into five clearing balances', async () => {
-    const { utmCode, recorded } = await sell(ctx.app, retailer1, {
+    const { url, utmCode, key, recorded } = await sell(ctx.app, retailer1, {
       customerId: ids['9400000002'],
       productId: products['Saving Account']._id,
     });
-    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox/open?utmCode=${utmCode}` });
+    const page = await ctx.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Sunita Devi');
@@ -102,14 +103,9 @@ describe('Select Product: a retailer sells to its own customer', () => {
 
     const before = await call(ctx.app, 'GET', 'wallet/fetch', { token: retailer1 });
     // The browser posts the page's form; the sandbox then calls Tierdesk's callback over real HTTP.
-    const clicked = await ctx.app.inject({
-      method: 'POST',
-      url: `/sandbox/open/${utmCode}/opened`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'go=1',
-    });
+    const clicked = await clickSandbox(ctx.app, { utmCode, key }, 'opened');
     expect(clicked.statusCode).toBe(303);
-    expect(clicked.headers.location).toBe(`/sandbox/open?utmCode=${utmCode}`);
+    expect(clicked.headers.location).toBe(`/sandbox/open?key=${key}&utmCode=${utmCode}`);
     const after = await ctx.app.inject({ method: 'GET', url: clicked.headers.location as string });
     expect(after.body).toContain('OPENED');
     expect(after.body).toContain('Tierdesk answered the callback with HTTP 200.');
@@ -155,20 +151,20 @@ describe('Select Product: a retailer sells to its own customer', () => {
   });
 
   it('answers the sandbox page a clear 404 for an unknown code and 400 for text the database refuses', async () => {
-    const unknown = await ctx.app.inject({ method: 'GET', url: '/sandbox/open?utmCode=NOPE' });
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/sandbox/open?key=abc&utmCode=NOPE' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'No such account opening in the sandbox' });
-    const nul = await ctx.app.inject({ method: 'GET', url: '/sandbox/open?utmCode=%00' });
+    expect(unknown.json()).toEqual({ message: 'No account opening in the sandbox matches this link' });
+    const nul = await ctx.app.inject({ method: 'GET', url: '/sandbox/open?key=abc&utmCode=%00' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().errors[0].param).toBe('utmCode');
   });
 
   it('"Abandon" fails the sale and posts nothing', async () => {
-    const { utmCode, recorded } = await sell(ctx.app, retailer1, {
+    const { utmCode, key, recorded } = await sell(ctx.app, retailer1, {
       customerId: ids['9400000003'],
       productId: products['Saving Account']._id,
     });
-    const clicked = await ctx.app.inject({ method: 'POST', url: `/sandbox/open/${utmCode}/abandon` });
+    const clicked = await clickSandbox(ctx.app, { utmCode, key }, 'abandon');
     expect(clicked.statusCode).toBe(303);
     const sale = await fetchSale(recorded.body.result._id);
     expect(sale.status).toBe('FAILED');
@@ -475,7 +471,7 @@ describe('the sales list', () => {
 
 describe('frozen at the moment of sale', () => {
   it('keeps the amount and split of a recorded sale when the product is edited, and posts the frozen shares', async () => {
-    const { utmCode, recorded } = await sell(ctx.app, retailer1, {
+    const { utmCode, key, recorded } = await sell(ctx.app, retailer1, {
       customerId: ids['9400000003'],
       productId: products['Sole Proprietor Account']._id,
     });
@@ -499,7 +495,7 @@ describe('frozen at the moment of sale', () => {
       },
     });
     expect(edited.status).toBe(200);
-    const clicked = await ctx.app.inject({ method: 'POST', url: `/sandbox/open/${utmCode}/opened` });
+    const clicked = await clickSandbox(ctx.app, { utmCode, key }, 'opened');
     expect(clicked.statusCode).toBe(303);
     const sale = await fetchSale(recorded.body.result._id);
     expect(sale.status).toBe('CONFIRMED');

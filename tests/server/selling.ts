@@ -19,13 +19,28 @@ export async function sell(
   if (opened.status !== 200) throw new Error(`payusprint ${opened.status} ${JSON.stringify(opened.body)}`);
   const url: string = opened.body.result.result.data;
   const utmCode = url.slice(url.lastIndexOf('=') + 1);
+  // The sandbox partner's link carries the opening's key, which its page and buttons ask for.
+  const key = new URL(url).searchParams.get('key') ?? '';
   const merchantCode: string = opened.body.result.merchantCode;
   const recorded = await call(app, 'POST', 'bought_products/create', {
     token,
     body: { customerId: sale.customerId, retailerId: null, productId: sale.productId, utmCode, merchantCode },
   });
-  return { url, utmCode, merchantCode, recorded };
+  return { url, utmCode, key, merchantCode, recorded };
 }
+
+/** Clicks a button of the sandbox partner's page: posts its form (the opening's key) as a browser would. */
+export const clickSandbox = (
+  app: FastifyInstance,
+  sale: { utmCode: string; key: string },
+  action: 'opened' | 'abandon' | 'reverse',
+) =>
+  app.inject({
+    method: 'POST',
+    url: `/sandbox/open/${sale.utmCode}/${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ key: sale.key, go: '1' }).toString(),
+  });
 
 /** Delivers a partner callback with a valid signature (or the given header), as raw JSON bytes. */
 export async function deliver(

@@ -48,7 +48,7 @@ describe('settings an operator gets wrong', () => {
   it("takes LOG_LEVEL from pino's levels and DEMO_DATA as 1 or 0", async () => {
     expect(readConfig({}).logLevel).toBe('info');
     expect(readConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
-    expect(readConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
+    expect(readConfig({ DEMO_DATA: '0', PROVIDER_MODE: 'http' }).demoData).toBe(false);
     expect(readConfig({}).demoData).toBe(true);
     await expectSetupError(
       () => readConfig({ LOG_LEVEL: 'loud' }),
@@ -56,6 +56,18 @@ describe('settings an operator gets wrong', () => {
     );
     // "yes" quietly meant no demo data.
     await expectSetupError(() => readConfig({ DEMO_DATA: 'yes' }), 'DEMO_DATA must be 1 or 0, got "yes"');
+  });
+
+  it('refuses DEMO_DATA=0 without a PROVIDER_MODE, and takes either mode when one is chosen', async () => {
+    const refusal =
+      'PROVIDER_MODE must be set when DEMO_DATA=0: choose http for a real network, or sandbox to try Tierdesk';
+    await expectSetupError(() => readConfig({ DEMO_DATA: '0' }), refusal);
+    await expectSetupError(() => readConfig({ DEMO_DATA: '0', PROVIDER_MODE: '' }), refusal);
+    expect(readConfig({ DEMO_DATA: '0', PROVIDER_MODE: 'sandbox' }).providerMode).toBe('sandbox');
+    expect(readConfig({ DEMO_DATA: '0', PROVIDER_MODE: 'http' }).providerMode).toBe('http');
+    // The demo start keeps the sandbox by default.
+    expect(readConfig({}).providerMode).toBe('sandbox');
+    expect(readConfig({ DEMO_DATA: '1' }).providerMode).toBe('sandbox');
   });
 
   it('refuses a DATA_KEY that is not 32 bytes', async () => {

@@ -569,6 +569,13 @@ export const sandboxAccounts = pgTable('sandbox_accounts', {
   accountType: text('account_type').notNull(),
   productId: uuid('product_id'),
   customerId: uuid('customer_id'),
+  /** The customer's name as Tierdesk's signed call sent it: the page shows this, never a lookup by id. */
+  customerName: text('customer_name'),
+  /**
+   * SHA-256 (hex) of the opening's secret key, which only the link Tierdesk received carries: the page and its
+   * buttons act for a visitor holding it. Null for openings made before keys (no link can act on them).
+   */
+  keyHash: text('key_hash'),
   status: text('status').notNull().default('OPEN'),
   callbackStatus: integer('callback_status'),
   createdAt: createdAt(),

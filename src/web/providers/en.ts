@@ -230,6 +230,9 @@ export const en = {
       sessionEnded: MSG.sessionEndedNotice,
       accessDenied: MSG.forbidden,
     },
+    sandbox: {
+      banner: 'Sandbox partner: sales are simulated, no real accounts are opened.',
+    },
     login: {
       heading: 'Welcome back!',
       subtext: 'Enter your details to continue',

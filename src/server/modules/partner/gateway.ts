@@ -2,12 +2,18 @@ import { z } from 'zod';
 import { isHttpUrl } from '../../../shared/schemas/catalog';
 import { SALES_MSG, utmCodeOf } from '../../../shared/schemas/sales';
 import { HttpError } from '../../http/errors';
+import { SIGNATURE_HEADER, signCallback } from './signature';
 
 /** Where an account-opening request goes: the product's URL and method, or the configured base + the seed's path. */
 export interface PartnerTarget {
   url: string;
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
+  /**
+   * Signs the JSON body with this secret (X-Provider-Signature, as the partner signs its callbacks): the built-in
+   * sandbox partner answers only calls signed so. Never set for the real partner.
+   */
+  signingSecret?: string;
 }
 
 /** The partner's answer (seed section 7): `{ result: { result: { data: URL }, merchantCode } }`. */
@@ -42,8 +48,11 @@ export async function requestAccountOpening(
       if (value !== undefined) withQuery.searchParams.set(key, String(value));
     url = withQuery.toString();
   } else {
-    init.body = JSON.stringify(body);
-    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    const json = JSON.stringify(body);
+    init.body = json;
+    const headers = init.headers as Record<string, string>;
+    headers['content-type'] = 'application/json';
+    if (target.signingSecret) headers[SIGNATURE_HEADER] = signCallback(target.signingSecret, json);
   }
   let response: Response;
   let text: string;

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PROVIDER_MODES } from '../../../shared/constants/sandbox';
 import {
   accountOpeningSchema,
   type PartnerCall,
@@ -48,12 +50,29 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
         url: `${selfOrigin(app)}${SANDBOX_API}/payusprint/${call}`,
         method: 'POST',
         headers: { [SANDBOX_ORIGIN_HEADER]: publicOrigin(app, request) },
+        signingSecret: app.webhookSecret,
       };
     if (product) return { url: product.url, method: product.reqType === 'GET' ? 'GET' : 'POST' };
     if (config.providerBaseUrl)
       return { url: `${config.providerBaseUrl.replace(/\/+$/, '')}/payusprint/${call}`, method: 'POST' };
     throw new HttpError(502, SALES_MSG.partnerNotConfigured);
   };
+
+  // Public, as the sign-in page is: whether sales are simulated is no secret (the sandbox's page is public too).
+  app.get(
+    '/partner/mode',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Which partner opens the accounts: the panel shows a banner on every screen while it is the sandbox',
+        description: 'public',
+        response: { 200: envelope(z.strictObject({ providerMode: z.enum(PROVIDER_MODES) })) },
+      },
+    },
+    async () => ({ result: { providerMode: config.providerMode } }),
+  );
 
   for (const call of ['saving_account', 'current_account'] as const) {
     app.post(
@@ -75,10 +94,16 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
           throw badRequest(SALES_MSG.productAccountType(product.urlData), 'accountType');
         const customer = input.customerId ? await sellableCustomer(db, user, input.customerId) : undefined;
 
-        // The real partner learns only the account type; the sandbox also shows who and what on its page.
+        // The real partner learns only the account type; the sandbox also shows who and what on its page (the
+        // customer's name as sent here: it looks no one up).
         const body =
           config.providerMode === 'sandbox'
-            ? { accountType: input.accountType, productId: product?.id, customerId: customer?.id }
+            ? {
+                accountType: input.accountType,
+                productId: product?.id,
+                customerId: customer?.id,
+                customerName: customer?.name,
+              }
             : { accountType: input.accountType };
         const opening = await requestAccountOpening(
           targetFor(call, product, request),
