@@ -711,7 +711,7 @@ describe('an opening is bound to one product (issue 41, item 1)', () => {
     expect(report.body.result.ok).toBe(true);
   });
 
-  it('reconcile reports a confirmed sale whose split is not the one its opening recorded', async () => {
+  it('reconcile reports a confirmed sale whose split is not the one its opening recorded, or not its percentages', async () => {
     const { utmCode, merchantCode, recorded } = await sell(ctx.app, retailer1, {
       customerId: ids['9400000002'],
       productId: products['Saving Account']._id,
@@ -733,10 +733,22 @@ describe('an opening is bound to one product (issue 41, item 1)', () => {
         detail: `sale ${recorded.body.result._id} is not the product, amount and split its account opening recorded`,
       },
     ]);
+    // The sale says those percentages too, but its shares (and postings) are not those percentages of its amount.
     await ctx.database.pool.query(
-      'update account_openings set admin_commission = 4000, retailer_commission = 2000 where utm_code = $1',
+      'update bought_products set admin_commission = 3000, retailer_commission = 3000 where utm_code = $1',
       [utmCode],
     );
+    expect((await reconcile()).breaks).toEqual([
+      {
+        check: 'sale-split',
+        detail: `sale ${recorded.body.result._id}: a share is not its percentage of the amount`,
+      },
+    ]);
+    for (const table of ['account_openings', 'bought_products'])
+      await ctx.database.pool.query(
+        `update ${table} set admin_commission = 4000, retailer_commission = 2000 where utm_code = $1`,
+        [utmCode],
+      );
     expect((await reconcile()).ok).toBe(true);
   });
 });
