@@ -244,14 +244,24 @@ describe('the money kept per network', () => {
     expect(want.clearing.length).toBeGreaterThan(4);
     expect({ days: await rows(days), clearing: await rows(clearing) }).toEqual(want);
     // Back to the schema before migration 0012: what it drops put back, what it creates dropped, the postings left
-    // as they are, and 0013 (the last one applied, a search index) undone before it; then migrated again.
+    // as they are, and 0014 (the last one applied, openings bound to products) and 0013 (a search index) undone
+    // before it; then migrated again (0014 then binds the openings again, from their sales).
     const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
     const entry = journal.entries.find((e: { tag: string }) => e.tag === '0012_network_money');
     const later = journal.entries.find((e: { tag: string }) => e.tag === '0013_letter_search');
+    const latest = journal.entries.find((e: { tag: string }) => e.tag === '0014_opening_binding');
     const [last] = await rows<{ created_at: string }>(
       'select created_at from drizzle.__drizzle_migrations order by id desc limit 1',
     );
-    expect(Number(last.created_at), 'a later migration would have to be undone too').toBe(later.when);
+    expect(Number(last.created_at), 'a later migration would have to be undone too').toBe(latest.when);
+    await rows('drop table idempotency_keys');
+    await rows('alter table provider_events drop column merchant_code');
+    await rows(`alter table account_openings drop constraint account_openings_split_check, drop column amount_paise,
+      drop column admin_commission, drop column master_distributor_commission, drop column distributor_commission,
+      drop column retailer_commission, drop column customer_commission, drop column url`);
+    await ctx.database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = ${latest.when}`,
+    );
     await rows('drop index users_type_letters_idx');
     await rows('drop function search_letter_grams(text)');
     await ctx.database.db.execute(

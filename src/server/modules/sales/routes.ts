@@ -93,7 +93,7 @@ export default async function salesRoutes(fastify: FastifyInstance) {
    */
   app.get(
     '/bought_products/opening/:id',
-    guardedRead('sales', 'list', {
+    guarded('sales', 'list', {
       tags,
       summary: 'The partner’s account-opening link of a pending sale, to reopen it',
       params: idParam,
