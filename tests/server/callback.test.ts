@@ -315,6 +315,29 @@ describe('an eventId is the partner’s promise (issue 41, item 7)', () => {
     expect((await saleOf(second.id)).status).toBe('CONFIRMED');
   });
 
+  it('confirms one sale only when one eventId arrives for two sales at once', async () => {
+    const sales = [await pendingSale(), await pendingSale()];
+    const eventId = randomUUID();
+    const answers = await Promise.all(
+      sales.map((sale) =>
+        deliver(ctx.app, {
+          eventId,
+          event: 'account.opened',
+          utmCode: sale.utmCode,
+          merchantCode: sale.merchantCode,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const statuses = await Promise.all(sales.map(async (sale) => (await saleOf(sale.id)).status));
+    expect([...statuses].sort()).toEqual(['CONFIRMED', 'PENDING']);
+    // The sale answered 200 is the one confirmed, with its five commissions; the other has none.
+    const winner = answers.findIndex((a) => a.status === 200);
+    expect(statuses[winner]).toBe('CONFIRMED');
+    expect((await saleOf(sales[winner].id)).postings).toHaveLength(5);
+    expect((await saleOf(sales[1 - winner].id)).postings).toEqual([]);
+  });
+
   it('refuses the same eventId as "opened" then "reversed" with 409, and reverses nothing', async () => {
     const sale = await pendingSale();
     const event = { eventId: randomUUID(), utmCode: sale.utmCode, merchantCode: sale.merchantCode };

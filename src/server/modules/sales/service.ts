@@ -416,11 +416,17 @@ export async function applyProviderEvent(
       return { answer: row.answer as CallbackAnswer, replay: true };
     };
     const [sale] = await runStatement<SaleRow>(tx, LOCK_SALE_BY_UTM, [event.utmCode]);
-    const replay = await prior();
-    if (replay) return replay;
-    if (!sale) throw notFound(SALES_MSG.callbackUnknownUtm);
+    if (!sale) {
+      const replay = await prior();
+      if (replay) return replay;
+      throw notFound(SALES_MSG.callbackUnknownUtm);
+    }
     const judged = transition(sale, event, ledgerKey, new Date());
-    if ('refusal' in judged) throw judged.refusal;
+    if ('refusal' in judged) {
+      const replay = await prior();
+      if (replay) return replay;
+      throw judged.refusal;
+    }
     const answer: CallbackAnswer = { eventId: event.eventId, boughtProductId: sale.id, status: judged.next };
     const recorded = await runStatement(tx, RECORD_EVENT, [
       event.eventId,
@@ -430,7 +436,8 @@ export async function applyProviderEvent(
       sale.id,
       JSON.stringify(answer),
     ]);
-    // The same eventId recorded meanwhile for another sale (whose lock this delivery does not wait on).
+    // The eventId is known: the same event again (a replay), or another one (refused). Either way before the effect,
+    // so a refused reuse posts nothing; the first delivery's effect was judged and applied under its own record.
     if (recorded.length === 0) return (await prior())!;
     // Before the effect: the audit insert must not lengthen the hold on the wallet locks the effect takes last.
     await audit?.(tx, {
