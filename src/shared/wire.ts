@@ -199,6 +199,9 @@ export const accountOpeningResultSchema = z.strictObject({
 });
 export type AccountOpeningResult = z.infer<typeof accountOpeningResultSchema>;
 
+/** `GET bought_products/opening/:id` answer: the partner's link of a pending sale, to reopen it. */
+export const openingLinkSchema = z.strictObject({ url: z.string() });
+
 const tier = z.enum(['ADMIN', 'MASTER_DISTRIBUTOR', 'DISTRIBUTOR', 'RETAILER', 'CUSTOMER']);
 
 /** One tier's share of a sale, frozen when the sale is recorded. A missing tier's share goes to admin. */

@@ -13,13 +13,18 @@ import {
 import { deliver, idsByMobile, sell } from './selling';
 
 let ctx: TestContext;
+/** The server's log lines at warn and above. */
+const logLines: string[] = [];
 let admin: string;
 let retailer: string;
 let ids: Record<string, string>;
 let savingId: string;
 
 beforeAll(async () => {
-  ctx = await makeTestContext({ config: { publicUrl: 'https://desk.example.com' } });
+  ctx = await makeTestContext({
+    config: { publicUrl: 'https://desk.example.com' },
+    logger: { level: 'warn', stream: { write: (line: string) => logLines.push(line) } },
+  });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
   retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
@@ -258,5 +263,129 @@ describe('idempotent and one-way', () => {
     }
     const walletAfter = (await call(ctx.app, 'GET', 'wallet/fetch', { token: retailer })).body.result.wallet;
     expect(walletAfter).toEqual(walletBefore);
+  });
+});
+
+describe('an eventId is the partner’s promise (issue 41, item 7)', () => {
+  const warnings = () =>
+    logLines
+      .map((line) => JSON.parse(line))
+      .filter((l) => l.msg === 'partner eventId reused for a different event: refused');
+
+  it('refuses the same eventId for another sale with 409, logged, and that sale stays PENDING', async () => {
+    const first = await pendingSale();
+    const second = await pendingSale();
+    const eventId = randomUUID();
+    const opened = await deliver(ctx.app, {
+      eventId,
+      event: 'account.opened',
+      utmCode: first.utmCode,
+      merchantCode: first.merchantCode,
+    });
+    expect(opened.status).toBe(200);
+    const before = warnings().length;
+    const reused = await deliver(ctx.app, {
+      eventId,
+      event: 'account.opened',
+      utmCode: second.utmCode,
+      merchantCode: second.merchantCode,
+    });
+    expect(reused.status).toBe(409);
+    expect(reused.body).toEqual({
+      message: 'This eventId was already used for a different event: each event needs its own eventId',
+    });
+    const sale = await saleOf(second.id);
+    expect(sale.status).toBe('PENDING');
+    expect(sale.postings).toEqual([]);
+    expect(warnings().slice(before)).toEqual([
+      expect.objectContaining({
+        level: 40,
+        eventId,
+        first: { event: 'account.opened', utmCode: first.utmCode, merchantCode: first.merchantCode },
+        now: { event: 'account.opened', utmCode: second.utmCode },
+      }),
+    ]);
+    // Its own eventId then confirms it.
+    const own = await deliver(ctx.app, {
+      event: 'account.opened',
+      utmCode: second.utmCode,
+      merchantCode: second.merchantCode,
+    });
+    expect(own.status).toBe(200);
+    expect((await saleOf(second.id)).status).toBe('CONFIRMED');
+  });
+
+  it('confirms one sale only when one eventId arrives for two sales at once', async () => {
+    const sales = [await pendingSale(), await pendingSale()];
+    const eventId = randomUUID();
+    const answers = await Promise.all(
+      sales.map((sale) =>
+        deliver(ctx.app, {
+          eventId,
+          event: 'account.opened',
+          utmCode: sale.utmCode,
+          merchantCode: sale.merchantCode,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const statuses = await Promise.all(sales.map(async (sale) => (await saleOf(sale.id)).status));
+    expect([...statuses].sort()).toEqual(['CONFIRMED', 'PENDING']);
+    // The sale answered 200 is the one confirmed, with its five commissions; the other has none.
+    const winner = answers.findIndex((a) => a.status === 200);
+    expect(statuses[winner]).toBe('CONFIRMED');
+    expect((await saleOf(sales[winner].id)).postings).toHaveLength(5);
+    expect((await saleOf(sales[1 - winner].id)).postings).toEqual([]);
+  });
+
+  it('refuses the same eventId as "opened" then "reversed" with 409, and reverses nothing', async () => {
+    const sale = await pendingSale();
+    const event = { eventId: randomUUID(), utmCode: sale.utmCode, merchantCode: sale.merchantCode };
+    expect((await deliver(ctx.app, { ...event, event: 'account.opened' })).status).toBe(200);
+    const reversed = await deliver(ctx.app, { ...event, event: 'account.reversed' });
+    expect(reversed.status).toBe(409);
+    expect(reversed.body.message).toBe(
+      'This eventId was already used for a different event: each event needs its own eventId',
+    );
+    const after = await saleOf(sale.id);
+    expect(after.status).toBe('CONFIRMED');
+    expect(after.postings.filter((p: { kind: string }) => p.kind === 'REVERSAL')).toEqual([]);
+    // Another merchant code under the same eventId is other content too.
+    const otherMerchant = await deliver(ctx.app, {
+      ...event,
+      event: 'account.opened',
+      merchantCode: 'OTHER',
+    });
+    expect(otherMerchant.status).toBe(409);
+    expect(otherMerchant.body.message).toBe(
+      'This eventId was already used for a different event: each event needs its own eventId',
+    );
+  });
+
+  it('answers an exact replay with the first 200 answer, even after a refused reuse and after the sale moved on', async () => {
+    const sale = await pendingSale();
+    const event = {
+      eventId: randomUUID(),
+      event: 'account.opened',
+      utmCode: sale.utmCode,
+      merchantCode: sale.merchantCode,
+    };
+    const first = await deliver(ctx.app, event);
+    expect(first).toEqual({
+      status: 200,
+      body: {
+        result: { eventId: event.eventId, boughtProductId: sale.id, status: 'CONFIRMED' },
+        message: 'Event recorded',
+      },
+    });
+    expect((await deliver(ctx.app, { ...event, event: 'account.failed' })).status).toBe(409);
+    const reversal = await deliver(ctx.app, { ...event, eventId: randomUUID(), event: 'account.reversed' });
+    expect(reversal.body.result.status).toBe('REVERSED');
+    const replay = await deliver(ctx.app, event);
+    expect(replay).toEqual({
+      status: 200,
+      body: { result: first.body.result, message: 'Event already processed' },
+    });
+    expect((await saleOf(sale.id)).postings).toHaveLength(10);
   });
 });

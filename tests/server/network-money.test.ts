@@ -80,6 +80,16 @@ afterAll(() => ctx.close());
 
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
+  [
+    '0016_opening_binding',
+    [
+      'drop table idempotency_keys',
+      'alter table provider_events drop column merchant_code',
+      `alter table account_openings drop constraint account_openings_split_check, drop column amount_paise,
+        drop column admin_commission, drop column master_distributor_commission, drop column distributor_commission,
+        drop column retailer_commission, drop column customer_commission, drop column url`,
+    ],
+  ],
   ['0015_sandbox_keys', ['alter table sandbox_accounts drop column customer_name, drop column key_hash']],
   [
     '0014_sign_in_names',

@@ -123,7 +123,7 @@ describe('PROVIDER_MODE=http', () => {
     expect(sale.body.result.status).toBe('PENDING');
   });
 
-  it('sends a GET product’s account type as a query, and uses PROVIDER_BASE_URL plus the seed’s path for no product', async () => {
+  it('sends a GET product’s account type as a query, and asks nothing for an opening without a product', async () => {
     behaviour = 'ok';
     const current = (
       await call(ctx.app, 'GET', 'products/fetch', { token: admin, query: { searchText: 'Current' } })
@@ -147,14 +147,13 @@ describe('PROVIDER_MODE=http', () => {
       token: retailer,
       body: { accountType: 'PAYUSPRINT-SOLE-PROPRIETOR' },
     });
-    expect(noProduct.status).toBe(200);
+    // An opening is bound to a product (issue 41): without one it is refused before the partner is asked.
+    expect(noProduct.status).toBe(400);
+    expect(noProduct.body.errors).toEqual([
+      { msg: 'Choose the product this account opening is for', param: 'productId' },
+    ]);
     expect(received.map((r) => [r.method, r.url, r.body])).toEqual([
       ['GET', '/partner/current?accountType=PAYUSPRINT-CURRENT', ''],
-      [
-        'POST',
-        '/api/v1/payusprint/current_account',
-        JSON.stringify({ accountType: 'PAYUSPRINT-SOLE-PROPRIETOR' }),
-      ],
     ]);
   });
 
@@ -186,7 +185,30 @@ describe('PROVIDER_MODE=http', () => {
     });
     try {
       const token = (await login(unreachable.app, ADMIN.userName, ADMIN.password)).token;
-      const res = await call(unreachable.app, 'POST', 'payusprint/saving_account', { token, body: {} });
+      const provider = await call(unreachable.app, 'POST', 'providers/create', {
+        token,
+        body: { name: 'Unreachable Bank' },
+      });
+      const product = await call(unreachable.app, 'POST', 'products/create', {
+        token,
+        body: {
+          providerId: provider.body.result._id,
+          name: 'Saving Account',
+          url: 'http://127.0.0.1:9/partner/saving',
+          amount: 500,
+          adminCommission: 40,
+          masterDistributorCommission: 15,
+          distributorCommission: 15,
+          retailerCommission: 20,
+          customerCommission: 10,
+          urlParams: { reqType: 'POST', data: 'PAYUSPRINT-SAVING' },
+        },
+      });
+      expect(product.status).toBe(200);
+      const res = await call(unreachable.app, 'POST', 'payusprint/saving_account', {
+        token,
+        body: { productId: product.body.result._id },
+      });
       expect(res.status).toBe(502);
       expect(res.body).toEqual({ message: 'The partner could not be reached' });
     } finally {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
-import { clickSandbox, idsByMobile, sell } from './selling';
+import { clickSandbox, deliver, idsByMobile, sell } from './selling';
 
 let ctx: TestContext;
 let admin: string;
@@ -228,7 +228,10 @@ describe('who sells: the server decides', () => {
     expect(opening.status).toBe(404);
     expect(opening.body.message).toBe('Customer not found');
     // Even with a link opened for no customer, the sale is refused.
-    const anyLink = await call(ctx.app, 'POST', 'payusprint/saving_account', { token: retailer2, body: {} });
+    const anyLink = await call(ctx.app, 'POST', 'payusprint/saving_account', {
+      token: retailer2,
+      body: { productId: products['Saving Account']._id },
+    });
     const url = anyLink.body.result.result.data as string;
     const res = await call(ctx.app, 'POST', 'bought_products/create', {
       token: retailer2,
@@ -372,7 +375,9 @@ describe('refusals record nothing', () => {
     expect(otherCustomer.body.message).toBe('This account opening was started for another customer');
     const otherProduct = await create({ ...o, ...base(), productId: products['Current Account']._id });
     expect(otherProduct.status).toBe(409);
-    expect(otherProduct.body.message).toBe('This account opening was started for another product');
+    expect(otherProduct.body.message).toBe(
+      'This account opening is for Saving Account; it cannot be recorded as Current Account',
+    );
     expect(await saleCount()).toBe(before);
 
     expect((await create({ ...o, ...base() })).status).toBe(200);
@@ -391,7 +396,7 @@ describe('refusals record nothing', () => {
     expect(wrongCall.body.message).toBe('This product opens PAYUSPRINT-CURRENT accounts');
     const badType = await call(ctx.app, 'POST', 'payusprint/current_account', {
       token: retailer1,
-      body: { accountType: 'PAYUSPRINT-SAVING' },
+      body: { accountType: 'PAYUSPRINT-SAVING', productId: products['Current Account']._id },
     });
     expect(badType.status).toBe(400);
     expect(badType.body.errors).toEqual([
@@ -502,5 +507,244 @@ describe('frozen at the moment of sale', () => {
     expect(sale.amount).toBe(1000);
     expect(sale.split.map((s: { amount: number }) => s.amount)).toEqual([300, 200, 200, 250, 50]);
     expect(sale.postings.reduce((sum: number, p: { amount: number }) => sum + p.amount, 0)).toBe(1000);
+  });
+});
+
+describe('an opening is bound to one product (issue 41, item 1)', () => {
+  type Product = { _id: string; name: string; providerId: { _id: string } } & Record<string, unknown>;
+  const productNamed = async (name: string): Promise<Product> =>
+    (await call(ctx.app, 'GET', 'products/fetch', { token: admin, query: { productId: products[name]._id } }))
+      .body.result.products[0];
+  /** A new product like the given one (its own name), so editing it moves no other test's sales. */
+  const productLike = async (name: string, newName: string): Promise<Product> => {
+    const like = await productNamed(name);
+    const res = await call(ctx.app, 'POST', 'products/create', {
+      token: admin,
+      body: { ...like, providerId: like.providerId._id, name: newName },
+    });
+    expect(res.status).toBe(200);
+    return res.body.result;
+  };
+  const edit = async (product: Product, changes: Record<string, unknown>) => {
+    const res = await call(ctx.app, 'POST', `products/update/${product._id}`, {
+      token: admin,
+      body: { ...product, providerId: product.providerId._id, ...changes },
+    });
+    expect(res.status).toBe(200);
+  };
+  const open = (path: string, body: Record<string, unknown>, token = retailer1) =>
+    call(ctx.app, 'POST', `payusprint/${path}`, { token, body });
+  const linkOf = (res: { body: { result: { result: { data: string }; merchantCode: string } } }) => {
+    const url = res.body.result.result.data;
+    return { utmCode: url.slice(url.lastIndexOf('=') + 1), merchantCode: res.body.result.merchantCode };
+  };
+  const openingCount = async () =>
+    Number((await ctx.database.pool.query('select count(*) as n from account_openings')).rows[0].n);
+
+  it('refuses an opening without a productId (400), for either call, and asks the partner nothing', async () => {
+    const before = await openingCount();
+    for (const [path, accountType] of [
+      ['saving_account', 'PAYUSPRINT-SAVING'],
+      ['current_account', 'PAYUSPRINT-SOLE-PROPRIETOR'],
+    ]) {
+      for (const body of [
+        {},
+        { accountType },
+        { accountType, productId: '' },
+        { accountType, productId: null },
+      ]) {
+        const res = await open(path, { ...body, customerId: ids['9400000001'] });
+        expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+        expect(res.body.errors).toEqual([
+          { msg: 'Choose the product this account opening is for', param: 'productId' },
+        ]);
+      }
+    }
+    expect(await openingCount()).toBe(before);
+  });
+
+  it('refuses a product of another account type than asked, and takes the product’s type when none is named', async () => {
+    const mismatch = await open('current_account', {
+      accountType: 'PAYUSPRINT-CURRENT',
+      productId: products['Sole Proprietor Account']._id,
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.errors).toEqual([
+      { msg: 'This product opens PAYUSPRINT-SOLE-PROPRIETOR accounts', param: 'accountType' },
+    ]);
+    const savingOnCurrent = await open('current_account', { productId: products['Saving Account']._id });
+    expect(savingOnCurrent.status).toBe(400);
+    expect(savingOnCurrent.body.message).toBe('This product opens PAYUSPRINT-SAVING accounts');
+
+    const implied = await open('current_account', {
+      productId: products['Sole Proprietor Account']._id,
+      customerId: ids['9400000002'],
+    });
+    expect(implied.status).toBe(200);
+    const sale = await call(ctx.app, 'POST', 'bought_products/create', {
+      token: retailer1,
+      body: {
+        customerId: ids['9400000002'],
+        productId: products['Sole Proprietor Account']._id,
+        ...linkOf(implied),
+      },
+    });
+    expect(sale.status).toBe(200);
+    expect(sale.body.result.accountType).toBe('PAYUSPRINT-SOLE-PROPRIETOR');
+  });
+
+  it('refuses to record a PAYUSPRINT-SAVING opening as the dearer Sole Proprietor product (409 naming both)', async () => {
+    const before = await saleCount();
+    const opening = await open('saving_account', {
+      accountType: 'PAYUSPRINT-SAVING',
+      productId: products['Saving Account']._id,
+      customerId: ids['9400000001'],
+    });
+    expect(opening.status).toBe(200);
+    const link = linkOf(opening);
+    const dearer = await call(ctx.app, 'POST', 'bought_products/create', {
+      token: retailer1,
+      body: {
+        customerId: ids['9400000001'],
+        productId: products['Sole Proprietor Account']._id,
+        ...link,
+      },
+    });
+    expect(dearer.status).toBe(409);
+    expect(dearer.body.message).toBe(
+      'This account opening is for Saving Account; it cannot be recorded as Sole Proprietor Account',
+    );
+    expect(dearer.body.errors).toEqual([{ msg: dearer.body.message, param: 'productId' }]);
+    expect(await saleCount()).toBe(before);
+    // Recorded as the product it was opened for, it is the 500 rupee sale.
+    const right = await call(ctx.app, 'POST', 'bought_products/create', {
+      token: retailer1,
+      body: { customerId: ids['9400000001'], productId: products['Saving Account']._id, ...link },
+    });
+    expect(right.status).toBe(200);
+    expect(right.body.result.amount).toBe(500);
+  });
+
+  it('refuses an opening recorded before the binding, which names no product (409)', async () => {
+    const opening = await open('saving_account', {
+      productId: products['Saving Account']._id,
+      customerId: ids['9400000003'],
+    });
+    const link = linkOf(opening);
+    await ctx.database.pool.query(
+      `update account_openings set product_id = null, amount_paise = null, admin_commission = null,
+         master_distributor_commission = null, distributor_commission = null, retailer_commission = null,
+         customer_commission = null where utm_code = $1`,
+      [link.utmCode],
+    );
+    const res = await call(ctx.app, 'POST', 'bought_products/create', {
+      token: retailer1,
+      body: { customerId: ids['9400000003'], productId: products['Saving Account']._id, ...link },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'This account opening names no product: open the account again through Select Product',
+    );
+  });
+
+  it('splits the sale, and the partner’s account.opened credits, as recorded at opening, not as the product is now', async () => {
+    const product = await productLike('Saving Account', 'Bound Saving Account');
+    // retailer2's own customer; the product is ₹500 at 40/15/15/20/10 when the account is opened.
+    const opening = await open(
+      'saving_account',
+      { productId: product._id, customerId: ids['9400000005'] },
+      retailer2,
+    );
+    expect(opening.status).toBe(200);
+    const link = linkOf(opening);
+    // Between the opening and the sale the product becomes dearer, all of it to the retailer.
+    await edit(product, {
+      amount: 1000,
+      adminCommission: 0,
+      masterDistributorCommission: 0,
+      distributorCommission: 0,
+      retailerCommission: 100,
+      customerCommission: 0,
+    });
+    const walletBefore = (await call(ctx.app, 'GET', 'wallet/fetch', { token: retailer2 })).body.result
+      .wallet;
+    const recorded = await call(ctx.app, 'POST', 'bought_products/create', {
+      token: retailer2,
+      body: { customerId: ids['9400000005'], productId: product._id, ...link },
+    });
+    expect(recorded.status).toBe(200);
+    expect(recorded.body.result.amount).toBe(500);
+    const split = (sale: { split: { percent: number; amount: number }[] }) =>
+      sale.split.map((s) => [s.percent, s.amount]);
+    const atOpening = [
+      [40, 200],
+      [15, 75],
+      [15, 75],
+      [20, 100],
+      [10, 50],
+    ];
+    expect(split(recorded.body.result)).toEqual(atOpening);
+
+    const confirmed = await deliver(ctx.app, { event: 'account.opened', ...link });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.result.status).toBe('CONFIRMED');
+    const sale = await fetchSale(recorded.body.result._id);
+    expect(split(sale)).toEqual(atOpening);
+    const byTier = Object.fromEntries(
+      sale.postings.map((p: { tier: string; amount: number }) => [p.tier, p.amount]),
+    );
+    expect(byTier).toEqual({
+      ADMIN: 200,
+      MASTER_DISTRIBUTOR: 75,
+      DISTRIBUTOR: 75,
+      RETAILER: 100,
+      CUSTOMER: 50,
+    });
+    const walletAfter = (await call(ctx.app, 'GET', 'wallet/fetch', { token: retailer2 })).body.result.wallet;
+    expect(walletAfter.clearingBalance).toBe(walletBefore.clearingBalance + 100);
+    const report = await call(ctx.app, 'GET', 'ledger/reconcile', { token: admin });
+    expect(report.body.result.breaks).toEqual([]);
+    expect(report.body.result.ok).toBe(true);
+  });
+
+  it('reconcile reports a confirmed sale whose split is not the one its opening recorded, or not its percentages', async () => {
+    const { utmCode, merchantCode, recorded } = await sell(ctx.app, retailer1, {
+      customerId: ids['9400000002'],
+      productId: products['Saving Account']._id,
+    });
+    expect((await deliver(ctx.app, { event: 'account.opened', utmCode, merchantCode })).status).toBe(200);
+    const reconcile = async () =>
+      (await call(ctx.app, 'GET', 'ledger/reconcile', { token: admin })).body.result;
+    expect((await reconcile()).ok).toBe(true);
+    // The opening said another split than the sale (as a sale recorded as a dearer product would be).
+    await ctx.database.pool.query(
+      'update account_openings set admin_commission = 3000, retailer_commission = 3000 where utm_code = $1',
+      [utmCode],
+    );
+    const report = await reconcile();
+    expect(report.ok).toBe(false);
+    expect(report.breaks).toEqual([
+      {
+        check: 'sale-opening',
+        detail: `sale ${recorded.body.result._id} is not the product, amount and split its account opening recorded`,
+      },
+    ]);
+    // The sale says those percentages too, but its shares (and postings) are not those percentages of its amount.
+    await ctx.database.pool.query(
+      'update bought_products set admin_commission = 3000, retailer_commission = 3000 where utm_code = $1',
+      [utmCode],
+    );
+    expect((await reconcile()).breaks).toEqual([
+      {
+        check: 'sale-split',
+        detail: `sale ${recorded.body.result._id}: a share is not its percentage of the amount`,
+      },
+    ]);
+    for (const table of ['account_openings', 'bought_products'])
+      await ctx.database.pool.query(
+        `update ${table} set admin_commission = 4000, retailer_commission = 2000 where utm_code = $1`,
+        [utmCode],
+      );
+    expect((await reconcile()).ok).toBe(true);
   });
 });

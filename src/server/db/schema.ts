@@ -386,19 +386,59 @@ export const networkClearing = pgTable('network_clearing', {
 
 /**
  * The account-opening links Tierdesk obtained from the partner (`payusprint/*`): a sale can only be recorded
- * for a utmCode the partner really issued, with the merchant code it gave.
+ * for a utmCode the partner really issued, with the merchant code it gave. Each opening is bound to one product:
+ * its amount and five percentages (hundredths) are recorded when the link is obtained, and the sale's split is
+ * that one, whatever the product says later. `url` is the partner's link, kept so a pending sale can be reopened.
+ * Openings recorded before the binding may name no product: no sale can be recorded for them.
  */
-export const accountOpenings = pgTable('account_openings', {
-  utmCode: text('utm_code').primaryKey(),
-  merchantCode: text('merchant_code').notNull(),
-  accountType: text('account_type').notNull(),
-  productId: uuid('product_id').references(() => products.id),
-  customerId: uuid('customer_id').references(() => users.id),
-  requestedBy: uuid('requested_by')
-    .notNull()
-    .references(() => users.id),
-  createdAt: createdAt(),
-});
+export const accountOpenings = pgTable(
+  'account_openings',
+  {
+    utmCode: text('utm_code').primaryKey(),
+    merchantCode: text('merchant_code').notNull(),
+    accountType: text('account_type').notNull(),
+    productId: uuid('product_id').references(() => products.id),
+    customerId: uuid('customer_id').references(() => users.id),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    amountPaise: bigint('amount_paise', { mode: 'number' }),
+    adminCommission: integer('admin_commission'),
+    masterDistributorCommission: integer('master_distributor_commission'),
+    distributorCommission: integer('distributor_commission'),
+    retailerCommission: integer('retailer_commission'),
+    customerCommission: integer('customer_commission'),
+    url: text('url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'account_openings_split_check',
+      sql`${t.productId} is null or coalesce(${t.amountPaise} > 0 and ${t.adminCommission} + ${t.masterDistributorCommission} + ${t.distributorCommission} + ${t.retailerCommission} + ${t.customerCommission} = 10000, false)`,
+    ),
+  ],
+);
+
+/**
+ * `bought_products/create` under an `Idempotency-Key` header: one row per caller and key, holding what the
+ * request said (a fingerprint of its body) and the answer it got. The row is claimed first and its answer written
+ * last, in the sale's own transaction, so no one else ever reads it without its answer; a concurrent request with
+ * the same key waits on the claim. The same key again with the same body gets that answer; with another, a 409.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    callerId: uuid('caller_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code'),
+    answer: jsonb('answer'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.callerId, t.key] })],
+);
 
 /**
  * A bought product (seed section 3): one sale of a partner product to a customer. The amount, the five
@@ -474,12 +514,15 @@ export const boughtProducts = pgTable(
 
 /**
  * The partner's callbacks, by their eventId: a repeated delivery answers the stored first answer and changes
- * nothing. Only events that were applied are kept (a refused event leaves no row, so a retry is judged again).
+ * nothing; the same eventId with other content (another sale, event or merchant code) is refused. Only events
+ * that were applied are kept (a refused event leaves no row, so a retry is judged again).
  */
 export const providerEvents = pgTable('provider_events', {
   eventId: text('event_id').primaryKey(),
   event: text('event').notNull(),
   utmCode: text('utm_code').notNull(),
+  /** The rest of what the event said (null on events kept before it was): the same eventId must say the same. */
+  merchantCode: text('merchant_code'),
   boughtProductId: uuid('bought_product_id').references(() => boughtProducts.id),
   answer: jsonb('answer'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),

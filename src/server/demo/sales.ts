@@ -6,7 +6,7 @@ import type { Db } from '../db/open';
 import { accountOpenings, products, users } from '../db/schema';
 import { recordPayout } from '../modules/ledger/payout';
 import { settle } from '../modules/ledger/settlement';
-import { applyProviderEvent, recordSale } from '../modules/sales/service';
+import { applyProviderEvent, openingBinding, recordSale } from '../modules/sales/service';
 
 /**
  * Demo sales through the same rules as real ones: each is opened (as if the partner had answered
@@ -45,7 +45,7 @@ export async function seedDemoSales(db: Db, ledgerKey: Buffer) {
       utmCode,
       merchantCode,
       accountType: product.urlData,
-      productId: product.id,
+      ...openingBinding(product),
       customerId: customer.id,
       requestedBy: retailer.id,
     });

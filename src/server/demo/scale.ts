@@ -421,7 +421,17 @@ export async function seedScale(
     const id = randomUUID();
     const utm = `SCALE${randomBytes(8).toString('hex').toUpperCase()}`;
     const soldBy = chain.r ?? admin.id;
-    openings.push([utm, 'SCALE-MERCHANT', product.urlData, product.id, chain.c, soldBy, new Date(at)]);
+    openings.push([
+      utm,
+      'SCALE-MERCHANT',
+      product.urlData,
+      product.id,
+      product.amount,
+      ...product.percents,
+      chain.c,
+      soldBy,
+      new Date(at),
+    ]);
     // Nothing is confirmed or reversed later than now: a posting of tomorrow would count in no tile of today.
     const confirmedAt =
       status === 'CONFIRMED' || status === 'REVERSED'
@@ -539,6 +549,12 @@ export async function seedScale(
       ['merchant_code', 'text'],
       ['account_type', 'text'],
       ['product_id', 'uuid'],
+      ['amount_paise', 'bigint'],
+      ['admin_commission', 'integer'],
+      ['master_distributor_commission', 'integer'],
+      ['distributor_commission', 'integer'],
+      ['retailer_commission', 'integer'],
+      ['customer_commission', 'integer'],
       ['customer_id', 'uuid'],
       ['requested_by', 'uuid'],
       ['created_at', 'timestamptz'],

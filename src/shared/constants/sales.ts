@@ -22,10 +22,20 @@ export const SALES_MSG = {
   unknownOpening: 'Unknown utmCode: open the account through Select Product first',
   openingMerchantMismatch: "merchantCode does not match the partner's answer for this utmCode",
   openingOtherCustomer: 'This account opening was started for another customer',
-  openingOtherProduct: 'This account opening was started for another product',
+  openingProductRequired: 'Choose the product this account opening is for',
+  openingBoundToProduct: (opened: string, asked: string) =>
+    `This account opening is for ${opened}; it cannot be recorded as ${asked}`,
+  openingUnbound: 'This account opening names no product: open the account again through Select Product',
   utmCodeUsed: 'This utmCode has already been used',
   saleRecorded: 'Sale recorded. Complete the account opening in the new tab.',
   saleNotFound: 'Sale not found',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different sale: use a new key for a new sale',
+  // Reopening a pending sale
+  reopenNotPending: (status: string) => `This sale is ${status}: only a pending sale can be reopened`,
+  reopenLinkMissing:
+    "The partner's link for this sale was not kept: record a new sale through Select Product",
   // The partner
   partnerFailed: (status: number) => `The partner could not open the account (HTTP ${status})`,
   partnerUnreadable: "The partner's answer could not be read",
@@ -46,6 +56,7 @@ export const SALES_MSG = {
     `The sale cannot be reversed: the available balance of ${name} is lower than its share`,
   eventRecorded: 'Event recorded',
   eventReplayed: 'Event already processed',
+  eventIdReused: 'This eventId was already used for a different event: each event needs its own eventId',
   // Wallets
   invalidUser: 'Invalid user id',
   userNotFound: 'User not found',

@@ -23,15 +23,18 @@ export const partnerCallFor = (accountType: AccountType): PartnerCall =>
 const optionalId = (invalid: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.uuid({ error: invalid }).optional());
 
-/** `POST payusprint/saving_account` and `payusprint/current_account`. */
+/**
+ * `POST payusprint/saving_account` and `payusprint/current_account`. The opening is bound to the product named:
+ * `productId` is required, and `accountType` (the product's own when left out) must be the product's.
+ */
 export const accountOpeningSchema = (call: PartnerCall) =>
   z.object({
     accountType: z
       .enum(call === 'saving_account' ? SAVING_ACCOUNT_TYPES : CURRENT_ACCOUNT_TYPES, {
         error: call === 'saving_account' ? SALES_MSG.savingAccountType : SALES_MSG.currentAccountType,
       })
-      .default(call === 'saving_account' ? 'PAYUSPRINT-SAVING' : 'PAYUSPRINT-CURRENT'),
-    productId: optionalId(SALES_MSG.invalidProduct),
+      .optional(),
+    productId: idField(SALES_MSG.openingProductRequired, SALES_MSG.invalidProduct),
     customerId: optionalId(SALES_MSG.invalidCustomer),
   });
 export type AccountOpeningInput = z.infer<ReturnType<typeof accountOpeningSchema>>;
@@ -51,6 +54,12 @@ export const boughtProductSchema = z.object({
   merchantCode: code,
 });
 export type BoughtProductInput = z.infer<typeof boughtProductSchema>;
+
+/** The `Idempotency-Key` request header of `bought_products/create` (IETF httpapi-idempotency-key-header). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, { error: SALES_MSG.idempotencyKeyInvalid });
 
 /** `POST bought_products/callback`: the partner's signed event. */
 export const providerCallbackSchema = z.object({

@@ -2,7 +2,14 @@ import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import { paiseToRupees } from '../../../shared/money';
 import type { ReconcileReport } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
-import { boughtProducts, networkClearing, networkCommissionDays, postings, wallets } from '../../db/schema';
+import {
+  accountOpenings,
+  boughtProducts,
+  networkClearing,
+  networkCommissionDays,
+  postings,
+  wallets,
+} from '../../db/schema';
 import { NETWORK_CLEARING, NETWORK_COMMISSION_DAYS } from './ledger';
 import { sealPosting } from './seal';
 
@@ -69,6 +76,50 @@ async function saleBreaks(db: Queryable): Promise<Break[]> {
   for (const r of unreversed)
     breaks.push({ check: 'sale-reversal', detail: `reversed sale ${r.id} was not taken back in full` });
   return breaks;
+}
+
+const TIERS = ['admin', 'master_distributor', 'distributor', 'retailer', 'customer'];
+
+/**
+ * Every confirmed or reversed sale is split as its account opening recorded (openings are bound to one product):
+ * the same product, amount and five percentages, and each share is its percentage of the amount, rounded down or
+ * up by at most one paisa (largest remainder). With saleBreaks' check of each posting against the sale's shares,
+ * every sale's postings follow the split recorded at opening. Exact: numeric arithmetic in the database.
+ */
+async function openingBreaks(db: Queryable): Promise<Break[]> {
+  const differs = sql.raw(
+    [
+      'o.utm_code is null',
+      'o.product_id is distinct from s.product_id',
+      'o.amount_paise is distinct from s.amount_paise',
+      ...TIERS.map((t) => `o.${t}_commission is distinct from s.${t}_commission`),
+    ].join(' or '),
+  );
+  const offShare = sql.raw(
+    TIERS.map(
+      (t) => `s.${t}_share - floor(s.amount_paise::numeric * s.${t}_commission / 10000) not in (0, 1)`,
+    ).join(' or '),
+  );
+  const unbound = await rows<{ id: string }>(
+    db,
+    sql`select s.id from ${boughtProducts} s left join ${accountOpenings} o on o.utm_code = s.utm_code
+        where s.status in ('CONFIRMED', 'REVERSED') and (${differs}) order by s.id`,
+  );
+  const unsplit = await rows<{ id: string }>(
+    db,
+    sql`select s.id from ${boughtProducts} s where s.status in ('CONFIRMED', 'REVERSED') and (${offShare})
+        order by s.id`,
+  );
+  return [
+    ...unbound.map((r) => ({
+      check: 'sale-opening',
+      detail: `sale ${r.id} is not the product, amount and split its account opening recorded`,
+    })),
+    ...unsplit.map((r) => ({
+      check: 'sale-split',
+      detail: `sale ${r.id}: a share is not its percentage of the amount`,
+    })),
+  ];
 }
 
 /** Settlements and reversals point at a commission of the same user and amount, and pair up correctly. */
@@ -261,8 +312,9 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
  * false when anything broke; `breaks` says what.
  */
 export async function reconcile(db: Queryable, ledgerKey: Buffer): Promise<ReconcileReport> {
-  const [sales, corrections, walletsBroken, networks, chain, [counts]] = await Promise.all([
+  const [sales, openings, corrections, walletsBroken, networks, chain, [counts]] = await Promise.all([
     saleBreaks(db),
+    openingBreaks(db),
     correctionBreaks(db),
     walletBreaks(db),
     networkMoneyBreaks(db),
@@ -277,7 +329,7 @@ export async function reconcile(db: Queryable, ledgerKey: Buffer): Promise<Recon
             (select coalesce(sum(clearing_balance_paise), 0) from ${wallets}) as clearing`,
     ),
   ]);
-  const breaks = [...sales, ...corrections, ...walletsBroken, ...networks, ...chain.breaks];
+  const breaks = [...sales, ...openings, ...corrections, ...walletsBroken, ...networks, ...chain.breaks];
   return {
     ok: breaks.length === 0,
     checkedAt: new Date().toISOString(),

@@ -14,7 +14,7 @@ import { accountOpenings } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
 import { caller, guarded } from '../../http/session';
 import { runCommand } from '../audit/record';
-import { productById, sellableCustomer } from '../sales/service';
+import { openingBinding, productById, sellableCustomer } from '../sales/service';
 import { type PartnerTarget, requestAccountOpening } from './gateway';
 import { SANDBOX_API, SANDBOX_ORIGIN_HEADER } from './sandbox';
 
@@ -30,9 +30,10 @@ export const publicOrigin = (app: FastifyInstance, request: FastifyRequest) =>
 
 /**
  * Seed section 7, `payusprint/saving_account` and `payusprint/current_account`: asks the partner for an
- * account-opening link and answers the partner's shape. The panel names the product (and customer); the
- * product's account type must belong to the call. Every link obtained is remembered (account_openings), so a
- * sale can later be recorded only for a utmCode the partner really issued to this caller.
+ * account-opening link and answers the partner's shape. The panel names the product (required) and customer; the
+ * product's account type must belong to the call. Every link obtained is remembered (account_openings) with the
+ * product's amount and percentages then, so a sale can later be recorded only for a utmCode the partner really
+ * issued to this caller, only as that product, split as it was.
  */
 const tags = ['sales'];
 
@@ -86,11 +87,10 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
       async (request) => {
         const { user } = caller(request);
         const input = request.body;
-        const product = input.productId ? await productById(db, input.productId) : undefined;
-        if (
-          product &&
-          (partnerCallFor(product.urlData as never) !== call || product.urlData !== input.accountType)
-        )
+        // The opening is bound to this product: its account type must be the call's (and the one asked for).
+        const product = await productById(db, input.productId);
+        const accountType = input.accountType ?? product.urlData;
+        if (partnerCallFor(product.urlData as never) !== call || product.urlData !== accountType)
           throw badRequest(SALES_MSG.productAccountType(product.urlData), 'accountType');
         const customer = input.customerId ? await sellableCustomer(db, user, input.customerId) : undefined;
 
@@ -98,13 +98,8 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
         // customer's name as sent here: it looks no one up).
         const body =
           config.providerMode === 'sandbox'
-            ? {
-                accountType: input.accountType,
-                productId: product?.id,
-                customerId: customer?.id,
-                customerName: customer?.name,
-              }
-            : { accountType: input.accountType };
+            ? { accountType, productId: product.id, customerId: customer?.id, customerName: customer?.name }
+            : { accountType };
         const opening = await requestAccountOpening(
           targetFor(call, product, request),
           body,
@@ -121,10 +116,11 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
               .values({
                 utmCode: opening.utmCode,
                 merchantCode: opening.merchantCode,
-                accountType: input.accountType,
-                productId: product?.id ?? null,
+                accountType,
+                ...openingBinding(product),
                 customerId: customer?.id ?? null,
                 requestedBy: user.id,
+                url: opening.url,
               })
               .onConflictDoNothing()
               .returning();

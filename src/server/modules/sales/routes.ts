@@ -2,18 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SALE_STATUSES } from '../../../shared/enums';
-import { boughtProductSchema, providerCallbackSchema, SALES_MSG } from '../../../shared/schemas/sales';
-import { callbackAnswerSchema, envelope, listEnvelope, wireSaleSchema } from '../../../shared/wire';
+import {
+  boughtProductSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  providerCallbackSchema,
+  SALES_MSG,
+} from '../../../shared/schemas/sales';
+import {
+  callbackAnswerSchema,
+  envelope,
+  listEnvelope,
+  openingLinkSchema,
+  wireSaleSchema,
+} from '../../../shared/wire';
 import { badRequest, notFound, parseInput, unauthorized } from '../../http/errors';
 import { assertCleanInput } from '../../http/input';
 import { offsetOf, pagingQuery } from '../../http/paging';
-import { optionalFilter, optionalUuid } from '../../http/params';
+import { idParam, optionalFilter, optionalUuid } from '../../http/params';
 import { documentedOnly, jsonAnswer, listAnswerText } from '../../http/schemas';
 import { caller, guarded, guardedRead } from '../../http/session';
 import { auditRecorder, PARTNER, requestRecorder } from '../audit/record';
 import { SIGNATURE_HEADER, verifySignature } from '../partner/signature';
 import { listSalesJson, saleWithPostings } from './queries';
-import { applyProviderEvent, recordSale } from './service';
+import { applyProviderEvent, EventIdReused, openingLinkOf, recordSaleOnce } from './service';
 
 const listQuery = pagingQuery.and(
   z.object({
@@ -45,18 +57,51 @@ export default async function salesRoutes(fastify: FastifyInstance) {
       tags,
       summary: 'Record a sale for a utmCode the partner issued to the caller',
       body: boughtProductSchema,
+      headers: documentedOnly(
+        z.object({
+          [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema
+            .optional()
+            .describe(
+              'Optional, 1 to 200 visible ASCII characters, one per sale the person means. The same key again with the same body answers the first answer (status and body) and records nothing; with another body, 409. Kept per caller.',
+            ),
+        }),
+      ),
       response: { 200: envelope(wireSaleSchema) },
     }),
-    async (request) => {
-      const input = request.body;
-      const { sale } = await recordSale(
+    async (request, reply) => {
+      const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+      let key: string | undefined;
+      if (header !== undefined) {
+        const parsed = idempotencyKeySchema.safeParse(header);
+        if (!parsed.success) throw badRequest(SALES_MSG.idempotencyKeyInvalid, 'Idempotency-Key');
+        key = parsed.data;
+      }
+      const answer = await recordSaleOnce(
         db,
         caller(request).user,
-        input,
+        request.body,
+        key,
         requestRecorder(request, 'sale.create', 'sale'),
       );
-      return { result: sale, message: SALES_MSG.saleRecorded };
+      return reply.status(answer.statusCode as 200).send(answer.body);
     },
+  );
+
+  /**
+   * The partner's link of a PENDING sale, to reopen it: for the person who recorded the sale, or staff. Anyone
+   * else gets the same 404 as for no sale.
+   */
+  app.get(
+    '/bought_products/opening/:id',
+    guarded('sales', 'list', {
+      tags,
+      summary: 'The partner’s account-opening link of a pending sale, to reopen it',
+      params: idParam,
+      response: { 200: envelope(openingLinkSchema) },
+    }),
+    async (request) => ({
+      result: { url: await openingLinkOf(db, caller(request).user, request.params.id) },
+    }),
   );
 
   /** A page of sales, or one sale (`_id`) with its postings. Scoped by the caller's network. */
@@ -133,7 +178,18 @@ export default async function salesRoutes(fastify: FastifyInstance) {
           event,
           app.ledgerKey,
           auditRecorder(PARTNER, request.ip, 'provider.event', 'sale'),
-        );
+        ).catch((error) => {
+          if (error instanceof EventIdReused)
+            request.log.warn(
+              {
+                eventId: event.eventId,
+                first: error.first,
+                now: { event: event.event, utmCode: event.utmCode },
+              },
+              'partner eventId reused for a different event: refused',
+            );
+          throw error;
+        });
         return { result: answer, message: replay ? SALES_MSG.eventReplayed : SALES_MSG.eventRecorded };
       },
     );

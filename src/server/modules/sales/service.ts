@@ -1,14 +1,23 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { SaleStatus, UserType } from '../../../shared/enums';
+import { SaleStatus, STAFF_TYPES, UserType } from '../../../shared/enums';
 import { splitAmount } from '../../../shared/money';
 import type { BoughtProductInput, ProviderCallback } from '../../../shared/schemas/sales';
 import { SALES_MSG } from '../../../shared/schemas/sales';
 import type { WireSale } from '../../../shared/wire';
 import type { Db, Queryable, Tx } from '../../db/open';
-import { accountOpenings, boughtProducts, postings, products, providerEvents, users } from '../../db/schema';
+import {
+  accountOpenings,
+  boughtProducts,
+  idempotencyKeys,
+  postings,
+  products,
+  providerEvents,
+  users,
+} from '../../db/schema';
 import { columnsOf, runStatement } from '../../db/statements';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, type HttpError, isUniqueViolation, notFound } from '../../http/errors';
+import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../http/errors';
 import type { SessionUser } from '../account/sessions';
 import { findVisibleUser } from '../account/users';
 import type { AuditRecorder } from '../audit/record';
@@ -40,14 +49,47 @@ export async function productById(q: Queryable, productId: string) {
   return product;
 }
 
+type ProductRow = typeof products.$inferSelect;
+type OpeningRow = typeof accountOpenings.$inferSelect;
+
+/**
+ * What an account opening records of its product when the partner's link is obtained (`payusprint/*`): the
+ * product, its amount and its five percentages as they are now. The sale recorded for the opening is split so,
+ * whatever the product says by then.
+ */
+export const openingBinding = (product: ProductRow) => ({
+  productId: product.id,
+  amountPaise: product.amountPaise,
+  adminCommission: product.adminCommission,
+  masterDistributorCommission: product.masterDistributorCommission,
+  distributorCommission: product.distributorCommission,
+  retailerCommission: product.retailerCommission,
+  customerCommission: product.customerCommission,
+});
+
+/** The opening's recorded amount and five percentages (tier order), or undefined for an unbound (older) one. */
+function boundSplit(opening: OpeningRow) {
+  const percents = [
+    opening.adminCommission,
+    opening.masterDistributorCommission,
+    opening.distributorCommission,
+    opening.retailerCommission,
+    opening.customerCommission,
+  ];
+  if (opening.productId === null || opening.amountPaise === null || percents.some((p) => p === null))
+    return undefined;
+  return { productId: opening.productId, amountPaise: opening.amountPaise, percents: percents as number[] };
+}
+
 /**
  * `bought_products/create`: records a PENDING sale for a utmCode the partner issued to this same caller
- * through `payusprint/*`, freezing the product's amount, its five percentages, each share and who receives it.
- * A retailer sells only to its own customers and is always the sale's retailer; staff sell to any customer,
- * with the customer's retailer (none when the customer has none). The retailerId of the body is not read.
+ * through `payusprint/*`, for the product that opening is bound to, freezing the amount and five percentages the
+ * opening recorded, each share and who receives it. A retailer sells only to its own customers and is always the
+ * sale's retailer; staff sell to any customer, with the customer's retailer (none when the customer has none).
+ * The retailerId of the body is not read. Inside the caller's transaction when it passes one.
  */
 export async function recordSale(
-  db: Db,
+  db: Queryable,
   caller: SessionUser,
   input: BoughtProductInput,
   audit?: AuditRecorder,
@@ -65,19 +107,17 @@ export async function recordSale(
       throw conflict(SALES_MSG.openingMerchantMismatch, 'merchantCode');
     if (opening.customerId && opening.customerId !== customer.id)
       throw conflict(SALES_MSG.openingOtherCustomer, 'customerId');
-    if (opening.productId && opening.productId !== product.id)
-      throw conflict(SALES_MSG.openingOtherProduct, 'productId');
+    const bound = boundSplit(opening);
+    if (!bound) throw conflict(SALES_MSG.openingUnbound, 'productId');
+    if (bound.productId !== product.id) {
+      const opened = await productById(tx, bound.productId);
+      throw conflict(SALES_MSG.openingBoundToProduct(opened.name, product.name), 'productId');
+    }
 
     const retailerId = caller.type === UserType.RETAILER ? caller.id : customer.retailerId;
     const adminId = await ledgerAdminId(tx);
-    const percents = [
-      product.adminCommission,
-      product.masterDistributorCommission,
-      product.distributorCommission,
-      product.retailerCommission,
-      product.customerCommission,
-    ];
-    const [admin, md, d, r, c] = splitAmount(product.amountPaise, percents);
+    const percents = bound.percents;
+    const [admin, md, d, r, c] = splitAmount(bound.amountPaise, percents);
     const [row] = await tx
       .insert(boughtProducts)
       .values({
@@ -90,7 +130,7 @@ export async function recordSale(
         accountType: opening.accountType,
         status: SaleStatus.PENDING,
         path: customer.path,
-        amountPaise: product.amountPaise,
+        amountPaise: bound.amountPaise,
         adminCommission: percents[0],
         masterDistributorCommission: percents[1],
         distributorCommission: percents[2],
@@ -118,6 +158,88 @@ export async function recordSale(
   });
   const { sales } = await listSales(db, caller, { id }, { limit: 1, offset: 0 });
   return { id, sale: sales[0] };
+}
+
+/** `bought_products/create`'s answer. */
+export interface SaleAnswer {
+  statusCode: number;
+  body: { result: WireSale; message: string };
+}
+
+/** What a `bought_products/create` request asks for: the fields the server reads, hashed. */
+const fingerprintOf = (input: BoughtProductInput) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        'bought_products/create',
+        input.customerId,
+        input.productId,
+        input.utmCode,
+        input.merchantCode,
+      ]),
+    )
+    .digest('hex');
+
+/**
+ * recordSale under an `Idempotency-Key` (none: as recordSale). The caller's key is claimed first, in the sale's
+ * transaction: a concurrent request with the same key waits on the claim, then finds it. The same key with the
+ * same request answers the first answer (status and body) and records nothing; with another request it is a 409.
+ * A refused request leaves no key behind (its transaction rolls back), so a retry is judged again.
+ */
+export async function recordSaleOnce(
+  db: Db,
+  caller: SessionUser,
+  input: BoughtProductInput,
+  key: string | undefined,
+  audit?: AuditRecorder,
+): Promise<SaleAnswer & { replay: boolean }> {
+  const answerOf = (sale: WireSale): SaleAnswer => ({
+    statusCode: 200,
+    body: { result: sale, message: SALES_MSG.saleRecorded },
+  });
+  if (key === undefined)
+    return { ...answerOf((await recordSale(db, caller, input, audit)).sale), replay: false };
+  const fingerprint = fingerprintOf(input);
+  return inTransaction(db, async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ callerId: caller.id, key, fingerprint })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [prior] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.callerId, caller.id), eq(idempotencyKeys.key, key)));
+      if (prior.fingerprint !== fingerprint || prior.statusCode === null)
+        throw conflict(SALES_MSG.idempotencyKeyReused);
+      return { statusCode: prior.statusCode, body: prior.answer as SaleAnswer['body'], replay: true };
+    }
+    const answer = answerOf((await recordSale(tx, caller, input, audit)).sale);
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: answer.statusCode, answer: answer.body })
+      .where(and(eq(idempotencyKeys.callerId, caller.id), eq(idempotencyKeys.key, key)));
+    return { ...answer, replay: false };
+  });
+}
+
+/**
+ * `bought_products/opening/:id`: the partner's link of a PENDING sale, to reopen it. Only for the person who
+ * recorded the sale, or staff; to anyone else the sale does not exist.
+ */
+export async function openingLinkOf(q: Queryable, viewer: SessionUser, saleId: string): Promise<string> {
+  const [row] = await q
+    .select({ status: boughtProducts.status, soldBy: boughtProducts.soldBy, url: accountOpenings.url })
+    .from(boughtProducts)
+    .leftJoin(accountOpenings, eq(accountOpenings.utmCode, boughtProducts.utmCode))
+    .where(eq(boughtProducts.id, saleId))
+    .limit(1);
+  if (!row || (row.soldBy !== viewer.id && !STAFF_TYPES.includes(viewer.type as UserType)))
+    throw notFound(SALES_MSG.saleNotFound);
+  if (row.status !== SaleStatus.PENDING) throw conflict(SALES_MSG.reopenNotPending(row.status));
+  if (!row.url) throw conflict(SALES_MSG.reopenLinkMissing);
+  return row.url;
 }
 
 /** What the audit trail records of a sale when it is recorded. */
@@ -155,8 +277,8 @@ export interface CallbackAnswer {
 
 // The statements of the callback's hot path, hand-written, its text built once (db/statements.ts).
 const LOCK_SALE_BY_UTM = `select ${columnsOf(boughtProducts)} from bought_products where utm_code = $1 for update`;
-const RECORD_EVENT = `insert into provider_events (event_id, event, utm_code, bought_product_id, answer)
-    values ($1, $2, $3, $4, $5::jsonb) on conflict do nothing returning event_id`;
+const RECORD_EVENT = `insert into provider_events (event_id, event, utm_code, merchant_code, bought_product_id, answer)
+    values ($1, $2, $3, $4, $5, $6::jsonb) on conflict do nothing returning event_id`;
 const CONFIRM_SALE = `update bought_products set status = '${SaleStatus.CONFIRMED}', confirmed_at = $2 where id = $1`;
 
 /**
@@ -259,12 +381,20 @@ function transition(sale: SaleRow, event: ProviderCallback, ledgerKey: Buffer, n
   }
 }
 
+/** An eventId the partner already used for a different event (another sale, event or merchant code): 409. */
+export class EventIdReused extends HttpError {
+  constructor(readonly first: { event: string; utmCode: string; merchantCode: string | null }) {
+    super(409, SALES_MSG.eventIdReused);
+  }
+}
+
 /**
  * Applies one partner event, exactly once per eventId. The sale is locked first, so every delivery for it
  * (the same event again, or another) waits its turn and is judged on the state the previous one left. The
- * event is recorded with its answer in the same transaction as its effect: a repeated eventId finds it and
- * gets the first answer back, even when the sale has moved on since. A refused event is not recorded, so a
- * later retry is judged again. The money moves last (see confirm).
+ * event is recorded with what it said and its answer in the same transaction as its effect: the same eventId
+ * saying the same finds it and gets the first answer back, even when the sale has moved on since; the same eventId
+ * saying something else (another sale, event or merchant code) is refused (EventIdReused) and changes nothing. A
+ * refused event is not recorded, so a later retry is judged again. The money moves last (see confirm).
  */
 export async function applyProviderEvent(
   db: Db,
@@ -275,7 +405,15 @@ export async function applyProviderEvent(
   return inTransaction(db, async (tx) => {
     const prior = async () => {
       const [row] = await tx.select().from(providerEvents).where(eq(providerEvents.eventId, event.eventId));
-      return row ? { answer: row.answer as CallbackAnswer, replay: true } : undefined;
+      if (!row) return undefined;
+      // Events kept before their merchant code was recorded are compared on the rest.
+      if (
+        row.event !== event.event ||
+        row.utmCode !== event.utmCode ||
+        (row.merchantCode !== null && row.merchantCode !== event.merchantCode)
+      )
+        throw new EventIdReused({ event: row.event, utmCode: row.utmCode, merchantCode: row.merchantCode });
+      return { answer: row.answer as CallbackAnswer, replay: true };
     };
     const [sale] = await runStatement<SaleRow>(tx, LOCK_SALE_BY_UTM, [event.utmCode]);
     if (!sale) {
@@ -294,9 +432,12 @@ export async function applyProviderEvent(
       event.eventId,
       event.event,
       event.utmCode,
+      event.merchantCode,
       sale.id,
       JSON.stringify(answer),
     ]);
+    // The eventId is known: the same event again (a replay), or another one (refused). Either way before the effect,
+    // so a refused reuse posts nothing; the first delivery's effect was judged and applied under its own record.
     if (recorded.length === 0) return (await prior())!;
     // Before the effect: the audit insert must not lengthen the hold on the wallet locks the effect takes last.
     await audit?.(tx, {
