@@ -82,8 +82,8 @@ describe('settlement', () => {
     });
   });
 
-  it('settles everyone at once', async () => {
-    const res = await adminCall('POST', 'wallet/settle', {});
+  it('settles everyone at once only when asked with all: true', async () => {
+    const res = await adminCall('POST', 'wallet/settle', { all: true });
     expect(res.status).toBe(200);
     expect(res.body.result.settled).toBeGreaterThanOrEqual(4);
     expect(res.body.message).toBe(`${res.body.result.settled} commissions settled`);
@@ -99,8 +99,34 @@ describe('settlement', () => {
     expect(bad.body.errors).toEqual([{ msg: 'Invalid user id', param: 'userId' }]);
   });
 
-  it('runs by itself for sales older than the delay, one server at a time', async () => {
+  it('never reads an empty, null or malformed userId, or no body at all, as everyone', async () => {
     await confirmedSale(retailer3, '9400000007');
+    const before = await wallet(retailer3);
+    expect(before.clearingBalance).toBeGreaterThan(0);
+    const whom = 'Name one user (userId) to settle, or send all: true to settle everyone';
+    const cases: [unknown, { msg: string; param: string }][] = [
+      [{ userId: '' }, { msg: 'Invalid user id', param: 'userId' }],
+      [{ userId: null }, { msg: 'Invalid user id', param: 'userId' }],
+      [{ userId: 42 }, { msg: 'Invalid user id', param: 'userId' }],
+      [{ userId: ' ' }, { msg: 'Invalid user id', param: 'userId' }],
+      [{}, { msg: whom, param: 'userId' }],
+      [{ all: false }, { msg: 'all must be true to settle everyone', param: 'all' }],
+      [{ all: 'true' }, { msg: 'all must be true to settle everyone', param: 'all' }],
+      [
+        { all: true, userId: ids['9300000003'] },
+        { msg: whom, param: 'userId' },
+      ],
+    ];
+    for (const [body, error] of cases) {
+      const res = await adminCall('POST', 'wallet/settle', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body, JSON.stringify(body)).toEqual({ message: 'Invalid data!', errors: [error] });
+    }
+    // Nothing moved.
+    expect(await wallet(retailer3)).toEqual(before);
+  });
+
+  it('runs by itself for sales older than the delay, one server at a time', async () => {
     const clearing = (await wallet(retailer3)).clearingBalance;
     expect(clearing).toBe(100);
     const opts = (holder: string, hoursAhead: number) => ({
@@ -126,7 +152,7 @@ describe('settlement', () => {
 describe('reversal after settlement', () => {
   it('debits the available balance of a settled share', async () => {
     const sale = await confirmedSale();
-    await adminCall('POST', 'wallet/settle', {});
+    await adminCall('POST', 'wallet/settle', { all: true });
     const before = await wallet(retailer1);
     const res = await deliver(ctx.app, {
       event: 'account.reversed',

@@ -48,6 +48,8 @@ export const SALES_MSG = {
   eventReplayed: 'Event already processed',
   // Wallets
   invalidUser: 'Invalid user id',
+  settleWhom: 'Name one user (userId) to settle, or send all: true to settle everyone',
+  settleAllOnly: 'all must be true to settle everyone',
   userNotFound: 'User not found',
   amount: CATALOG_MSG.amount,
   referenceRequired: 'A payout reference is required',

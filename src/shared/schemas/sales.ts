@@ -61,8 +61,20 @@ export const providerCallbackSchema = z.object({
 });
 export type ProviderCallback = z.infer<typeof providerCallbackSchema>;
 
-/** `POST wallet/settle`: one user's clearing balance, or everyone's. */
-export const settleSchema = z.object({ userId: optionalId(SALES_MSG.invalidUser) });
+/**
+ * `POST wallet/settle`: one user's clearing balance (`userId`), or everyone's, asked for explicitly with
+ * `all: true`. An empty, null or malformed userId is refused: it never means everyone.
+ */
+export const settleSchema = z
+  .object({
+    userId: z.uuid({ error: SALES_MSG.invalidUser }).optional(),
+    all: z.literal(true, { error: SALES_MSG.settleAllOnly }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    // Each field's own check speaks for a wrong value; this one for neither or both.
+    if ((body.userId === undefined) === (body.all === undefined))
+      ctx.addIssue({ code: 'custom', message: SALES_MSG.settleWhom, path: ['userId'] });
+  });
 
 /** Rupees with at most two decimals, more than zero -> paise. */
 const rupeeAmount = z.union([z.string(), z.number()], { error: MSG.required }).transform((value, ctx) => {

@@ -111,7 +111,7 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
     '/wallet/settle',
     guarded('ledger', 'edit', {
       tags,
-      summary: 'Move clearing balances to available (one user, or everyone)',
+      summary: 'Move clearing balances to available: one user (`userId`), or everyone (`all: true`)',
       body: settleSchema,
       response: { 200: envelope(settleResultSchema) },
     }),
@@ -122,7 +122,7 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
         if (!user) throw notFound(SALES_MSG.userNotFound);
       }
       const result = await settle(db, app.ledgerKey, {
-        userId,
+        ...(userId ? { userId } : { all: true as const }),
         createdBy: caller(request).user.id,
         actor: actorOf(request),
         ip: request.ip,

@@ -86,15 +86,15 @@ async function settleUser(db: Db, ledgerKey: Buffer, userId: string, opts: Settl
 }
 
 /**
- * Settles one user (`userId`) or everyone; with `dueBefore`, only commissions credited before it (the job).
- * Each user is settled in transactions of its own, so one busy wallet never holds up the others.
+ * Settles one user (`userId`) or, asked explicitly (`all`), everyone; with `dueBefore`, only commissions credited
+ * before it (the job). Each user is settled in transactions of its own, so one busy wallet never holds up the others.
  */
 export async function settle(
   db: Db,
   ledgerKey: Buffer,
-  opts: SettleOptions & { userId?: string },
+  opts: SettleOptions & ({ userId: string } | { all: true }),
 ): Promise<SettleResult> {
-  const userIds = opts.userId ? [opts.userId] : await usersToSettle(db, opts.dueBefore);
+  const userIds = 'userId' in opts ? [opts.userId] : await usersToSettle(db, opts.dueBefore);
   let settled = 0;
   let paise = 0;
   let users = 0;
@@ -132,7 +132,10 @@ export async function runSettlementJob(
     .returning();
   if (!lease) return null;
   try {
-    return await settle(db, ledgerKey, { dueBefore: new Date(now.getTime() - opts.delayHours * 3_600_000) });
+    return await settle(db, ledgerKey, {
+      all: true,
+      dueBefore: new Date(now.getTime() - opts.delayHours * 3_600_000),
+    });
   } finally {
     await db
       .update(jobLeases)
