@@ -244,14 +244,24 @@ describe('the money kept per network', () => {
     expect(want.clearing.length).toBeGreaterThan(4);
     expect({ days: await rows(days), clearing: await rows(clearing) }).toEqual(want);
     // Back to the schema before migration 0012: what it drops put back, what it creates dropped, the postings left
-    // as they are, and 0013 (the last one applied, a search index) undone before it; then migrated again.
+    // as they are, and 0014 (the last one applied: wallets may owe) and 0013 (a search index) undone before it;
+    // then migrated again.
     const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
     const entry = journal.entries.find((e: { tag: string }) => e.tag === '0012_network_money');
     const later = journal.entries.find((e: { tag: string }) => e.tag === '0013_letter_search');
+    const latest = journal.entries.find((e: { tag: string }) => e.tag === '0014_wallets_may_owe');
     const [last] = await rows<{ created_at: string }>(
       'select created_at from drizzle.__drizzle_migrations order by id desc limit 1',
     );
-    expect(Number(last.created_at), 'a later migration would have to be undone too').toBe(later.when);
+    expect(Number(last.created_at), 'a later migration would have to be undone too').toBe(latest.when);
+    await rows('drop index postings_payout_reference_folded_idx');
+    await rows('alter table postings drop constraint postings_balances_check');
+    await rows(`alter table postings add constraint postings_balances_check
+      check (balance_after_paise >= 0 and clearing_balance_after_paise >= 0)`);
+    await rows('alter table wallets add constraint wallets_balance_check check (balance_paise >= 0)');
+    await ctx.database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = ${latest.when}`,
+    );
     await rows('drop index users_type_letters_idx');
     await rows('drop function search_letter_grams(text)');
     await ctx.database.db.execute(

@@ -52,6 +52,7 @@ export const SALES_MSG = {
   settleAllOnly: 'all must be true to settle everyone',
   userNotFound: 'User not found',
   amount: CATALOG_MSG.amount,
+  amountAboveBound: CATALOG_MSG.amountAboveBound,
   referenceRequired: 'A payout reference is required',
   referenceTooLong: 'A payout reference is at most 100 characters',
   payoutExceedsBalance: (available: string) => `Payout exceeds the available balance of ${available}`,

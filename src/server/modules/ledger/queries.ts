@@ -28,8 +28,12 @@ import type { PostingRow } from './ledger';
 
 type PostingUser = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'mobile' | 'type'>;
 
+/** A posting whose balances were computed (bigint) or read for display. */
+type ShownPosting = Omit<PostingRow, 'balanceAfterPaise' | 'clearingBalanceAfterPaise'> &
+  Record<'balanceAfterPaise' | 'clearingBalanceAfterPaise', number | bigint>;
+
 /** A posting on the wire (seed section 3, Transaction): `userId` populated, money in rupees. */
-export const toWireTransaction = (p: PostingRow, user: PostingUser): WireTransaction => ({
+export const toWireTransaction = (p: ShownPosting, user: PostingUser): WireTransaction => ({
   _id: p.id,
   userId: {
     _id: user.id,

@@ -18,6 +18,10 @@ export interface SettleOptions {
   ip?: string | null;
 }
 
+/** A sum of paise for a JSON record: a number while that is exact, else its digits as text. */
+const paiseJson = (paise: bigint) =>
+  paise <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(paise) : paise.toString();
+
 /** Commissions settled per transaction, so a busy wallet (admin's) is never locked for long. */
 const BATCH = 500;
 
@@ -47,7 +51,7 @@ async function usersToSettle(db: Queryable, dueBefore?: Date): Promise<string[]>
 async function settleUser(db: Db, ledgerKey: Buffer, userId: string, opts: SettleOptions) {
   const audit = auditRecorder(opts.actor ?? SYSTEM, opts.ip ?? null, 'wallet.settle', 'wallet');
   let count = 0;
-  let paise = 0;
+  let paise = 0n;
   for (;;) {
     const batch = await inTransaction(db, async (tx) => {
       const locked = await lockWallets(tx, [userId]);
@@ -72,12 +76,11 @@ async function settleUser(db: Db, ledgerKey: Buffer, userId: string, opts: Settl
           { ...common, transactionType: 'CREDIT', balanceType: 'AVAILABLE' },
         ];
       });
-      if (due.length > 0) {
-        const paise = due.reduce((sum, c) => sum + c.amountPaise, 0);
-        await audit(tx, { entityId: userId, after: { settled: due.length, amountPaise: paise } });
-      }
+      const paise = due.reduce((sum, c) => sum + BigInt(c.amountPaise), 0n);
+      if (due.length > 0)
+        await audit(tx, { entityId: userId, after: { settled: due.length, amountPaise: paiseJson(paise) } });
       await writePostings(tx, locked, drafts, { ledgerKey, createdBy: opts.createdBy });
-      return { count: due.length, paise: due.reduce((sum, c) => sum + c.amountPaise, 0) };
+      return { count: due.length, paise };
     });
     count += batch.count;
     paise += batch.paise;
@@ -96,7 +99,7 @@ export async function settle(
 ): Promise<SettleResult> {
   const userIds = 'userId' in opts ? [opts.userId] : await usersToSettle(db, opts.dueBefore);
   let settled = 0;
-  let paise = 0;
+  let paise = 0n;
   let users = 0;
   for (const userId of userIds) {
     const done = await settleUser(db, ledgerKey, userId, opts);
