@@ -232,10 +232,14 @@ export function listWalletTransactions(
 export async function walletOf(db: Queryable, userId: string): Promise<WireWallet> {
   // A key look-up beside every wallet page: planned once per connection (on PGlite, planning was most of its
   // 1.3 ms).
-  const [row] = await runStatement<{ balance: number; clearing: number }>(
+  // Read as text: a balance has no bound (bigint), and may be below zero (the wallet owes).
+  const [row] = await runStatement<{ balance: string; clearing: string }>(
     db,
-    'select balance_paise as balance, clearing_balance_paise as clearing from wallets where user_id = $1',
+    'select balance_paise::text as balance, clearing_balance_paise::text as clearing from wallets where user_id = $1',
     [userId],
   );
-  return { balance: paiseToRupees(row?.balance ?? 0), clearingBalance: paiseToRupees(row?.clearing ?? 0) };
+  return {
+    balance: paiseToRupees(BigInt(row?.balance ?? 0)),
+    clearingBalance: paiseToRupees(BigInt(row?.clearing ?? 0)),
+  };
 }
