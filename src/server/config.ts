@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ProviderMode } from '../shared/constants/sandbox';
+import { DEFAULT_MAX_AMOUNT_PAISE, MAX_AMOUNT_CEILING_PAISE } from '../shared/money';
 
 export interface Config {
   port: number;
@@ -41,6 +42,8 @@ export interface Config {
   settlementDelayHours: number;
   /** How often the settlement job looks for due commissions. */
   settlementIntervalMs: number;
+  /** The bound on a product's amount and on a payout, in paise (MAX_AMOUNT_RUPEES; default 1 crore rupees). */
+  maxAmountPaise: number;
 }
 
 export const DEFAULTS = {
@@ -138,7 +141,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerWebhookSecretEnv: env.PROVIDER_WEBHOOK_SECRET || undefined,
     settlementDelayHours: numberSetting('SETTLEMENT_DELAY_HOURS', env.SETTLEMENT_DELAY_HOURS, 24, 'zero'),
     settlementIntervalMs: 60_000,
+    maxAmountPaise: maxAmountPaise(env.MAX_AMOUNT_RUPEES),
   };
+}
+
+/**
+ * `MAX_AMOUNT_RUPEES`: the most a product may cost or a payout pay, in whole rupees (default 1 crore, 1,00,00,000),
+ * up to 10^13 rupees, where every amount and share is still exact as a JavaScript number.
+ */
+function maxAmountPaise(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_MAX_AMOUNT_PAISE;
+  const text = value.trim();
+  const ceiling = MAX_AMOUNT_CEILING_PAISE / 100;
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > ceiling)
+    throw new SetupError(
+      `MAX_AMOUNT_RUPEES must be a whole number of rupees from 1 to ${ceiling}, got "${value}"`,
+    );
+  return Number(text) * 100;
 }
 
 /** `TRUST_PROXY`: a hop count (`1` = one reverse proxy in front) or a comma-separated list of addresses/CIDRs. */

@@ -7,7 +7,8 @@ import { loadServerKeys } from './security/personal-data';
 
 /**
  * `npm run reconcile`: proves the ledger of the configured database (DATA_DIR or DATABASE_URL, with the same
- * DATA_KEY as the server) and exits non-zero on any break. The same report is `GET /api/v1/ledger/reconcile`.
+ * DATA_KEY as the server) and exits non-zero on any break. The same report is `GET /api/v1/ledger/reconcile`, read
+ * from one snapshot (a read-only REPEATABLE READ transaction), so it can run while the server does.
  */
 async function main() {
   const config = readConfig();
@@ -29,7 +30,10 @@ async function main() {
     const summary =
       `${report.sales.confirmed} confirmed and ${report.sales.reversed} reversed sales, ` +
       `${report.postings} postings in ${report.wallets} wallets; ` +
-      `${formatRupees(report.totals.balance)} available, ${formatRupees(report.totals.clearingBalance)} in clearing`;
+      `${formatRupees(report.totals.balance)} available, ${formatRupees(report.totals.clearingBalance)} in clearing` +
+      (report.totals.owed > 0
+        ? `, ${formatRupees(report.totals.owed)} owed by wallets (reversed after payout)`
+        : '');
     if (report.ok) {
       console.log(`Reconciliation OK: ${summary}.`);
     } else {

@@ -16,7 +16,29 @@ export type CommissionTier = (typeof COMMISSION_TIERS)[number];
 /** 100% in hundredths of a percent: the commissions are stored as integers that add up to this. */
 export const FULL_PERCENT = 10_000;
 
-export const paiseToRupees = (paise: number) => paise / 100;
+/**
+ * Paise -> decimal rupees as a JSON number. A bigint (a balance or a sum, which have no bound) is divided exactly
+ * through its decimal text, so the answer is the number nearest the exact rupees; small numbers divide as before.
+ */
+export function paiseToRupees(paise: number | bigint): number {
+  if (typeof paise === 'number' && Number.isSafeInteger(paise)) return paise / 100;
+  const whole = BigInt(paise);
+  const sign = whole < 0n ? '-' : '';
+  const abs = whole < 0n ? -whole : whole;
+  return Number(`${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`);
+}
+
+/**
+ * The default bound on a product's amount and on a payout: 1 crore rupees (1,00,00,000 rupees = 10^9 paise). The
+ * server's bound is configured (MAX_AMOUNT_RUPEES); the panel's forms check this one, the server the configured one.
+ */
+export const DEFAULT_MAX_AMOUNT_PAISE = 1_000_000_000;
+
+/**
+ * The highest bound the configuration accepts: 10^13 rupees, whose paise (10^15) and every share of them stay far
+ * inside the range where a JavaScript number is exact (2^53); sums of them are bigint or SQL numeric.
+ */
+export const MAX_AMOUNT_CEILING_PAISE = 1_000_000_000_000_000;
 
 /** Decimal rupees with at most two places -> integer paise (rounded to the nearest paisa). */
 export const rupeesToPaise = (rupees: number) => Math.round(rupees * 100);
@@ -34,18 +56,20 @@ export function splitAmount(amountPaise: number, percents: readonly number[]): n
   if (percents.some((p) => !Number.isInteger(p) || p < 0)) throw new RangeError('percentages must be >= 0');
   if (percents.reduce((a, b) => a + b, 0) !== FULL_PERCENT)
     throw new RangeError('percentages must sum to 100');
-  // BigInt: amount x percent can pass 2^53 for large amounts.
+  // All in BigInt: amount x percent passes 2^53 long before the amount does.
   const full = BigInt(FULL_PERCENT);
-  const exact = percents.map((p) => BigInt(amountPaise) * BigInt(p));
-  const shares = exact.map((e) => Number(e / full));
-  let left = amountPaise - shares.reduce((a, b) => a + b, 0);
+  const amount = BigInt(amountPaise);
+  const exact = percents.map((p) => amount * BigInt(p));
+  const shares = exact.map((e) => e / full);
+  let left = amount - shares.reduce((a, b) => a + b, 0n);
   const byRemainder = exact
-    .map((e, tier) => ({ tier, remainder: Number(e % full) }))
-    .sort((a, b) => b.remainder - a.remainder || a.tier - b.tier);
+    .map((e, tier) => ({ tier, remainder: e % full }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.tier - b.tier : a.remainder > b.remainder ? -1 : 1));
   for (const { tier } of byRemainder) {
-    if (left === 0) break;
-    shares[tier] += 1;
-    left -= 1;
+    if (left === 0n) break;
+    shares[tier] += 1n;
+    left -= 1n;
   }
-  return shares;
+  // Each share is at most the amount, a safe integer: exact as a number.
+  return shares.map(Number);
 }

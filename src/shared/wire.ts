@@ -308,8 +308,11 @@ export const reconcileReportSchema = z.strictObject({
   sales: z.strictObject({ confirmed: z.number(), reversed: z.number() }),
   postings: z.number(),
   wallets: z.number(),
-  /** Sum of every wallet, rupees. */
-  totals: z.strictObject({ balance: z.number(), clearingBalance: z.number() }),
+  /**
+   * Sum of every wallet, rupees; `owed`: what wallets owe the network (the sum of the available balances below
+   * zero, written as a positive amount; 0 when none owes), left by reversals of money already paid out.
+   */
+  totals: z.strictObject({ balance: z.number(), clearingBalance: z.number(), owed: z.number() }),
   breaks: z.array(z.strictObject({ check: z.string(), detail: z.string() })),
 });
 export type ReconcileReport = z.infer<typeof reconcileReportSchema>;

@@ -76,7 +76,9 @@ describe('the ledger under concurrent callbacks, settlements, payouts and moves'
       const s = await sellOne(n);
       expect((await deliver(ctx.app, { event: 'account.opened', ...s })).status).toBe(200);
     }
-    expect((await call(ctx.app, 'POST', 'wallet/settle', { token: admin, body: {} })).status).toBe(200);
+    expect((await call(ctx.app, 'POST', 'wallet/settle', { token: admin, body: { all: true } })).status).toBe(
+      200,
+    );
 
     const sales = [];
     for (let n = 0; n < 50; n++) sales.push(await sellOne(n + 10));
@@ -125,7 +127,7 @@ describe('the ledger under concurrent callbacks, settlements, payouts and moves'
       ...deliveries.map((e) => ({ kind: 'callback', run: () => deliver(ctx.app, e) })),
       ...Array.from({ length: 10 }, () => ({
         kind: 'settle',
-        run: () => call(ctx.app, 'POST', 'wallet/settle', { token: admin, body: {} }),
+        run: () => call(ctx.app, 'POST', 'wallet/settle', { token: admin, body: { all: true } }),
       })),
       ...payees.map((userId) => ({
         kind: 'settle',

@@ -82,8 +82,8 @@ describe('settlement', () => {
     });
   });
 
-  it('settles everyone at once', async () => {
-    const res = await adminCall('POST', 'wallet/settle', {});
+  it('settles everyone at once only when asked with all: true', async () => {
+    const res = await adminCall('POST', 'wallet/settle', { all: true });
     expect(res.status).toBe(200);
     expect(res.body.result.settled).toBeGreaterThanOrEqual(4);
     expect(res.body.message).toBe(`${res.body.result.settled} commissions settled`);
@@ -99,8 +99,34 @@ describe('settlement', () => {
     expect(bad.body.errors).toEqual([{ msg: 'Invalid user id', param: 'userId' }]);
   });
 
-  it('runs by itself for sales older than the delay, one server at a time', async () => {
+  it('never reads an empty, null or malformed userId, or no body at all, as everyone', async () => {
     await confirmedSale(retailer3, '9400000007');
+    const before = await wallet(retailer3);
+    expect(before.clearingBalance).toBeGreaterThan(0);
+    const whom = 'Name one user (userId) to settle, or send all: true to settle everyone';
+    const cases: [unknown, { msg: string; param: string }][] = [
+      [{ userId: '' }, { msg: 'Invalid user id', param: 'userId' }],
+      [{ userId: null }, { msg: 'Invalid user id', param: 'userId' }],
+      [{ userId: 42 }, { msg: 'Invalid user id', param: 'userId' }],
+      [{ userId: ' ' }, { msg: 'Invalid user id', param: 'userId' }],
+      [{}, { msg: whom, param: 'userId' }],
+      [{ all: false }, { msg: 'all must be true to settle everyone', param: 'all' }],
+      [{ all: 'true' }, { msg: 'all must be true to settle everyone', param: 'all' }],
+      [
+        { all: true, userId: ids['9300000003'] },
+        { msg: whom, param: 'userId' },
+      ],
+    ];
+    for (const [body, error] of cases) {
+      const res = await adminCall('POST', 'wallet/settle', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body, JSON.stringify(body)).toEqual({ message: 'Invalid data!', errors: [error] });
+    }
+    // Nothing moved.
+    expect(await wallet(retailer3)).toEqual(before);
+  });
+
+  it('runs by itself for sales older than the delay, one server at a time', async () => {
     const clearing = (await wallet(retailer3)).clearingBalance;
     expect(clearing).toBe(100);
     const opts = (holder: string, hoursAhead: number) => ({
@@ -126,7 +152,7 @@ describe('settlement', () => {
 describe('reversal after settlement', () => {
   it('debits the available balance of a settled share', async () => {
     const sale = await confirmedSale();
-    await adminCall('POST', 'wallet/settle', {});
+    await adminCall('POST', 'wallet/settle', { all: true });
     const before = await wallet(retailer1);
     const res = await deliver(ctx.app, {
       event: 'account.reversed',
@@ -145,7 +171,7 @@ describe('reversal after settlement', () => {
     });
   });
 
-  it('is refused, changing nothing, when the share was already paid out', async () => {
+  it('after a payout posts the reversal and leaves the wallet owing, and the next commissions pay it back first', async () => {
     const sale = await confirmedSale();
     await adminCall('POST', 'wallet/settle', { userId: ids['9300000001'] });
     const available = (await wallet(retailer1)).balance;
@@ -160,13 +186,46 @@ describe('reversal after settlement', () => {
       utmCode: sale.utmCode,
       merchantCode: sale.merchantCode,
     });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe(
-      'The sale cannot be reversed: the available balance of Ganesh Mobile Store is lower than its share',
-    );
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ status: 'REVERSED' });
     const after = await adminCall('GET', 'bought_products/fetch', undefined, { _id: sale.id });
-    expect(after.body.result.boughtProducts[0].status).toBe('CONFIRMED');
+    expect(after.body.result.boughtProducts[0].status).toBe('REVERSED');
+    // The retailer owes its ₹100 share: a negative available balance, recorded by the reversal.
+    expect(await wallet(retailer1)).toEqual({ balance: -100, clearingBalance: 0 });
+    const [reversal] = (await call(ctx.app, 'GET', 'wallet/fetch', { token: retailer1 })).body.result
+      .transactions;
+    expect(reversal).toMatchObject({
+      kind: 'REVERSAL',
+      balanceType: 'AVAILABLE',
+      amount: 100,
+      balance: -100,
+    });
+    let proof = await adminCall('GET', 'ledger/reconcile');
+    expect(proof.body.result).toMatchObject({ ok: true, breaks: [] });
+    expect(proof.body.result.totals.owed).toBe(100);
+
+    // Nothing can be paid out while it owes.
+    const payout = await adminCall('POST', 'wallet/payout', {
+      userId: ids['9300000001'],
+      amount: 1,
+      reference: `OWING-${randomUUID()}`,
+    });
+    expect(payout.status).toBe(400);
+    expect(payout.body.errors).toEqual([
+      { msg: 'Payout exceeds the available balance of -₹100.00', param: 'amount' },
+    ]);
+
+    // The next commission, once settled, pays the debt back before anything is available.
+    await confirmedSale();
+    expect(await wallet(retailer1)).toEqual({ balance: -100, clearingBalance: 100 });
+    await adminCall('POST', 'wallet/settle', { userId: ids['9300000001'] });
     expect(await wallet(retailer1)).toEqual({ balance: 0, clearingBalance: 0 });
+    await confirmedSale();
+    await adminCall('POST', 'wallet/settle', { userId: ids['9300000001'] });
+    expect(await wallet(retailer1)).toEqual({ balance: 100, clearingBalance: 0 });
+    proof = await adminCall('GET', 'ledger/reconcile');
+    expect(proof.body.result).toMatchObject({ ok: true, breaks: [] });
+    expect(proof.body.result.totals.owed).toBe(0);
   });
 });
 
@@ -239,6 +298,58 @@ describe('payouts', () => {
     expect((await wallet(retailer1)).balance).toBe(before.balance - 1);
   });
 
+  it('reads a reference retyped in another case or with spaces around it as the same payout', async () => {
+    await confirmedSale();
+    await adminCall('POST', 'wallet/settle', { userId: ids['9300000001'] });
+    const before = await wallet(retailer1);
+    const reference = `Neft-${randomUUID()}`;
+    const paid = await adminCall('POST', 'wallet/payout', {
+      userId: ids['9300000001'],
+      amount: 2,
+      reference,
+    });
+    expect(paid.status).toBe(200);
+    for (const retyped of [reference.toUpperCase(), `  ${reference.toLowerCase()}  `]) {
+      const replay = await adminCall('POST', 'wallet/payout', {
+        userId: ids['9300000001'],
+        amount: '2.00',
+        reference: retyped,
+      });
+      expect(replay.status, retyped).toBe(200);
+      expect(replay.body.message).toBe('Payout already recorded under this reference');
+      expect(replay.body.result).toMatchObject({ _id: paid.body.result._id, reference });
+      const other = await adminCall('POST', 'wallet/payout', {
+        userId: ids['9300000001'],
+        amount: 3,
+        reference: retyped,
+      });
+      expect(other.status, retyped).toBe(409);
+      expect(other.body.message).toBe('This reference was already used for another payout');
+    }
+    expect((await wallet(retailer1)).balance).toBe(before.balance - 2);
+    // Spellings of one reference at once, for two users: one payout, the others replay it or are refused.
+    const distributorBefore = (await wallet(distributor1)).balance;
+    const race = `Race-${randomUUID()}`;
+    const answers = await Promise.all(
+      [race, race.toUpperCase(), ` ${race.toLowerCase()}`, race].map((r, i) =>
+        adminCall('POST', 'wallet/payout', {
+          userId: ids[i % 2 === 0 ? '9300000001' : '9200000001'],
+          amount: 1,
+          reference: r,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.body.message === 'Payout recorded')).toHaveLength(1);
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+    const debited =
+      before.balance -
+      2 -
+      (await wallet(retailer1)).balance +
+      distributorBefore -
+      (await wallet(distributor1)).balance;
+    expect(debited).toBe(1);
+  });
+
   it('refuses bad input with its message', async () => {
     const cases: [Record<string, unknown>, number, { msg: string; param: string }[] | string][] = [
       [
@@ -300,7 +411,7 @@ describe('authority', () => {
   it('shows a tier user its own wallet only, whatever the query says', async () => {
     const mine = await call(ctx.app, 'GET', 'wallet/fetch', {
       token: distributor1,
-      query: { userId: ids['9300000001'] },
+      query: { userId: ids['9300000001'], limit: '100' },
     });
     expect(mine.status).toBe(200);
     for (const p of mine.body.result.transactions) expect(p.userId._id).toBe(ids['9200000001']);

@@ -81,6 +81,16 @@ afterAll(() => ctx.close());
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
   [
+    '0017_wallets_may_owe',
+    [
+      'drop index postings_payout_reference_folded_idx',
+      'alter table postings drop constraint postings_balances_check',
+      `alter table postings add constraint postings_balances_check
+        check (balance_after_paise >= 0 and clearing_balance_after_paise >= 0)`,
+      'alter table wallets add constraint wallets_balance_check check (balance_paise >= 0)',
+    ],
+  ],
+  [
     '0016_opening_binding',
     [
       'drop table idempotency_keys',

@@ -66,6 +66,8 @@ describe('server and shared texts in the catalogue', () => {
       SALES_MSG.settled(1),
       SALES_MSG.settled(4),
       SALES_MSG.payoutExceedsBalance('₹1,000.00'),
+      SALES_MSG.amountAboveBound('₹1,00,00,000.00'),
+      SALES_MSG.settleWhom,
       `Error: ${MSG.forbidden}`,
       'Error Code: 502 Message: Bad Gateway',
       'A text the panel does not know',

@@ -199,7 +199,7 @@ describe('dataProvider: the ledger', () => {
     expect(result.meta).toEqual({ wallet: { balance: 320.5, clearingBalance: 100 } });
   });
 
-  it('settleWallets posts { userId } for one user and {} for everyone', async () => {
+  it('settleWallets posts { userId } for one user and { all: true } for everyone', async () => {
     const { http, calls } = fakeHttp(() => ({
       result: { settled: 5, amount: 500, users: 5 },
       message: '5 commissions settled',
@@ -213,7 +213,7 @@ describe('dataProvider: the ledger', () => {
     expect(calls[0].options.method).toBe('POST');
     expect(body(calls[0].options)).toEqual({ userId: IDS.retailer });
     await provider.settleWallets();
-    expect(body(calls[1].options)).toEqual({});
+    expect(body(calls[1].options)).toEqual({ all: true });
   });
 
   it('recordPayout posts { userId, amount, reference } and returns the posting and the message', async () => {

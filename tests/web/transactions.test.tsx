@@ -243,7 +243,7 @@ describe('Settle and Record Payout (ADMIN)', () => {
     const before = fetches(api).length;
     await user.click(within(dialog).getByRole('button', { name: 'Settle' }));
     expect(await screen.findByText('5 commissions settled')).toBeInTheDocument();
-    expect(api.posts()).toEqual([['POST wallet/settle', {}]]);
+    expect(api.posts()).toEqual([['POST wallet/settle', { all: true }]]);
     await waitFor(() => expect(fetches(api).length).toBeGreaterThan(before));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

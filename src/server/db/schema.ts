@@ -342,7 +342,8 @@ export const wallets = pgTable(
     chainHead: text('chain_head'),
   },
   (t) => [
-    check('wallets_balance_check', sql`${t.balancePaise} >= 0`),
+    // No check on balancePaise: a reversal of money already paid out leaves the wallet owing (below zero);
+    // postings_balances_check keeps payouts from taking it there.
     check('wallets_clearing_check', sql`${t.clearingBalancePaise} >= 0`),
     // The wallets holding money in clearing, with the amount: the dashboard's clearing tile sums these (a day's
     // commissions, a few thousand wallets) instead of every wallet (100,000 at scale, most of them at zero).
@@ -579,10 +580,14 @@ export const postings = pgTable(
       .where(sql`${t.kind} = 'SETTLEMENT'`),
     uniqueIndex('postings_reversed_once').on(t.refPostingId).where(sql`${t.kind} = 'REVERSAL'`),
     uniqueIndex('postings_payout_reference_key').on(t.reference).where(sql`${t.kind} = 'PAYOUT'`),
+    // Payout references compare trimmed and case-folded (modules/ledger/payout.ts).
+    index('postings_payout_reference_folded_idx')
+      .on(sql`lower(btrim(${t.reference}))`)
+      .where(sql`${t.kind} = 'PAYOUT'`),
     check('postings_amount_check', sql`${t.amountPaise} > 0`),
     check(
       'postings_balances_check',
-      sql`${t.balanceAfterPaise} >= 0 and ${t.clearingBalanceAfterPaise} >= 0`,
+      sql`${t.clearingBalanceAfterPaise} >= 0 and (${t.balanceAfterPaise} >= 0 or ${t.kind} <> 'PAYOUT')`,
     ),
     check('postings_kind_check', sql`${t.kind} in ('COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT')`),
     check('postings_type_check', sql`${t.transactionType} in ('CREDIT', 'DEBIT')`),

@@ -33,6 +33,7 @@ export const CATALOG_MSG = {
   urlRequired: MSG.required,
   invalidUrl: 'URL must be a valid http:// or https:// address',
   amount: 'Amount must be greater than 0 with at most 2 decimals',
+  amountAboveBound: (bound: string) => `Amount must be at most ${bound}`,
   commission: 'Commission must be a number from 0 to 100 with at most 2 decimals',
   commissionTotal: 'Total commission should be 100',
   reqType: 'Request method must be GET or POST',

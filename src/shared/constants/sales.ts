@@ -59,8 +59,11 @@ export const SALES_MSG = {
   eventIdReused: 'This eventId was already used for a different event: each event needs its own eventId',
   // Wallets
   invalidUser: 'Invalid user id',
+  settleWhom: 'Name one user (userId) to settle, or send all: true to settle everyone',
+  settleAllOnly: 'all must be true to settle everyone',
   userNotFound: 'User not found',
   amount: CATALOG_MSG.amount,
+  amountAboveBound: CATALOG_MSG.amountAboveBound,
   referenceRequired: 'A payout reference is required',
   referenceTooLong: 'A payout reference is at most 100 characters',
   payoutExceedsBalance: (available: string) => `Payout exceeds the available balance of ${available}`,

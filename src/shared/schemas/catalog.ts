@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { CommissionField } from '../constants/catalog';
 import { CATALOG_MSG, COMMISSION_FIELDS, REQUEST_METHODS, URL_DATA_IDENTIFIERS } from '../constants/catalog';
 import { toHundredths } from '../decimal';
+import { formatRupees } from '../format';
 import { MSG } from '../messages';
+import { DEFAULT_MAX_AMOUNT_PAISE, paiseToRupees } from '../money';
 import { idField, nameField } from './locations';
 
 export type { CommissionField } from '../constants/catalog';
@@ -43,32 +45,62 @@ export const commissionTotal = (values: Partial<Record<CommissionField, unknown>
 
 export const providerSchema = z.object({ name: nameField(CATALOG_MSG.providerNameRequired) });
 
-export const productSchema = z
-  .object({
-    providerId: idField(CATALOG_MSG.providerRequired, CATALOG_MSG.invalidProvider),
-    name: nameField(CATALOG_MSG.productNameRequired),
-    url: z
-      .string({ error: CATALOG_MSG.urlRequired })
-      .trim()
-      .min(1, { error: CATALOG_MSG.urlRequired })
-      .max(2000)
-      .refine(isHttpUrl, { error: CATALOG_MSG.invalidUrl }),
-    amount: hundredths(CATALOG_MSG.amount, (h) => h > 0),
-    adminCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
-    masterDistributorCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
-    distributorCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
-    retailerCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
-    customerCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
-    urlParams: z
-      .object({
-        reqType: z.enum(REQUEST_METHODS, { error: CATALOG_MSG.reqType }).default('GET'),
-        data: z.enum(URL_DATA_IDENTIFIERS, { error: CATALOG_MSG.urlData }).default(URL_DATA_IDENTIFIERS[0]),
-      })
-      .default({ reqType: 'GET', data: URL_DATA_IDENTIFIERS[0] }),
-  })
-  .superRefine((p, ctx) => {
-    const total = COMMISSION_FIELDS.reduce((sum, field) => sum + p[field], 0);
-    if (total !== 10000)
-      ctx.addIssue({ code: 'custom', message: CATALOG_MSG.commissionTotal, path: ['commission'] });
+/**
+ * A money amount in rupees with at most two decimals, above zero and at most `maxPaise` (the configured bound,
+ * MAX_AMOUNT_RUPEES), parsed to integer paise. Digits past the bound are refused with the bound, however many.
+ */
+export const boundedAmount = (maxPaise: number) =>
+  z.union([z.string(), z.number()], { error: MSG.required }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: MSG.required });
+      return z.NEVER;
+    }
+    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+    const paise = match ? BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : null;
+    if (paise === null || paise <= 0n) {
+      ctx.addIssue({ code: 'custom', message: CATALOG_MSG.amount });
+      return z.NEVER;
+    }
+    if (paise > BigInt(maxPaise)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: CATALOG_MSG.amountAboveBound(formatRupees(paiseToRupees(maxPaise))),
+      });
+      return z.NEVER;
+    }
+    return Number(paise);
   });
+
+/** A product, its amount at most `maxPaise` (the server passes its configured bound; the panel the default). */
+export const productSchemaFor = (maxPaise: number) =>
+  z
+    .object({
+      providerId: idField(CATALOG_MSG.providerRequired, CATALOG_MSG.invalidProvider),
+      name: nameField(CATALOG_MSG.productNameRequired),
+      url: z
+        .string({ error: CATALOG_MSG.urlRequired })
+        .trim()
+        .min(1, { error: CATALOG_MSG.urlRequired })
+        .max(2000)
+        .refine(isHttpUrl, { error: CATALOG_MSG.invalidUrl }),
+      amount: boundedAmount(maxPaise),
+      adminCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
+      masterDistributorCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
+      distributorCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
+      retailerCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
+      customerCommission: hundredths(CATALOG_MSG.commission, (h) => h <= 10000),
+      urlParams: z
+        .object({
+          reqType: z.enum(REQUEST_METHODS, { error: CATALOG_MSG.reqType }).default('GET'),
+          data: z.enum(URL_DATA_IDENTIFIERS, { error: CATALOG_MSG.urlData }).default(URL_DATA_IDENTIFIERS[0]),
+        })
+        .default({ reqType: 'GET', data: URL_DATA_IDENTIFIERS[0] }),
+    })
+    .superRefine((p, ctx) => {
+      const total = COMMISSION_FIELDS.reduce((sum, field) => sum + p[field], 0);
+      if (total !== 10000)
+        ctx.addIssue({ code: 'custom', message: CATALOG_MSG.commissionTotal, path: ['commission'] });
+    });
+export const productSchema = productSchemaFor(DEFAULT_MAX_AMOUNT_PAISE);
 export type ProductInput = z.infer<typeof productSchema>;

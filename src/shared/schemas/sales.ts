@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { SALES_MSG } from '../constants/sales';
 import { PROVIDER_EVENTS } from '../enums';
 import { MSG } from '../messages';
-import { URL_DATA_IDENTIFIERS } from './catalog';
+import { DEFAULT_MAX_AMOUNT_PAISE } from '../money';
+import { boundedAmount, URL_DATA_IDENTIFIERS } from './catalog';
 import { idField } from './locations';
 
 // Zod-free (the sign-in page imports them without zod); re-exported so the server's imports stay.
@@ -70,28 +71,34 @@ export const providerCallbackSchema = z.object({
 });
 export type ProviderCallback = z.infer<typeof providerCallbackSchema>;
 
-/** `POST wallet/settle`: one user's clearing balance, or everyone's. */
-export const settleSchema = z.object({ userId: optionalId(SALES_MSG.invalidUser) });
+/**
+ * `POST wallet/settle`: one user's clearing balance (`userId`), or everyone's, asked for explicitly with
+ * `all: true`. An empty, null or malformed userId is refused: it never means everyone.
+ */
+export const settleSchema = z
+  .object({
+    userId: z.uuid({ error: SALES_MSG.invalidUser }).optional(),
+    all: z.literal(true, { error: SALES_MSG.settleAllOnly }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    // Each field's own check speaks for a wrong value; this one for neither or both.
+    if ((body.userId === undefined) === (body.all === undefined))
+      ctx.addIssue({ code: 'custom', message: SALES_MSG.settleWhom, path: ['userId'] });
+  });
 
-/** Rupees with at most two decimals, more than zero -> paise. */
-const rupeeAmount = z.union([z.string(), z.number()], { error: MSG.required }).transform((value, ctx) => {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > 1e11) {
-    ctx.addIssue({ code: 'custom', message: SALES_MSG.amount });
-    return z.NEVER;
-  }
-  const [whole, fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-});
-
-/** `POST wallet/payout`: money paid to a user's bank; `reference` is the idempotency key. */
-export const payoutSchema = z.object({
-  userId: idField(MSG.required, SALES_MSG.invalidUser),
-  amount: rupeeAmount,
-  reference: z
-    .string({ error: SALES_MSG.referenceRequired })
-    .trim()
-    .min(1, { error: SALES_MSG.referenceRequired })
-    .max(100, { error: SALES_MSG.referenceTooLong }),
-});
+/**
+ * `POST wallet/payout`: money paid to a user's bank, at most `maxPaise` (the server passes its configured bound;
+ * the panel the default); `reference` is the idempotency key (compared trimmed and case-folded).
+ */
+export const payoutSchemaFor = (maxPaise: number) =>
+  z.object({
+    userId: idField(MSG.required, SALES_MSG.invalidUser),
+    amount: boundedAmount(maxPaise),
+    reference: z
+      .string({ error: SALES_MSG.referenceRequired })
+      .trim()
+      .min(1, { error: SALES_MSG.referenceRequired })
+      .max(100, { error: SALES_MSG.referenceTooLong }),
+  });
+export const payoutSchema = payoutSchemaFor(DEFAULT_MAX_AMOUNT_PAISE);
 export type PayoutInput = z.infer<typeof payoutSchema>;

@@ -399,7 +399,7 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
     },
 
     async settleWallets(userId) {
-      const { json } = await post('wallet/settle', userId ? { userId } : {});
+      const { json } = await post('wallet/settle', userId ? { userId } : { all: true });
       return { result: json.result as SettleResult, message: json.message };
     },
 

@@ -298,6 +298,7 @@ export const hi = {
         amount: 'राशि 0 से अधिक और अधिकतम 2 दशमलव वाली होनी चाहिए',
         commission: 'कमीशन 0 से 100 तक की संख्या, अधिकतम 2 दशमलव के साथ, होना चाहिए',
         commissionTotal: 'कुल कमीशन 100 होना चाहिए',
+        amountAboveBound: 'राशि अधिकतम %{amount} हो सकती है',
         reqType: 'अनुरोध विधि GET या POST होनी चाहिए',
         urlData:
           'अनुरोध डेटा पहचानकर्ता PAYUSPRINT-SAVING, PAYUSPRINT-CURRENT, PAYUSPRINT-SOLE-PROPRIETOR में से एक होना चाहिए',
@@ -414,6 +415,9 @@ export const hi = {
         payoutReplayed: 'इस संदर्भ से भुगतान पहले ही दर्ज है',
         settled: '%{smart_count} कमीशन का निपटान हुआ |||| %{smart_count} कमीशन का निपटान हुआ',
         payoutExceedsBalance: 'भुगतान उपलब्ध बैलेंस %{amount} से अधिक है',
+        amountAboveBound: 'राशि अधिकतम %{amount} हो सकती है',
+        settleWhom: 'निपटान के लिए एक उपयोगकर्ता (userId) चुनें, या सभी का निपटान करने के लिए all: true भेजें',
+        settleAllOnly: 'सभी का निपटान करने के लिए all का मान true होना चाहिए',
       },
       audit: {
         invalidUser: 'अमान्य उपयोगकर्ता आईडी',

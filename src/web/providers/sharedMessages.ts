@@ -52,6 +52,7 @@ export const sharedMessagesEn = {
     ...fixedTexts(CATALOG_MSG),
     duplicateProvider: 'A provider named "%{name}" already exists',
     duplicateProduct: 'A product named "%{name}" already exists for this provider',
+    amountAboveBound: 'Amount must be at most %{amount}',
   },
   user: { ...fixedTexts(USER_MSG), ...savedTexts },
   lead: {
@@ -65,6 +66,7 @@ export const sharedMessagesEn = {
     ...fixedTexts(SALES_MSG),
     settled: '%{smart_count} commission settled |||| %{smart_count} commissions settled',
     payoutExceedsBalance: 'Payout exceeds the available balance of %{amount}',
+    amountAboveBound: 'Amount must be at most %{amount}',
   },
   audit: fixedTexts(AUDIT_MSG),
 };
@@ -108,6 +110,11 @@ const TEMPLATES: {
     key: sharedKey('sales', 'settled'),
     pattern: /^(\d+) commissions? settled$/,
     args: (m) => ({ smart_count: Number(m[1]) }),
+  },
+  {
+    key: sharedKey('catalog', 'amountAboveBound'),
+    pattern: /^Amount must be at most (.*)$/,
+    args: (m) => ({ amount: m[1] }),
   },
   {
     key: sharedKey('sales', 'payoutExceedsBalance'),

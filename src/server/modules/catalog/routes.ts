@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   CATALOG_MSG,
   type ProductInput,
-  productSchema,
+  productSchemaFor,
   providerSchema,
 } from '../../../shared/schemas/catalog';
 import { envelope, listEnvelope, wireProductSchema, wireProviderSchema } from '../../../shared/wire';
@@ -32,6 +32,8 @@ const productQuery = listQuery.and(
 
 export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Amounts bounded by this server's configuration (MAX_AMOUNT_RUPEES).
+  const productSchema = productSchemaFor(app.config.maxAmountPaise);
   const { db } = app;
 
   // Providers --------------------------------------------------------------

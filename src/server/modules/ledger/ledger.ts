@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   type PostingKind,
   type PostingStatus,
@@ -8,7 +9,7 @@ import {
 } from '../../../shared/enums';
 import type { CommissionTier } from '../../../shared/money';
 import type { Queryable, Tx } from '../../db/open';
-import { type postings, wallets } from '../../db/schema';
+import { postings, wallets } from '../../db/schema';
 import { runStatement } from '../../db/statements';
 import { WHOLE_NETWORK } from '../account/counts';
 import { sealPosting } from './seal';
@@ -19,14 +20,35 @@ import { sealPosting } from './seal';
  * user-id order, so concurrent writers queue instead of losing an update, and never deadlock on each other.
  */
 
-export type PostingRow = typeof postings.$inferSelect;
+/**
+ * A posting as the ledger computes it. A posting's amount has a bound (MAX_AMOUNT_RUPEES, far inside the range
+ * where a JavaScript number is exact); the balances after it have none, so they are bigint.
+ */
+export type PostingRow = Omit<
+  typeof postings.$inferSelect,
+  'balanceAfterPaise' | 'clearingBalanceAfterPaise'
+> & {
+  balanceAfterPaise: bigint;
+  clearingBalanceAfterPaise: bigint;
+};
 
-/** A wallet as locked for this transaction: what the next posting builds on. */
+/** Every column of a posting, its balances read exactly (as bigint): select them to get a PostingRow. */
+export const EXACT_POSTING = {
+  ...getTableColumns(postings),
+  balanceAfterPaise: sql<bigint>`${postings.balanceAfterPaise}::text`.mapWith(BigInt),
+  clearingBalanceAfterPaise: sql<bigint>`${postings.clearingBalanceAfterPaise}::text`.mapWith(BigInt),
+};
+
+/**
+ * A wallet as locked for this transaction: what the next posting builds on. The balances are bigint: they have
+ * no bound. `balance` (available) is below zero only when a reversal took back money already paid out: the wallet
+ * owes it, and its next settled commissions pay it back first.
+ */
 export interface LockedWallet {
   userId: string;
   userType: number;
-  balance: number;
-  clearing: number;
+  balance: bigint;
+  clearing: bigint;
   count: number;
   head: string | null;
 }
@@ -104,8 +126,8 @@ export const NETWORK_CLEARING = `select s.scope_id, sum(w.clearing_balance_paise
     group by 1 having sum(w.clearing_balance_paise) <> 0`;
 
 /** The wallets of $1 (uuid[]), locked in user-id order, with their owners' types. */
-const LOCK_WALLETS = `select w.user_id as "userId", u.type as "userType", w.balance_paise as "balance",
-      w.clearing_balance_paise as "clearing", w.posting_count as "count", w.chain_head as "head"
+const LOCK_WALLETS = `select w.user_id as "userId", u.type as "userType", w.balance_paise::text as "balance",
+      w.clearing_balance_paise::text as "clearing", w.posting_count as "count", w.chain_head as "head"
     from wallets w join users u on u.id = w.user_id
     where w.user_id = any($1::uuid[]) order by w.user_id for update of w`;
 
@@ -150,12 +172,12 @@ const WRITE_POSTINGS = `with moved as (
     order by 1
     on conflict (scope_id) do update set clearing_paise = c.clearing_paise + excluded.clearing_paise`;
 
-/** A posting would take a balance below zero; nothing was written. */
+/** A posting would take a balance below zero (where only a reversal may); nothing was written. */
 export class InsufficientBalance extends Error {
   constructor(
     readonly userId: string,
     readonly balanceType: WalletBalance,
-    readonly available: number,
+    readonly available: bigint,
   ) {
     super(`insufficient ${balanceType.toLowerCase()} balance`);
   }
@@ -169,7 +191,11 @@ export class InsufficientBalance extends Error {
 export async function lockWallets(tx: Tx, userIds: Iterable<string>): Promise<Map<string, LockedWallet>> {
   const ids = [...new Set(userIds)].sort();
   if (ids.length === 0) return new Map();
-  const lock = () => runStatement<LockedWallet>(tx, LOCK_WALLETS, [ids]);
+  type Locked = Omit<LockedWallet, 'balance' | 'clearing'> & { balance: string; clearing: string };
+  const lock = async () =>
+    (await runStatement<Locked>(tx, LOCK_WALLETS, [ids])).map(
+      (r): LockedWallet => ({ ...r, balance: BigInt(r.balance), clearing: BigInt(r.clearing) }),
+    );
   let rows = await lock();
   if (rows.length < ids.length) {
     const missing = ids.filter((id) => !rows.some((r) => r.userId === id));
@@ -185,7 +211,9 @@ export async function lockWallets(tx: Tx, userIds: Iterable<string>): Promise<Ma
 /**
  * Writes `drafts` against wallets locked by lockWallets, in order: each posting records the wallet's balances
  * right after it and the seal chaining it to the wallet's previous posting. Throws InsufficientBalance (writing
- * nothing) when any balance would go below zero. Updates the locked map in place.
+ * nothing) when any balance would go below zero, except the available balance under a REVERSAL: money taken back
+ * after it was paid out leaves the wallet owing, and nothing else (a payout above all) may take it lower.
+ * Updates the locked map in place.
  */
 export async function writePostings(
   tx: Tx,
@@ -201,11 +229,14 @@ export async function writePostings(
     if (!wallet) throw new Error(`wallet ${draft.userId} was not locked`);
     if (!Number.isSafeInteger(draft.amountPaise) || draft.amountPaise <= 0)
       throw new Error('a posting moves a positive whole number of paise');
-    const delta = draft.transactionType === 'CREDIT' ? draft.amountPaise : -draft.amountPaise;
+    const amount = BigInt(draft.amountPaise);
+    const delta = draft.transactionType === 'CREDIT' ? amount : -amount;
     if (draft.balanceType === 'AVAILABLE') wallet.balance += delta;
     else wallet.clearing += delta;
     const after = draft.balanceType === 'AVAILABLE' ? wallet.balance : wallet.clearing;
-    if (after < 0) throw new InsufficientBalance(draft.userId, draft.balanceType, after - delta);
+    const mayOwe = draft.kind === 'REVERSAL' && draft.balanceType === 'AVAILABLE';
+    if (after < 0n && delta < 0n && !mayOwe)
+      throw new InsufficientBalance(draft.userId, draft.balanceType, after - delta);
     wallet.count += 1;
     const row: PostingRow = {
       id: randomUUID(),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatRupees } from '../../../shared/format';
 import { paiseToRupees } from '../../../shared/money';
 import { type PayoutInput, SALES_MSG } from '../../../shared/schemas/sales';
@@ -7,14 +7,25 @@ import { postings, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors';
 import type { AuditRecorder } from '../audit/record';
-import { InsufficientBalance, lockWallets, type PostingRow, writePostings } from './ledger';
+import { EXACT_POSTING, InsufficientBalance, lockWallets, type PostingRow, writePostings } from './ledger';
+
+/**
+ * A payout reference as it is compared: trimmed and case-folded, so a bank reference retyped in another case or
+ * with spaces around it is the same payout. It is stored as first typed.
+ */
+export const foldedReference = (reference: string) => reference.trim().toLowerCase();
 
 const priorPayout = async (tx: Tx | Db, reference: string) =>
   (
     await tx
-      .select()
+      .select(EXACT_POSTING)
       .from(postings)
-      .where(and(eq(postings.kind, 'PAYOUT'), eq(postings.reference, reference)))
+      .where(
+        and(
+          eq(postings.kind, 'PAYOUT'),
+          sql`lower(btrim(${postings.reference})) = ${foldedReference(reference)}`,
+        ),
+      )
       .limit(1)
   )[0];
 
@@ -27,8 +38,10 @@ function replayOf(prior: PostingRow, input: PayoutInput) {
 
 /**
  * `wallet/payout`: money paid to a user's bank, a DEBIT of the available balance that can never take it below
- * zero. The reference is an idempotency key: the same reference again returns the first payout and debits
- * nothing. Judged under the wallet's lock, so two payouts racing for the same money cannot both pass.
+ * zero. The reference is an idempotency key, compared trimmed and case-folded: the same reference again returns
+ * the first payout and debits nothing. Payouts of one reference (in any case) queue on a transaction lock of the
+ * folded reference, and a user's payouts on the wallet's lock, so neither two payouts racing for the same money
+ * nor two spellings of one reference can both pass.
  */
 export async function recordPayout(
   db: Db,
@@ -41,6 +54,10 @@ export async function recordPayout(
     return await inTransaction(db, async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
       if (!user) throw notFound(SALES_MSG.userNotFound);
+      // Taken before the wallet lock, by payouts only: no other writer waits on it, so no deadlock.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext('payout-reference'), hashtext(${foldedReference(input.reference)}))`,
+      );
       const locked = await lockWallets(tx, [input.userId]);
       const prior = await priorPayout(tx, input.reference);
       if (prior) return replayOf(prior, input);
@@ -56,14 +73,14 @@ export async function recordPayout(
               balanceType: 'AVAILABLE',
               status: 'PAID',
               amountPaise: input.amount,
-              reference: input.reference,
+              reference: input.reference.trim(),
             },
           ],
           { ledgerKey, createdBy: adminId },
         );
         await audit?.(tx, {
           entityId: posting.id,
-          after: { userId: input.userId, amountPaise: input.amount, reference: input.reference },
+          after: { userId: input.userId, amountPaise: input.amount, reference: posting.reference },
         });
         return { posting, replay: false };
       } catch (error) {

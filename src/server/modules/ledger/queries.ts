@@ -28,8 +28,12 @@ import type { PostingRow } from './ledger';
 
 type PostingUser = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'mobile' | 'type'>;
 
+/** A posting whose balances were computed (bigint) or read for display. */
+type ShownPosting = Omit<PostingRow, 'balanceAfterPaise' | 'clearingBalanceAfterPaise'> &
+  Record<'balanceAfterPaise' | 'clearingBalanceAfterPaise', number | bigint>;
+
 /** A posting on the wire (seed section 3, Transaction): `userId` populated, money in rupees. */
-export const toWireTransaction = (p: PostingRow, user: PostingUser): WireTransaction => ({
+export const toWireTransaction = (p: ShownPosting, user: PostingUser): WireTransaction => ({
   _id: p.id,
   userId: {
     _id: user.id,
@@ -227,11 +231,14 @@ export function listWalletTransactions(
 /** A wallet's balances in rupees (zero when the user has none yet). */
 export async function walletOf(db: Queryable, userId: string): Promise<WireWallet> {
   // A key look-up beside every wallet page: planned once per connection (on PGlite, planning cost more than
-  // running it).
-  const [row] = await runStatement<{ balance: number; clearing: number }>(
+  // running it). Read as text: a balance has no bound (bigint), and may be below zero (the wallet owes).
+  const [row] = await runStatement<{ balance: string; clearing: string }>(
     db,
-    'select balance_paise as balance, clearing_balance_paise as clearing from wallets where user_id = $1',
+    'select balance_paise::text as balance, clearing_balance_paise::text as clearing from wallets where user_id = $1',
     [userId],
   );
-  return { balance: paiseToRupees(row?.balance ?? 0), clearingBalance: paiseToRupees(row?.clearing ?? 0) };
+  return {
+    balance: paiseToRupees(BigInt(row?.balance ?? 0)),
+    clearingBalance: paiseToRupees(BigInt(row?.clearing ?? 0)),
+  };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import { paiseToRupees } from '../../../shared/money';
 import type { ReconcileReport } from '../../../shared/wire';
-import type { Queryable } from '../../db/open';
+import type { Db, Queryable } from '../../db/open';
 import {
   accountOpenings,
   boughtProducts,
@@ -10,7 +10,7 @@ import {
   postings,
   wallets,
 } from '../../db/schema';
-import { NETWORK_CLEARING, NETWORK_COMMISSION_DAYS } from './ledger';
+import { EXACT_POSTING, NETWORK_CLEARING, NETWORK_COMMISSION_DAYS, type PostingRow } from './ledger';
 import { sealPosting } from './seal';
 
 type Break = ReconcileReport['breaks'][number];
@@ -158,7 +158,10 @@ async function correctionBreaks(db: Queryable): Promise<Break[]> {
   ];
 }
 
-/** Each wallet equals the sum of its postings, clearing and available separately, and neither is negative. */
+/**
+ * Each wallet equals the sum of its postings, clearing and available separately; clearing is never negative (the
+ * available balance may be: a wallet that owes, which chainBreaks proves only a reversal did).
+ */
 async function walletBreaks(db: Queryable): Promise<Break[]> {
   const mismatched = await rows<{
     user_id: string;
@@ -183,7 +186,7 @@ async function walletBreaks(db: Queryable): Promise<Break[]> {
           or w.clearing_balance_paise <> coalesce(sum(case when p.transaction_type = 'CREDIT' then p.amount_paise else -p.amount_paise end)
                  filter (where p.balance_type = 'CLEARING'), 0)
           or w.posting_count <> count(p.id)
-          or w.balance_paise < 0 or w.clearing_balance_paise < 0`,
+          or w.clearing_balance_paise < 0`,
   );
   const orphans = await rows<{ user_id: string }>(
     db,
@@ -234,8 +237,10 @@ async function networkMoneyBreaks(db: Queryable): Promise<Break[]> {
 
 /**
  * Walks every wallet's chain in order (keyset paging over the (user, seq) index): the sequence has no gap, each
- * posting's balances follow from the one before, its seal verifies, and the last seal is the wallet's head.
- * A changed, deleted or inserted posting breaks the seal from there on.
+ * posting's balances follow from the one before (in bigint: balances have no bound), its seal verifies, and the
+ * last seal is the wallet's head. Clearing never goes below zero; available goes below zero (the wallet owes) only
+ * by a reversal, and no posting that lowers it may leave it there otherwise. A changed, deleted or inserted posting
+ * breaks the seal from there on.
  */
 async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: Break[]; postings: number }> {
   const heads = new Map(
@@ -247,7 +252,7 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
   const breaks: Break[] = [];
   let seen = 0;
   let cursor: { userId: string; seq: number } | null = null;
-  let current = { userId: '', seq: 0, balance: 0, clearing: 0, seal: null as string | null, broken: false };
+  let current = { userId: '', seq: 0, balance: 0n, clearing: 0n, seal: null as string | null, broken: false };
   const closeWallet = () => {
     if (current.userId && !current.broken && heads.get(current.userId) !== current.seal)
       breaks.push({
@@ -256,8 +261,8 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
       });
   };
   for (;;) {
-    const batch: (typeof postings.$inferSelect)[] = await db
-      .select()
+    const batch: PostingRow[] = await db
+      .select(EXACT_POSTING)
       .from(postings)
       .where(
         cursor
@@ -273,10 +278,13 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
       seen++;
       if (p.userId !== current.userId) {
         closeWallet();
-        current = { userId: p.userId, seq: 0, balance: 0, clearing: 0, seal: null, broken: false };
+        current = { userId: p.userId, seq: 0, balance: 0n, clearing: 0n, seal: null, broken: false };
       }
       if (current.broken) continue;
-      const delta = p.transactionType === 'CREDIT' ? p.amountPaise : -p.amountPaise;
+      const amount = BigInt(p.amountPaise);
+      const delta = p.transactionType === 'CREDIT' ? amount : -amount;
+      const owedByOther =
+        p.balanceAfterPaise < 0n && p.balanceType === 'AVAILABLE' && delta < 0n && p.kind !== 'REVERSAL';
       if (p.balanceType === 'AVAILABLE') current.balance += delta;
       else current.clearing += delta;
       const problem =
@@ -284,7 +292,7 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
           ? `a gap before posting ${p.walletSeq}`
           : p.balanceAfterPaise !== current.balance || p.clearingBalanceAfterPaise !== current.clearing
             ? `posting ${p.id} records balances that do not follow from the ones before`
-            : p.balanceAfterPaise < 0 || p.clearingBalanceAfterPaise < 0
+            : p.clearingBalanceAfterPaise < 0n || owedByOther
               ? `posting ${p.id} leaves a negative balance`
               : sealPosting(ledgerKey, current.seal, p) !== p.seal
                 ? `posting ${p.id} was changed (its seal does not verify)`
@@ -307,28 +315,46 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
 
 /**
  * Proves the ledger (`npm run reconcile`, `GET ledger/reconcile`): each confirmed sale's postings sum to its
- * amount, each wallet equals the sum of its postings (clearing and available separately), no balance is
- * negative, the money kept per network (the dashboard's tiles) equals a recount and no posting was changed. `ok` is
- * false when anything broke; `breaks` says what.
+ * amount, each wallet equals the sum of its postings (clearing and available separately), no clearing balance is
+ * negative and an available one only by a reversal (the wallet owes: `totals.owed`), the money kept per network
+ * (the dashboard's tiles) equals a recount and no posting was changed. `ok` is false when anything broke;
+ * `breaks` says what.
+ *
+ * Every check reads one snapshot: a read-only REPEATABLE READ transaction, so it can run live, under load, and
+ * never compares a wallet with postings written after it was read.
  */
-export async function reconcile(db: Queryable, ledgerKey: Buffer): Promise<ReconcileReport> {
-  const [sales, openings, corrections, walletsBroken, networks, chain, [counts]] = await Promise.all([
-    saleBreaks(db),
-    openingBreaks(db),
-    correctionBreaks(db),
-    walletBreaks(db),
-    networkMoneyBreaks(db),
-    chainBreaks(db, ledgerKey),
-    rows<{ confirmed: string; reversed: string; wallets: string; balance: string; clearing: string }>(
-      db,
-      sql`select
-            (select count(*) from ${boughtProducts} where status = 'CONFIRMED') as confirmed,
-            (select count(*) from ${boughtProducts} where status = 'REVERSED') as reversed,
-            (select count(*) from ${wallets}) as wallets,
-            (select coalesce(sum(balance_paise), 0) from ${wallets}) as balance,
-            (select coalesce(sum(clearing_balance_paise), 0) from ${wallets}) as clearing`,
-    ),
-  ]);
+export async function reconcile(db: Db, ledgerKey: Buffer): Promise<ReconcileReport> {
+  return db.transaction((tx) => reconcileIn(tx, ledgerKey), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function reconcileIn(db: Queryable, ledgerKey: Buffer): Promise<ReconcileReport> {
+  // One connection (the transaction's): the checks run one after the other.
+  const sales = await saleBreaks(db);
+  const openings = await openingBreaks(db);
+  const corrections = await correctionBreaks(db);
+  const walletsBroken = await walletBreaks(db);
+  const networks = await networkMoneyBreaks(db);
+  const chain = await chainBreaks(db, ledgerKey);
+  const [counts] = await rows<{
+    confirmed: string;
+    reversed: string;
+    wallets: string;
+    balance: string;
+    clearing: string;
+    owed: string;
+  }>(
+    db,
+    sql`select
+          (select count(*) from ${boughtProducts} where status = 'CONFIRMED') as confirmed,
+          (select count(*) from ${boughtProducts} where status = 'REVERSED') as reversed,
+          (select count(*) from ${wallets}) as wallets,
+          (select coalesce(sum(balance_paise), 0)::text from ${wallets}) as balance,
+          (select coalesce(sum(clearing_balance_paise), 0)::text from ${wallets}) as clearing,
+          (select coalesce(-sum(balance_paise), 0)::text from ${wallets} where balance_paise < 0) as owed`,
+  );
   const breaks = [...sales, ...openings, ...corrections, ...walletsBroken, ...networks, ...chain.breaks];
   return {
     ok: breaks.length === 0,
@@ -337,8 +363,9 @@ export async function reconcile(db: Queryable, ledgerKey: Buffer): Promise<Recon
     postings: chain.postings,
     wallets: Number(counts.wallets),
     totals: {
-      balance: paiseToRupees(Number(counts.balance)),
-      clearingBalance: paiseToRupees(Number(counts.clearing)),
+      balance: paiseToRupees(BigInt(counts.balance)),
+      clearingBalance: paiseToRupees(BigInt(counts.clearing)),
+      owed: paiseToRupees(BigInt(counts.owed)),
     },
     breaks,
   };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { POSTING_STATUSES, TRANSACTION_TYPES, UserType } from '../../../shared/enums';
-import { payoutSchema, SALES_MSG, settleSchema } from '../../../shared/schemas/sales';
+import { payoutSchemaFor, SALES_MSG, settleSchema } from '../../../shared/schemas/sales';
 import {
   envelope,
   listEnvelope,
@@ -54,6 +54,8 @@ const tags = ['ledger'];
 export default async function ledgerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  // Payouts bounded by this server's configuration (MAX_AMOUNT_RUPEES).
+  const payoutSchema = payoutSchemaFor(app.config.maxAmountPaise);
 
   app.get(
     '/transactions/fetch',
@@ -111,7 +113,7 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
     '/wallet/settle',
     guarded('ledger', 'edit', {
       tags,
-      summary: 'Move clearing balances to available (one user, or everyone)',
+      summary: 'Move clearing balances to available: one user (`userId`), or everyone (`all: true`)',
       body: settleSchema,
       response: { 200: envelope(settleResultSchema) },
     }),
@@ -122,7 +124,7 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
         if (!user) throw notFound(SALES_MSG.userNotFound);
       }
       const result = await settle(db, app.ledgerKey, {
-        userId,
+        ...(userId ? { userId } : { all: true as const }),
         createdBy: caller(request).user.id,
         actor: actorOf(request),
         ip: request.ip,

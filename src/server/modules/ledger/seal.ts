@@ -1,7 +1,13 @@
 import { createHmac } from 'node:crypto';
 import type { postings } from '../../db/schema';
 
-type SealedFields = Omit<typeof postings.$inferSelect, 'seal'>;
+type Paise = 'amountPaise' | 'balanceAfterPaise' | 'clearingBalanceAfterPaise';
+/** A posting's fields; its money as a number or a bigint (the same digits either way). */
+type SealedFields = Omit<typeof postings.$inferSelect, 'seal' | Paise> & Record<Paise, number | bigint>;
+
+/** JSON text of an array of plain values, a bigint written as its digits, as JSON writes a number. */
+const jsonArray = (values: unknown[]) =>
+  `[${values.map((v) => (typeof v === 'bigint' ? v.toString() : v === undefined ? 'null' : JSON.stringify(v))).join(',')}]`;
 
 /**
  * A posting's seal: HMAC-SHA-256 (key derived from the data key) over the seal of the wallet's previous posting
@@ -28,5 +34,5 @@ export function sealPosting(key: Buffer, previousSeal: string | null, p: SealedF
     p.createdBy,
     p.createdAt.toISOString(),
   ];
-  return createHmac('sha256', key).update(JSON.stringify(fields)).digest('hex');
+  return createHmac('sha256', key).update(jsonArray(fields)).digest('hex');
 }

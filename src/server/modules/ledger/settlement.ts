@@ -18,6 +18,10 @@ export interface SettleOptions {
   ip?: string | null;
 }
 
+/** A sum of paise for a JSON record: a number while that is exact, else its digits as text. */
+const paiseJson = (paise: bigint) =>
+  paise <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(paise) : paise.toString();
+
 /** Commissions settled per transaction, so a busy wallet (admin's) is never locked for long. */
 const BATCH = 500;
 
@@ -47,7 +51,7 @@ async function usersToSettle(db: Queryable, dueBefore?: Date): Promise<string[]>
 async function settleUser(db: Db, ledgerKey: Buffer, userId: string, opts: SettleOptions) {
   const audit = auditRecorder(opts.actor ?? SYSTEM, opts.ip ?? null, 'wallet.settle', 'wallet');
   let count = 0;
-  let paise = 0;
+  let paise = 0n;
   for (;;) {
     const batch = await inTransaction(db, async (tx) => {
       const locked = await lockWallets(tx, [userId]);
@@ -72,12 +76,11 @@ async function settleUser(db: Db, ledgerKey: Buffer, userId: string, opts: Settl
           { ...common, transactionType: 'CREDIT', balanceType: 'AVAILABLE' },
         ];
       });
-      if (due.length > 0) {
-        const paise = due.reduce((sum, c) => sum + c.amountPaise, 0);
-        await audit(tx, { entityId: userId, after: { settled: due.length, amountPaise: paise } });
-      }
+      const paise = due.reduce((sum, c) => sum + BigInt(c.amountPaise), 0n);
+      if (due.length > 0)
+        await audit(tx, { entityId: userId, after: { settled: due.length, amountPaise: paiseJson(paise) } });
       await writePostings(tx, locked, drafts, { ledgerKey, createdBy: opts.createdBy });
-      return { count: due.length, paise: due.reduce((sum, c) => sum + c.amountPaise, 0) };
+      return { count: due.length, paise };
     });
     count += batch.count;
     paise += batch.paise;
@@ -86,17 +89,17 @@ async function settleUser(db: Db, ledgerKey: Buffer, userId: string, opts: Settl
 }
 
 /**
- * Settles one user (`userId`) or everyone; with `dueBefore`, only commissions credited before it (the job).
- * Each user is settled in transactions of its own, so one busy wallet never holds up the others.
+ * Settles one user (`userId`) or, asked explicitly (`all`), everyone; with `dueBefore`, only commissions credited
+ * before it (the job). Each user is settled in transactions of its own, so one busy wallet never holds up the others.
  */
 export async function settle(
   db: Db,
   ledgerKey: Buffer,
-  opts: SettleOptions & { userId?: string },
+  opts: SettleOptions & ({ userId: string } | { all: true }),
 ): Promise<SettleResult> {
-  const userIds = opts.userId ? [opts.userId] : await usersToSettle(db, opts.dueBefore);
+  const userIds = 'userId' in opts ? [opts.userId] : await usersToSettle(db, opts.dueBefore);
   let settled = 0;
-  let paise = 0;
+  let paise = 0n;
   let users = 0;
   for (const userId of userIds) {
     const done = await settleUser(db, ledgerKey, userId, opts);
@@ -132,7 +135,10 @@ export async function runSettlementJob(
     .returning();
   if (!lease) return null;
   try {
-    return await settle(db, ledgerKey, { dueBefore: new Date(now.getTime() - opts.delayHours * 3_600_000) });
+    return await settle(db, ledgerKey, {
+      all: true,
+      dueBefore: new Date(now.getTime() - opts.delayHours * 3_600_000),
+    });
   } finally {
     await db
       .update(jobLeases)
