@@ -12,7 +12,7 @@ import { ONBOARDING_PATHS } from './pages/onboarding/paths';
 import { Welcome } from './pages/Welcome';
 import { authProvider, HOME_PATH, LOGIN_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
-import { i18nProvider } from './providers/i18n';
+import { i18nProvider } from './i18n/i18n';
 import { createStore } from './providers/store';
 import audit from './resources/audit';
 import customers from './resources/customers';

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { MSG } from '../../src/shared/messages';
 import { CATALOG_MSG } from '../../src/shared/schemas/catalog';
 import { LOCATION_MSG } from '../../src/shared/schemas/locations';
-import { i18nProvider } from '../../src/web/providers/i18n';
+import { i18nProvider } from '../../src/web/i18n/i18n';
 import { ProductList } from '../../src/web/resources/products/ProductList';
 import { StateList } from '../../src/web/resources/states/StateList';
 import { TehsilList } from '../../src/web/resources/tehsils/TehsilList';

@@ -7,7 +7,7 @@ import {
   toLeadFormData,
   validateLeadForm,
 } from '../../src/web/pages/onboarding/leadForm';
-import { sharedKey } from '../../src/web/providers/sharedMessages';
+import { sharedKey } from '../../src/web/i18n/sharedMessages';
 
 const required = sharedKey('msg', 'required');
 const png = (size = 10) => new File([new Uint8Array(size)], 'me.png', { type: 'image/png' });

@@ -4,7 +4,7 @@ import type { WireUser } from '../../src/shared/wire';
 import { csvRows } from '../../src/web/lists/columns';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import type { HttpOptions, HttpResponse } from '../../src/web/providers/httpClient';
-import { i18nProvider } from '../../src/web/providers/i18n';
+import { i18nProvider } from '../../src/web/i18n/i18n';
 import { userToBody, userToRecord } from '../../src/web/providers/users';
 import { userColumns } from '../../src/web/resources/people/columns';
 import { wireUser } from './helpers';

@@ -7,7 +7,7 @@ import { requiredMark, schemaValidator } from '../forms/schemaValidator';
 import { serverFieldErrors } from '../forms/serverErrors';
 import { LOGIN_PATH } from '../providers/authProvider';
 import type { AppDataProvider, ResetPasswordInput } from '../providers/dataProvider';
-import { sharedKey } from '../providers/sharedMessages';
+import { sharedKey } from '../i18n/sharedMessages';
 
 /** Seed section 5, password change: all required, the new password's pattern, confirm equals new (shared schema). */
 export const validatePasswordChange = schemaValidator(resetPasswordSchema);

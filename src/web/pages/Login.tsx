@@ -16,7 +16,7 @@ import { requiredMark } from '../forms/schemaValidator';
 import { preloadScreens } from '../layout/lazyPage';
 import { PublicBar } from '../layout/PublicBar';
 import { HOME_PATH, LOGIN_PATH } from '../providers/authProvider';
-import { sharedKey } from '../providers/sharedMessages';
+import { sharedKey } from '../i18n/sharedMessages';
 
 /**
  * The server's login schema, loaded on the first submit: zod (in the small `validation` chunk) stays out of the

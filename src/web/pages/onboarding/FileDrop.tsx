@@ -7,7 +7,7 @@ import { useInput, useNotify, useTranslate } from 'react-admin';
 import { type FileRejection, useDropzone } from 'react-dropzone';
 import { LEAD_FILES, LEAD_MSG, type LeadFileField } from '../../../shared/schemas/leads';
 import { requiredMark } from '../../forms/schemaValidator';
-import { localise } from '../../providers/sharedMessages';
+import { localise } from '../../i18n/sharedMessages';
 import { dropzoneAccept, fileProblem, formatBytes } from './leadForm';
 
 export interface FileDropProps {

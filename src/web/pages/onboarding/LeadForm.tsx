@@ -8,7 +8,7 @@ import type { LeadType } from '../../../shared/schemas/leads';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { serverFieldErrors } from '../../forms/serverErrors';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { sharedKey } from '../../providers/sharedMessages';
+import { sharedKey } from '../../i18n/sharedMessages';
 import {
   emptyLeadForm,
   invalidSubmitMessage,

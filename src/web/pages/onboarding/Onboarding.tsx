@@ -5,7 +5,7 @@ import { ResourceContextProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { LeadType } from '../../../shared/schemas/leads';
 import { PublicBar } from '../../layout/PublicBar';
-import { localise } from '../../providers/sharedMessages';
+import { localise } from '../../i18n/sharedMessages';
 import { LeadForm } from './LeadForm';
 
 export { ONBOARDING_PATHS } from './paths';

@@ -9,7 +9,7 @@ import { type Column, col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { sharedKey } from '../../providers/sharedMessages';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { changesText } from './changes';
 
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });

@@ -3,7 +3,7 @@ import { districtSchema } from '../../../shared/schemas/locations';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { LookupInput } from '../../lists/LookupInput';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
-import { sharedKey } from '../../providers/sharedMessages';
+import { sharedKey } from '../../i18n/sharedMessages';
 
 const validate = schemaValidator(districtSchema);
 

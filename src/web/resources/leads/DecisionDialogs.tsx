@@ -23,7 +23,7 @@ import { ChainedLookups } from '../../forms/ChainedLookups';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { sharedKey } from '../../providers/sharedMessages';
+import { sharedKey } from '../../i18n/sharedMessages';
 
 type Values = Record<string, unknown>;
 

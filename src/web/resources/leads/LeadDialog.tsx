@@ -18,7 +18,7 @@ import { can } from '../../../shared/roles';
 import { LEAD_JSON_PARTS, type LeadJsonPart } from '../../../shared/schemas/leads';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { emptyLeadForm } from '../../pages/onboarding/leadForm';
-import { type EnumGroup, useEnumText } from '../../providers/enums';
+import { type EnumGroup, useEnumText } from '../../i18n/enums';
 import { ApproveDialog, RejectDialog } from './DecisionDialogs';
 import { LeadStatusChip } from './LeadChips';
 import { LeadFile } from './LeadFile';

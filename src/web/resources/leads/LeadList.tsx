@@ -7,7 +7,7 @@ import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { RowActionButton } from '../../lists/RowActions';
-import { enumChoices } from '../../providers/enums';
+import { enumChoices } from '../../i18n/enums';
 import { LeadStatusChip } from './LeadChips';
 import { LeadDialog } from './LeadDialog';
 

@@ -7,7 +7,7 @@ import { statusSchema } from '../../../shared/schemas/users';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { RecordFormDialog } from '../../lists/RecordDialog';
 import { type RowAction, RowActionButton } from '../../lists/RowActions';
-import { sharedKey } from '../../providers/sharedMessages';
+import { sharedKey } from '../../i18n/sharedMessages';
 
 const statusChoices = USER_STATUSES.map((id) => ({ id, name: id }));
 const statusSaved = {

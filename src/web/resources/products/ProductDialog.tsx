@@ -12,7 +12,7 @@ import {
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { LookupInput } from '../../lists/LookupInput';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
-import { sharedKey } from '../../providers/sharedMessages';
+import { sharedKey } from '../../i18n/sharedMessages';
 
 const methodChoices = REQUEST_METHODS.map((id) => ({ id, name: id }));
 const identifierChoices = URL_DATA_IDENTIFIERS.map((id) => ({ id, name: id }));

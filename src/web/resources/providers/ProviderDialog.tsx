@@ -2,7 +2,7 @@ import { TextInput } from 'react-admin';
 import { providerSchema } from '../../../shared/schemas/catalog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
-import { sharedKey } from '../../providers/sharedMessages';
+import { sharedKey } from '../../i18n/sharedMessages';
 
 const validate = schemaValidator(providerSchema);
 

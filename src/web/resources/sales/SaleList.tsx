@@ -5,7 +5,7 @@ import { SALE_STATUSES } from '../../../shared/enums';
 import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { enumChoices } from '../../providers/enums';
+import { enumChoices } from '../../i18n/enums';
 import { SaleStatusChip } from './SaleChips';
 
 export const salePath = (id: unknown) => `/sale/${encodeURIComponent(String(id))}`;

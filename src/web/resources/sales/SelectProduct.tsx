@@ -31,7 +31,7 @@ import { requiredMark } from '../../forms/schemaValidator';
 import { type RowAction, RowActionButton } from '../../lists/RowActions';
 import { type AppDataProvider, UnreadableAnswerError } from '../../providers/dataProvider';
 import { getStoredUser } from '../../providers/session';
-import { sharedKey } from '../../providers/sharedMessages';
+import { sharedKey } from '../../i18n/sharedMessages';
 
 const accountTypeOf = (product: RaRecord): AccountType => {
   const data = product.urlParams?.data;

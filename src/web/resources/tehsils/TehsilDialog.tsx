@@ -3,7 +3,7 @@ import { tehsilSchema } from '../../../shared/schemas/locations';
 import { ChainedLookups } from '../../forms/ChainedLookups';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
-import { sharedKey } from '../../providers/sharedMessages';
+import { sharedKey } from '../../i18n/sharedMessages';
 
 const validate = schemaValidator(tehsilSchema);
 

@@ -29,7 +29,7 @@ import { payoutSchema, SALES_MSG } from '../../../shared/schemas/sales';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { sharedKey } from '../../providers/sharedMessages';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { UserLookup, UserTypeInput, userResourceOf } from './UserLookups';
 
 /** The user record behind a chosen type and id (already cached by the lookup that chose it). */

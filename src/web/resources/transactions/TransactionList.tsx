@@ -8,7 +8,7 @@ import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ListPagination } from '../../lists/ListPagination';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { enumChoices } from '../../providers/enums';
+import { enumChoices } from '../../i18n/enums';
 import { PayoutButton, SettleButton } from './LedgerActions';
 import { UserLookup, UserTypeInput } from './UserLookups';
 

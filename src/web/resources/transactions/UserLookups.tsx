@@ -5,7 +5,7 @@ import { UserType } from '../../../shared/enums';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
-import { sharedKey } from '../../providers/sharedMessages';
+import { sharedKey } from '../../i18n/sharedMessages';
 
 /** Seed section 3: the selectable user types (customer and the three tiers); the ledger adds the admin's wallet. */
 const SELECTABLE = [

@@ -6,7 +6,7 @@ import type { WireWallet } from '../../../shared/wire';
 import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { enumChoices } from '../../providers/enums';
+import { enumChoices } from '../../i18n/enums';
 
 /** The caller's postings: date, kind, transaction type, amount, status, the balances after it, the reference. */
 export const WALLET_COLUMNS = [

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { requiredMark } from '../../../forms/schemaValidator';
-import { sharedKey } from '../../../providers/sharedMessages';
+import { sharedKey } from '../../../i18n/sharedMessages';
 import { SAME_AS_ABOVE, sectionValidator } from '../leadForm';
 import { LocationLookups } from './LocationLookups';
 import { grid, numeric, Section } from './Section';
