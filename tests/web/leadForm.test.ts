@@ -6,7 +6,7 @@ import {
   invalidSubmitMessage,
   toLeadFormData,
   validateLeadForm,
-} from '../../src/web/pages/onboarding/leadForm';
+} from '../../src/web/forms/leadForm';
 import { sharedKey } from '../../src/web/i18n/sharedMessages';
 
 const required = sharedKey('msg', 'required');

@@ -8,7 +8,7 @@ import { type FileRejection, useDropzone } from 'react-dropzone';
 import { LEAD_FILES, LEAD_MSG, type LeadFileField } from '../../../shared/schemas/leads';
 import { requiredMark } from '../../forms/schemaValidator';
 import { localise } from '../../i18n/sharedMessages';
-import { dropzoneAccept, fileProblem, formatBytes } from './leadForm';
+import { dropzoneAccept, fileProblem, formatBytes } from '../../forms/leadForm';
 
 export interface FileDropProps {
   /** The form value holding the file (the multipart part's name). */

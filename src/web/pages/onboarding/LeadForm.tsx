@@ -15,7 +15,7 @@ import {
   type LeadFormValues,
   toLeadFormData,
   validateLeadForm,
-} from './leadForm';
+} from '../../forms/leadForm';
 import { ApplicantSection } from './sections/ApplicantSection';
 import { BusinessSection } from './sections/BusinessSection';
 import {

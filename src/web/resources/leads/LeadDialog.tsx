@@ -17,7 +17,7 @@ import { formatDate, titleCase } from '../../../shared/format';
 import { can } from '../../../shared/roles';
 import { LEAD_JSON_PARTS, type LeadJsonPart } from '../../../shared/schemas/leads';
 import { useNotifyError } from '../../layout/useNotifyError';
-import { emptyLeadForm } from '../../pages/onboarding/leadForm';
+import { emptyLeadForm } from '../../forms/leadForm';
 import { type EnumGroup, useEnumText } from '../../i18n/enums';
 import { ApproveDialog, RejectDialog } from './DecisionDialogs';
 import { LeadStatusChip } from './LeadChips';

@@ -3,7 +3,7 @@ import { Box, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { type Identifier, useDataProvider, useTranslate } from 'react-admin';
 import type { LeadFileField } from '../../../shared/schemas/leads';
-import { formatBytes } from '../../pages/onboarding/leadForm';
+import { formatBytes } from '../../forms/leadForm';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 export interface LeadFileInfo {

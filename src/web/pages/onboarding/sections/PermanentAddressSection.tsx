@@ -4,7 +4,7 @@ import { TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { requiredMark } from '../../../forms/schemaValidator';
 import { sharedKey } from '../../../i18n/sharedMessages';
-import { SAME_AS_ABOVE, sectionValidator } from '../leadForm';
+import { SAME_AS_ABOVE, sectionValidator } from '../../../forms/leadForm';
 import { LocationLookups } from './LocationLookups';
 import { grid, numeric, Section } from './Section';
 
