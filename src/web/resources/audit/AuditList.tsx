@@ -5,11 +5,11 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit';
 import { ALL_USER_TYPES, USER_TYPE_NAMES, UserType } from '../../../shared/enums';
 import { formatDate, titleCase } from '../../../shared/format';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { type Column, col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { sharedKey } from '../../i18n/sharedMessages';
 import { changesText } from './changes';
 
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
