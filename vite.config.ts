@@ -47,7 +47,7 @@ function precompress(): Plugin {
 const VALIDATION =
   /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/](pages[\\/]loginValidator|forms[\\/]schemaValidator)/;
 const LAZY_OF_THEIR_OWN =
-  /pages[\\/]onboarding|providers[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept)[\\/]/;
+  /pages[\\/]onboarding|i18n[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept)[\\/]/;
 
 // One config for the panel build (vite) and both unit-test projects (vitest).
 export default defineConfig({

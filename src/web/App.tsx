@@ -1,7 +1,8 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Admin, CanAccess, CustomRoutes, Loading, Resource, ResourceContextProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import type { LeadType } from '../shared/schemas/leads';
+import { i18nProvider } from './i18n/i18n';
 import { AccessDenied } from './layout/AccessDenied';
 import { AppNotification } from './layout/AppNotification';
 import { Layout } from './layout/Layout';
@@ -12,48 +13,9 @@ import { ONBOARDING_PATHS } from './pages/onboarding/paths';
 import { Welcome } from './pages/Welcome';
 import { authProvider, HOME_PATH, LOGIN_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
-import { i18nProvider } from './providers/i18n';
 import { createStore } from './providers/store';
-import audit from './resources/audit';
-import customers from './resources/customers';
-import distributors from './resources/distributors';
-import districts from './resources/districts';
-import employees from './resources/employees';
-import leads from './resources/leads';
-import masterDistributors from './resources/masterDistributors';
-import products from './resources/products';
-import providers from './resources/providers';
-import retailers from './resources/retailers';
-import sales from './resources/sales';
-import states from './resources/states';
-import tehsils from './resources/tehsils';
-import transactions from './resources/transactions';
-import wallet from './resources/wallet';
+import { RESOURCES, type ResourceScreen } from './resources';
 
-/** Every resource, by its ROLE_TABLE name, in the seed's menu order. */
-const RESOURCES = {
-  masterDistributors,
-  distributors,
-  employees,
-  retailers,
-  customers,
-  providers,
-  products,
-  transactions,
-  sales,
-  wallet,
-  tehsils,
-  districts,
-  states,
-  leads,
-  audit,
-};
-
-/**
- * A resource screen at the seed's own path (react-admin's would be /<resource>). A custom route gets no access
- * check of its own, and react-admin's list only redirects after its first request: CanAccess asks the role table
- * first, so a refused screen sends nothing.
- */
 const store = createStore();
 
 // The dashboard (with the change-password dialog) loads with the screens chunk, after sign-in.
@@ -72,7 +34,12 @@ const LazyOnboarding = ({ leadType }: { leadType: LeadType }) => (
   </Suspense>
 );
 
-const seedRoute = (resource: string, path: string, Page: ComponentType, action = 'list') => (
+/**
+ * A resource screen at the seed's own path (react-admin's would be /<resource>). A custom route gets no access
+ * check of its own, and react-admin's list only redirects after its first request: CanAccess asks the role table
+ * first, so a refused screen sends nothing.
+ */
+const seedRoute = (resource: string, { path, page: Page, action }: ResourceScreen) => (
   <Route
     key={path}
     path={path}
@@ -131,17 +98,10 @@ export const App = () => (
             </Suspense>
           }
         />
-        {Object.entries(RESOURCES).map(([name, resource]) => seedRoute(name, resource.path, resource.list))}
-        {seedRoute('tehsils', tehsils.createPath, tehsils.createPage)}
-        {seedRoute('sales', sales.pagePath, sales.page, 'show')}
+        {RESOURCES.flatMap(({ name, screens }) => screens.map((screen) => seedRoute(name, screen)))}
       </CustomRoutes>
-      {Object.entries(RESOURCES).map(([name, resource]) => (
-        <Resource
-          key={name}
-          name={name}
-          icon={resource.icon}
-          recordRepresentation={resource.recordRepresentation}
-        />
+      {RESOURCES.map(({ name, icon, recordRepresentation }) => (
+        <Resource key={name} name={name} icon={icon} recordRepresentation={recordRepresentation} />
       ))}
     </Admin>
   </BrowserRouter>

@@ -30,6 +30,12 @@ describe('ChangePasswordDialog', () => {
     expect(screen.getByLabelText('Confirm New Password *')).toBeInTheDocument();
   });
 
+  it('opens with the focus in Old Password', async () => {
+    renderDialog();
+    await screen.findByRole('dialog', { name: 'Update Password' });
+    expect(screen.getByLabelText('Old Password *')).toHaveFocus();
+  });
+
   it('cannot be dismissed with Escape', async () => {
     const user = userEvent.setup();
     renderDialog();

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { App } from '../../src/web/App';
-import { hi } from '../../src/web/providers/hi';
+import { hi } from '../../src/web/i18n/hi';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { jsonResponse, wireUser } from './helpers';
 

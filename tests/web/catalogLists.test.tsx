@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { MSG } from '../../src/shared/messages';
 import { CATALOG_MSG } from '../../src/shared/schemas/catalog';
 import { LOCATION_MSG } from '../../src/shared/schemas/locations';
-import { i18nProvider } from '../../src/web/providers/i18n';
+import { i18nProvider } from '../../src/web/i18n/i18n';
 import { ProductList } from '../../src/web/resources/products/ProductList';
 import { StateList } from '../../src/web/resources/states/StateList';
 import { TehsilList } from '../../src/web/resources/tehsils/TehsilList';
@@ -112,6 +112,7 @@ describe('State list', () => {
     renderAt('/location/state/list', <StateList />, testDataProvider({ getList, create }));
     await user.click(await screen.findByRole('button', { name: 'Add State' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New State' });
+    expect(within(dialog).getByLabelText(/Name/)).toHaveFocus();
     // Untouched: no message yet.
     expect(within(dialog).queryByText(LOCATION_MSG.stateNameRequired)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -190,8 +191,9 @@ describe('Tehsil modal typeaheads', () => {
     const district = within(dialog).getByRole('combobox', { name: /District/ });
     expect(district).toBeDisabled();
 
+    // The first field has the focus when the modal opens, and a typeahead with the focus offers its suggestions.
     const state = within(dialog).getByRole('combobox', { name: /State/ });
-    await user.click(state);
+    expect(state).toHaveFocus();
     expect(await within(dialog).findByText('2 result(s) available')).toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: 'Maharashtra' }));
     // The district typeahead is rebuilt for the chosen state.

@@ -10,9 +10,9 @@ import {
 } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import type { WireUser } from '../../src/shared/wire';
+import { i18nProvider } from '../../src/web/i18n/i18n';
 import { AppNotification } from '../../src/web/layout/AppNotification';
 import { authProvider as realAuthProvider } from '../../src/web/providers/authProvider';
-import { i18nProvider } from '../../src/web/providers/i18n';
 
 export const jsonResponse = (status: number, body: unknown, statusText = '') =>
   new Response(body === undefined ? null : JSON.stringify(body), {

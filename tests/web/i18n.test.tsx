@@ -5,10 +5,10 @@ import { CATALOG_MSG } from '../../src/shared/schemas/catalog';
 import { LOCATION_MSG } from '../../src/shared/schemas/locations';
 import { SALES_MSG } from '../../src/shared/schemas/sales';
 import { App } from '../../src/web/App';
-import { en } from '../../src/web/providers/en';
-import { hi } from '../../src/web/providers/hi';
-import { i18nProvider } from '../../src/web/providers/i18n';
-import { localise, sharedMessage } from '../../src/web/providers/sharedMessages';
+import { en } from '../../src/web/i18n/en';
+import { hi } from '../../src/web/i18n/hi';
+import { i18nProvider } from '../../src/web/i18n/i18n';
+import { localise, sharedMessage } from '../../src/web/i18n/sharedMessages';
 
 type Catalogue = Record<string, unknown>;
 

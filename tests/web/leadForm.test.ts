@@ -6,8 +6,8 @@ import {
   invalidSubmitMessage,
   toLeadFormData,
   validateLeadForm,
-} from '../../src/web/pages/onboarding/leadForm';
-import { sharedKey } from '../../src/web/providers/sharedMessages';
+} from '../../src/web/forms/leadForm';
+import { sharedKey } from '../../src/web/i18n/sharedMessages';
 
 const required = sharedKey('msg', 'required');
 const png = (size = 10) => new File([new Uint8Array(size)], 'me.png', { type: 'image/png' });

@@ -89,7 +89,7 @@ const login = (type: UserType) => {
 };
 
 /** The server as the panel sees it: leads, their files (token only), locations, users and the decisions. */
-const stubServer = () => {
+const stubServer = ({ decided = false, filesGone = false } = {}) => {
   let status = 'NEW';
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://x');
@@ -101,6 +101,7 @@ const stubServer = () => {
       return jsonResponse(200, { result: { leads: [lead], totalCounts: 1 } });
     }
     if (path === `leads/${LEAD_ID}/picture` || path === `leads/${LEAD_ID}/document`) {
+      if (filesGone) return jsonResponse(404, { message: LEAD_MSG.leadNotFound });
       if (token !== 'bearer tok-1') return jsonResponse(401, { message: 'Authentication required' });
       const type = path.endsWith('picture') ? 'image/png' : 'application/pdf';
       return new Response('bytes', {
@@ -123,6 +124,7 @@ const stubServer = () => {
       return jsonResponse(200, { result: { _id: LEAD_ID, status }, message: LEAD_MSG.approved });
     }
     if (path === `leads/reject/${LEAD_ID}`) {
+      if (decided) return jsonResponse(409, { message: LEAD_MSG.alreadyDecided });
       status = 'REJECTED';
       return jsonResponse(200, { result: { _id: LEAD_ID, status }, message: LEAD_MSG.rejected });
     }
@@ -208,6 +210,8 @@ describe('Leads review', () => {
     const detail = await screen.findByRole('dialog', { name: 'Application of Kiran Patil' });
     await user.click(within(detail).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve Application' });
+    // The first field has the focus, so a keyboard user starts typing at once.
+    expect(within(dialog).getByRole('combobox', { name: 'Master Distributor' })).toHaveFocus();
     expect(within(dialog).getByRole('combobox', { name: 'Distributor' })).toBeDisabled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
@@ -249,6 +253,7 @@ describe('Leads review', () => {
     const detail = await screen.findByRole('dialog', { name: 'Application of Kiran Patil' });
     await user.click(within(detail).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Application' });
+    expect(labelledField(dialog, 'Reason')).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText(LEAD_MSG.reasonRequired)).toBeInTheDocument();
     await user.type(labelledField(dialog, 'Reason'), 'Incomplete documents');
@@ -257,6 +262,42 @@ describe('Leads review', () => {
     expect(JSON.parse(String(calls(fetch, 'leads/reject')[0][1]?.body))).toEqual({
       reason: 'Incomplete documents',
     });
+  });
+
+  it("a refused decision shows the server's message and keeps the dialog open", async () => {
+    login(UserType.ADMIN);
+    const fetch = stubServer({ decided: true });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'View the application of Kiran Patil' }));
+    const detail = await screen.findByRole('dialog', { name: 'Application of Kiran Patil' });
+    await user.click(within(detail).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Application' });
+    await user.type(labelledField(dialog, 'Reason'), 'Duplicate');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText(`Error: ${LEAD_MSG.alreadyDecided}`)).toBeInTheDocument();
+    expect(calls(fetch, 'leads/reject')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Reject Application' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Reject' })).toBeEnabled();
+    expect(labelledField(dialog, 'Reason')).toHaveValue('Duplicate');
+  });
+
+  it('says a file could not be loaded when the server refuses it', async () => {
+    login(UserType.ADMIN);
+    stubServer({ filesGone: true });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('button', { name: 'View the application of Kiran Patil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Application of Kiran Patil' });
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('alert')
+          .map((alert) => alert.textContent),
+      ).toEqual(['Could not load the file.', 'Could not load the file.']),
+    );
+    expect(within(dialog).queryByRole('img', { name: 'Picture of Kiran Patil' })).not.toBeInTheDocument();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
   });
 
   it('an employee may reject but not approve (only ADMIN creates retailers)', async () => {

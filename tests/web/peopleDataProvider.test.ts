@@ -1,10 +1,10 @@
 import { UserType } from '../../src/shared/enums';
 import { formatRupees } from '../../src/shared/format';
 import type { WireUser } from '../../src/shared/wire';
+import { i18nProvider } from '../../src/web/i18n/i18n';
 import { csvRows } from '../../src/web/lists/columns';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import type { HttpOptions, HttpResponse } from '../../src/web/providers/httpClient';
-import { i18nProvider } from '../../src/web/providers/i18n';
 import { userToBody, userToRecord } from '../../src/web/providers/users';
 import { userColumns } from '../../src/web/resources/people/columns';
 import { wireUser } from './helpers';

@@ -5,7 +5,7 @@ import { CATALOG_MSG, productSchema } from '../../src/shared/schemas/catalog';
 import { LOCATION_MSG, tehsilSchema } from '../../src/shared/schemas/locations';
 import { requiredFields, schemaValidator } from '../../src/web/forms/schemaValidator';
 import { serverFieldErrors } from '../../src/web/forms/serverErrors';
-import { i18nProvider } from '../../src/web/providers/i18n';
+import { i18nProvider } from '../../src/web/i18n/i18n';
 import { userFormValues, userValidator } from '../../src/web/resources/people/validation';
 
 const PROVIDER = '6c0b0a38-5b5e-4c8b-9a0e-8d1b1b7f2a11';

@@ -1,6 +1,6 @@
 import type { ValidateForm } from 'react-admin';
 import type { z } from 'zod';
-import { sharedMessage } from '../providers/sharedMessages';
+import { sharedMessage } from '../i18n/sharedMessages';
 
 type Values = Record<string, unknown>;
 /** A field message as react-admin shows it: a catalogue key, with arguments when the text has some. */

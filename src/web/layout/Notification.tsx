@@ -2,7 +2,7 @@ import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { type NotificationPayload, useNotificationContext, useTranslate } from 'react-admin';
 import { TOAST_MS } from '../../shared/rules';
-import { localise } from '../providers/sharedMessages';
+import { localise } from '../i18n/sharedMessages';
 
 const SEVERITY = { success: 'success', error: 'error', warning: 'warning', info: 'info' } as const;
 

@@ -1,5 +1,5 @@
 import { Chip, type ChipProps } from '@mui/material';
-import { type EnumGroup, useEnumText } from '../providers/enums';
+import { type EnumGroup, useEnumText } from '../i18n/enums';
 
 /** A status or type code as a chip, named in the chosen language. */
 export const CodeChip = ({

@@ -1,17 +1,14 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import {
-  Form,
   type RaRecord,
   useCreate,
   useNotify,
   useRefresh,
   useResourceContext,
-  useTranslate,
   useUpdate,
   type ValidateForm,
 } from 'react-admin';
-import { SubmitButton } from '../forms/SubmitButton';
+import { FormDialog } from '../forms/FormDialog';
 import { serverFieldErrors } from '../forms/serverErrors';
 
 /** What a list hands its create/edit modal. */
@@ -64,12 +61,10 @@ export const RecordFormDialog = ({
   children,
 }: RecordFormDialogProps) => {
   const resource = useResourceContext();
-  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const [create] = useCreate();
   const [update] = useUpdate();
-  const titleId = useId();
   const isEdit = record?.id !== undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the initial values depend on the row only
   const initial = useMemo(() => toValues(record), [record]);
@@ -91,29 +86,17 @@ export const RecordFormDialog = ({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={() => onClose(false)}
-      aria-labelledby={titleId}
-      fullWidth
+      title={isEdit ? `${texts}.updateTitle` : `${texts}.createTitle`}
+      submitLabel={isEdit ? 'app.list.update' : 'app.list.create'}
       maxWidth={maxWidth}
+      record={initial}
+      onSubmit={save}
+      validate={validate}
     >
-      {open && (
-        <Form record={initial} onSubmit={save} validate={validate} mode="onTouched" noValidate>
-          <DialogTitle id={titleId}>
-            {translate(isEdit ? `${texts}.updateTitle` : `${texts}.createTitle`)}
-          </DialogTitle>
-          <DialogContent>
-            <Stack spacing={0.5} sx={{ pt: 1 }}>
-              {children}
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={() => onClose(false)}>{translate('app.list.cancel')}</Button>
-            <SubmitButton label={isEdit ? 'app.list.update' : 'app.list.create'} />
-          </DialogActions>
-        </Form>
-      )}
-    </Dialog>
+      {children}
+    </FormDialog>
   );
 };

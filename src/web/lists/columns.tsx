@@ -2,7 +2,7 @@ import type { Breakpoint } from '@mui/material';
 import { type ReactNode, useMemo } from 'react';
 import { DataTable, defaultExporter, type Exporter, type RaRecord, useTranslate } from 'react-admin';
 import { formatDate, formatRupees, titleCase } from '../../shared/format';
-import { type EnumGroup, useEnumText } from '../providers/enums';
+import { type EnumGroup, useEnumText } from '../i18n/enums';
 
 /**
  * One column of a list, declared once: the table and the CSV export both read it (STYLE.md: "each list declares its

@@ -1,13 +1,13 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { Form, PasswordInput, useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
+import { PasswordInput, useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
 import { resetPasswordSchema } from '../../shared/schemas/account';
-import { SubmitButton } from '../forms/SubmitButton';
+import { FormDialog } from '../forms/FormDialog';
 import { requiredMark, schemaValidator } from '../forms/schemaValidator';
 import { serverFieldErrors } from '../forms/serverErrors';
+import { sharedKey } from '../i18n/sharedMessages';
 import { LOGIN_PATH } from '../providers/authProvider';
 import type { AppDataProvider, ResetPasswordInput } from '../providers/dataProvider';
-import { sharedKey } from '../providers/sharedMessages';
 
 /** Seed section 5, password change: all required, the new password's pattern, confirm equals new (shared schema). */
 export const validatePasswordChange = schemaValidator(resetPasswordSchema);
@@ -41,43 +41,36 @@ export const ChangePasswordDialog = ({ open }: { open: boolean }) => {
   };
 
   return (
-    <Dialog open={open} disableEscapeKeyDown aria-labelledby="change-password-title" fullWidth maxWidth="xs">
-      <Form
-        defaultValues={empty}
-        onSubmit={submit}
-        validate={validatePasswordChange}
-        mode="onTouched"
-        noValidate
-      >
-        <DialogTitle id="change-password-title">{translate('app.password.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={0.5} sx={{ pt: 1 }}>
-            <PasswordInput
-              source="oldPassword"
-              label="app.password.oldPassword"
-              autoComplete="current-password"
-              validate={requiredMark}
-              autoFocus
-            />
-            <PasswordInput
-              source="newPassword"
-              label="app.password.newPassword"
-              autoComplete="new-password"
-              validate={requiredMark}
-            />
-            <PasswordInput
-              source="confirmPassword"
-              label="app.password.confirmPassword"
-              autoComplete="new-password"
-              validate={requiredMark}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => logout({}, LOGIN_PATH, false)}>{translate('app.menu.logout')}</Button>
-          <SubmitButton label="app.password.submit" />
-        </DialogActions>
-      </Form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="app.password.title"
+      submitLabel="app.password.submit"
+      secondaryAction={
+        <Button onClick={() => logout({}, LOGIN_PATH, false)}>{translate('app.menu.logout')}</Button>
+      }
+      maxWidth="xs"
+      defaultValues={empty}
+      onSubmit={submit}
+      validate={validatePasswordChange}
+    >
+      <PasswordInput
+        source="oldPassword"
+        label="app.password.oldPassword"
+        autoComplete="current-password"
+        validate={requiredMark}
+      />
+      <PasswordInput
+        source="newPassword"
+        label="app.password.newPassword"
+        autoComplete="new-password"
+        validate={requiredMark}
+      />
+      <PasswordInput
+        source="confirmPassword"
+        label="app.password.confirmPassword"
+        autoComplete="new-password"
+        validate={requiredMark}
+      />
+    </FormDialog>
   );
 };

@@ -13,10 +13,10 @@ import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-ro
 import { InvalidSubmitNotice } from '../forms/InvalidSubmitNotice';
 import { SubmitButton } from '../forms/SubmitButton';
 import { requiredMark } from '../forms/schemaValidator';
+import { sharedKey } from '../i18n/sharedMessages';
 import { preloadScreens } from '../layout/lazyPage';
 import { PublicBar } from '../layout/PublicBar';
 import { HOME_PATH, LOGIN_PATH } from '../providers/authProvider';
-import { sharedKey } from '../providers/sharedMessages';
 
 /**
  * The server's login schema, loaded on the first submit: zod (in the small `validation` chunk) stays out of the

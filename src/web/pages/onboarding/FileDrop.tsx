@@ -6,9 +6,9 @@ import { useEffect, useId, useState } from 'react';
 import { useInput, useNotify, useTranslate } from 'react-admin';
 import { type FileRejection, useDropzone } from 'react-dropzone';
 import { LEAD_FILES, LEAD_MSG, type LeadFileField } from '../../../shared/schemas/leads';
+import { dropzoneAccept, fileProblem, formatBytes } from '../../forms/leadForm';
 import { requiredMark } from '../../forms/schemaValidator';
-import { localise } from '../../providers/sharedMessages';
-import { dropzoneAccept, fileProblem, formatBytes } from './leadForm';
+import { localise } from '../../i18n/sharedMessages';
 
 export interface FileDropProps {
   /** The form value holding the file (the multipart part's name). */

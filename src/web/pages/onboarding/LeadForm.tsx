@@ -5,17 +5,17 @@ import { Form, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import type { LeadType } from '../../../shared/schemas/leads';
-import { SubmitButton } from '../../forms/SubmitButton';
-import { serverFieldErrors } from '../../forms/serverErrors';
-import type { AppDataProvider } from '../../providers/dataProvider';
-import { sharedKey } from '../../providers/sharedMessages';
 import {
   emptyLeadForm,
   invalidSubmitMessage,
   type LeadFormValues,
   toLeadFormData,
   validateLeadForm,
-} from './leadForm';
+} from '../../forms/leadForm';
+import { SubmitButton } from '../../forms/SubmitButton';
+import { serverFieldErrors } from '../../forms/serverErrors';
+import { sharedKey } from '../../i18n/sharedMessages';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApplicantSection } from './sections/ApplicantSection';
 import { BusinessSection } from './sections/BusinessSection';
 import {

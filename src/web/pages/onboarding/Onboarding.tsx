@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ResourceContextProvider, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { LeadType } from '../../../shared/schemas/leads';
+import { localise } from '../../i18n/sharedMessages';
 import { PublicBar } from '../../layout/PublicBar';
-import { localise } from '../../providers/sharedMessages';
 import { LeadForm } from './LeadForm';
 
 export { ONBOARDING_PATHS } from './paths';

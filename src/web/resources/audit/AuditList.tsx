@@ -7,11 +7,11 @@ import { dateOrderError, filterDate } from '../../../shared/dates';
 import { ALL_USER_TYPES, USER_TYPE_NAMES, UserType } from '../../../shared/enums';
 import { formatDate, titleCase } from '../../../shared/format';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
+import { messageKey, sharedKey } from '../../i18n/sharedMessages';
 import { type Column, col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { messageKey, sharedKey } from '../../providers/sharedMessages';
 import { changesText } from './changes';
 
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });

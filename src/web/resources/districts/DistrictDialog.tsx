@@ -1,9 +1,9 @@
 import { TextInput } from 'react-admin';
 import { districtSchema } from '../../../shared/schemas/locations';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { LookupInput } from '../../lists/LookupInput';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
-import { sharedKey } from '../../providers/sharedMessages';
 
 const validate = schemaValidator(districtSchema);
 

@@ -1,15 +1,7 @@
+import { DialogContentText } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
-import { type ReactNode, useId } from 'react';
-import {
-  Form,
   type RaRecord,
   TextInput,
   useDataProvider,
@@ -20,10 +12,10 @@ import {
 } from 'react-admin';
 import { approveLeadSchema, rejectLeadSchema } from '../../../shared/schemas/leads';
 import { ChainedLookups } from '../../forms/ChainedLookups';
-import { SubmitButton } from '../../forms/SubmitButton';
+import { FormDialog } from '../../forms/FormDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { sharedKey } from '../../providers/sharedMessages';
 
 type Values = Record<string, unknown>;
 
@@ -56,7 +48,10 @@ interface DecisionDialogProps {
   children: ReactNode;
 }
 
-/** A small modal form that sends one decision, toasts the server's message, refreshes the views and closes. */
+/**
+ * A small modal form that sends one decision (a react-query mutation, so the loading bar knows about it), toasts
+ * the server's message, refreshes the views and closes. A refusal toasts and keeps the dialog open.
+ */
 const DecisionDialog = ({
   open,
   onClose,
@@ -68,41 +63,32 @@ const DecisionDialog = ({
   fallbackMessage,
   children,
 }: DecisionDialogProps) => {
-  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const titleId = useId();
-
-  const submit = async (values: Values) => {
-    let message: string | undefined;
-    try {
-      ({ message } = await decide(values));
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-      return; // the dialog stays open
-    }
-    notify(message || fallbackMessage, { type: 'success' });
-    refresh();
-    onClose();
-  };
+  const { mutateAsync } = useMutation({
+    mutationFn: decide,
+    onSuccess: ({ message }) => {
+      notify(message || fallbackMessage, { type: 'success' });
+      refresh();
+      onClose();
+    },
+    onError: (error) => notify(error.message, { type: 'error' }),
+  });
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      {open && (
-        <Form onSubmit={submit} validate={validate} mode="onTouched" noValidate>
-          <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={1} sx={{ pt: 1 }}>
-              {children}
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={onClose}>{translate('app.leads.cancel')}</Button>
-            <SubmitButton label={submitLabel} color={color} />
-          </DialogActions>
-        </Form>
-      )}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      submitLabel={submitLabel}
+      submitColor={color}
+      cancelLabel="app.leads.cancel"
+      spacing={1}
+      onSubmit={(values: Values) => mutateAsync(values).catch(() => undefined)}
+      validate={validate}
+    >
+      {children}
+    </FormDialog>
   );
 };
 
@@ -180,14 +166,7 @@ export const RejectDialog = ({ lead, open, onClose }: DecisionProps) => {
       fallbackMessage={sharedKey('lead', 'rejected')}
       decide={(values) => dataProvider.rejectLead(lead.id, String(values.reason ?? '').trim())}
     >
-      <TextInput
-        source="reason"
-        label="app.leads.reason"
-        multiline
-        minRows={3}
-        autoFocus
-        validate={requiredMark}
-      />
+      <TextInput source="reason" label="app.leads.reason" multiline minRows={3} validate={requiredMark} />
     </DecisionDialog>
   );
 };

@@ -16,9 +16,9 @@ import { type Identifier, type RaRecord, useGetOne, usePermissions, useTranslate
 import { formatDate, titleCase } from '../../../shared/format';
 import { can } from '../../../shared/roles';
 import { LEAD_JSON_PARTS, type LeadJsonPart } from '../../../shared/schemas/leads';
+import { emptyLeadForm } from '../../forms/leadForm';
+import { type EnumGroup, useEnumText } from '../../i18n/enums';
 import { useNotifyError } from '../../layout/useNotifyError';
-import { emptyLeadForm } from '../../pages/onboarding/leadForm';
-import { type EnumGroup, useEnumText } from '../../providers/enums';
 import { ApproveDialog, RejectDialog } from './DecisionDialogs';
 import { LeadStatusChip } from './LeadChips';
 import { LeadFile } from './LeadFile';

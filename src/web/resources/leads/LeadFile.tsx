@@ -1,9 +1,10 @@
 import DescriptionIcon from '@mui/icons-material/Description';
 import { Box, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type Identifier, useDataProvider, useTranslate } from 'react-admin';
 import type { LeadFileField } from '../../../shared/schemas/leads';
-import { formatBytes } from '../../pages/onboarding/leadForm';
+import { formatBytes } from '../../forms/leadForm';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 export interface LeadFileInfo {
@@ -14,33 +15,38 @@ export interface LeadFileInfo {
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; url: string };
 
+/** An object URL for a blob while the view shows it, revoked when the blob changes or the view goes away. */
+const useObjectUrl = (blob: Blob | undefined) => {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob) return;
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => {
+      URL.revokeObjectURL(made);
+      setUrl(undefined);
+    };
+  }, [blob]);
+  return url;
+};
+
 /**
- * A lead's file, which the server gives only to signed-in staff: fetched with the token as a blob and shown
- * through an object URL, revoked when the view goes away.
+ * A lead's file, which the server gives only to signed-in staff: fetched with the token as a blob (a react-query
+ * query over the dataProvider) and shown through an object URL. An uploaded file never changes, so it is not
+ * re-read while shown; a refusal shows at once rather than after retries; the blob is dropped when no view shows it.
  */
 export const useLeadFile = (id: Identifier, field: LeadFileField): Loaded => {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  useEffect(() => {
-    let cancelled = false;
-    let url: string | undefined;
-    setLoaded({ status: 'loading' });
-    dataProvider.getLeadFile(id, field).then(
-      (blob) => {
-        if (cancelled) return;
-        url = URL.createObjectURL(blob);
-        setLoaded({ status: 'ready', url });
-      },
-      () => {
-        if (!cancelled) setLoaded({ status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [dataProvider, id, field]);
-  return loaded;
+  const { data: blob, isError } = useQuery({
+    queryKey: ['leads', 'file', { id: String(id), field }],
+    queryFn: () => dataProvider.getLeadFile(id, field),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    gcTime: 0,
+  });
+  const url = useObjectUrl(blob);
+  if (isError) return { status: 'failed' };
+  return url ? { status: 'ready', url } : { status: 'loading' };
 };
 
 /** The applicant's picture, or the identity document (an image inline, a PDF as a link that opens it). */

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { type Identifier, type RaRecord, SearchInput, useTranslate } from 'react-admin';
 import { titleCase } from '../../../shared/format';
 import { LEAD_STATUSES, LEAD_TYPES } from '../../../shared/schemas/leads';
+import { enumChoices } from '../../i18n/enums';
 import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { RowActionButton } from '../../lists/RowActions';
-import { enumChoices } from '../../providers/enums';
 import { LeadStatusChip } from './LeadChips';
 import { LeadDialog } from './LeadDialog';
 

@@ -5,9 +5,9 @@ import { toggledStatus, USER_STATUSES, type UserStatus } from '../../../shared/e
 import { titleCase } from '../../../shared/format';
 import { statusSchema } from '../../../shared/schemas/users';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { RecordFormDialog } from '../../lists/RecordDialog';
 import { type RowAction, RowActionButton } from '../../lists/RowActions';
-import { sharedKey } from '../../providers/sharedMessages';
 
 const statusChoices = USER_STATUSES.map((id) => ({ id, name: id }));
 const statusSaved = {

@@ -1,7 +1,7 @@
 import { type ReactNode, useMemo } from 'react';
 import type { UserType } from '../../../shared/enums';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
-import { sharedKey } from '../../providers/sharedMessages';
 import { DistrictTehsilInputs, UserTextFields } from './inputs';
 import { userFieldOf, userFormValues, userValidator } from './validation';
 

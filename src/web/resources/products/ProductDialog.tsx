@@ -10,9 +10,9 @@ import {
   URL_DATA_IDENTIFIERS,
 } from '../../../shared/schemas/catalog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { LookupInput } from '../../lists/LookupInput';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
-import { sharedKey } from '../../providers/sharedMessages';
 
 const methodChoices = REQUEST_METHODS.map((id) => ({ id, name: id }));
 const identifierChoices = URL_DATA_IDENTIFIERS.map((id) => ({ id, name: id }));

@@ -1,8 +1,8 @@
 import { TextInput } from 'react-admin';
 import { providerSchema } from '../../../shared/schemas/catalog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
-import { sharedKey } from '../../providers/sharedMessages';
 
 const validate = schemaValidator(providerSchema);
 
@@ -18,6 +18,6 @@ export const ProviderDialog = (props: RecordDialogProps) => (
       updated: sharedKey('catalog', 'providerUpdated'),
     }}
   >
-    <TextInput source="name" validate={requiredMark} autoFocus />
+    <TextInput source="name" validate={requiredMark} />
   </RecordFormDialog>
 );

@@ -2,10 +2,10 @@ import { Link } from '@mui/material';
 import { type RaRecord, SearchInput, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { SALE_STATUSES } from '../../../shared/enums';
+import { enumChoices } from '../../i18n/enums';
 import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { enumChoices } from '../../providers/enums';
 import { SaleStatusChip } from './SaleChips';
 
 export const salePath = (id: unknown) => `/sale/${encodeURIComponent(String(id))}`;

@@ -28,10 +28,10 @@ import { titleCase } from '../../../shared/format';
 import { ACCOUNT_TYPES, type AccountType, partnerCallFor } from '../../../shared/schemas/sales';
 import { ChainedLookups } from '../../forms/ChainedLookups';
 import { requiredMark } from '../../forms/schemaValidator';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { type RowAction, RowActionButton } from '../../lists/RowActions';
 import { type AppDataProvider, UnreadableAnswerError } from '../../providers/dataProvider';
 import { getStoredUser } from '../../providers/session';
-import { sharedKey } from '../../providers/sharedMessages';
 
 const accountTypeOf = (product: RaRecord): AccountType => {
   const data = product.urlParams?.data;

@@ -1,8 +1,8 @@
 import { TextInput } from 'react-admin';
 import { stateSchema } from '../../../shared/schemas/locations';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
-import { sharedKey } from '../../providers/sharedMessages';
 
 const validate = schemaValidator(stateSchema);
 
@@ -18,6 +18,6 @@ export const StateDialog = (props: RecordDialogProps) => (
       updated: sharedKey('location', 'stateUpdated'),
     }}
   >
-    <TextInput source="name" validate={requiredMark} autoFocus />
+    <TextInput source="name" validate={requiredMark} />
   </RecordFormDialog>
 );

@@ -2,8 +2,8 @@ import { TextInput } from 'react-admin';
 import { tehsilSchema } from '../../../shared/schemas/locations';
 import { ChainedLookups } from '../../forms/ChainedLookups';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
-import { sharedKey } from '../../providers/sharedMessages';
 
 const validate = schemaValidator(tehsilSchema);
 

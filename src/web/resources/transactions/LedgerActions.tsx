@@ -28,8 +28,8 @@ import { formatRupees, titleCase } from '../../../shared/format';
 import { payoutSchema, SALES_MSG } from '../../../shared/schemas/sales';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { sharedKey } from '../../providers/sharedMessages';
 import { UserLookup, UserTypeInput, userResourceOf } from './UserLookups';
 
 /** The user record behind a chosen type and id (already cached by the lookup that chose it). */

@@ -2,13 +2,13 @@ import { Box } from '@mui/material';
 import { type RaRecord, useCanAccess } from 'react-admin';
 import { TRANSACTION_TYPES } from '../../../shared/enums';
 import { titleCase } from '../../../shared/format';
+import { enumChoices } from '../../i18n/enums';
 import { CodeChip } from '../../lists/CodeChip';
 import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ListPagination } from '../../lists/ListPagination';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { enumChoices } from '../../providers/enums';
 import { PayoutButton, SettleButton } from './LedgerActions';
 import { UserLookup, UserTypeInput } from './UserLookups';
 

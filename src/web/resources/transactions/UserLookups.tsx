@@ -3,9 +3,9 @@ import { SelectInput, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { UserType } from '../../../shared/enums';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
+import { sharedKey } from '../../i18n/sharedMessages';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
-import { sharedKey } from '../../providers/sharedMessages';
 
 /** Seed section 3: the selectable user types (customer and the three tiers); the ledger adds the admin's wallet. */
 const SELECTABLE = [

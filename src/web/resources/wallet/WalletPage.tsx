@@ -3,10 +3,10 @@ import { useListContext, useTranslate } from 'react-admin';
 import { TRANSACTION_TYPES } from '../../../shared/enums';
 import { formatRupees } from '../../../shared/format';
 import type { WireWallet } from '../../../shared/wire';
+import { enumChoices } from '../../i18n/enums';
 import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { enumChoices } from '../../providers/enums';
 
 /** The caller's postings: date, kind, transaction type, amount, status, the balances after it, the reference. */
 export const WALLET_COLUMNS = [

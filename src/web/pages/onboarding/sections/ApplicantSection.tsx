@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { RadioButtonGroupInput, TextInput } from 'react-admin';
 import { GENDERS } from '../../../../shared/schemas/leads';
 import { requiredMark } from '../../../forms/schemaValidator';
-import { enumChoices } from '../../../providers/enums';
+import { enumChoices } from '../../../i18n/enums';
 import { FileDrop } from '../FileDrop';
 import { grid, Section } from './Section';
 

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { RadioButtonGroupInput, TextInput } from 'react-admin';
 import { OWNERSHIP_TYPES } from '../../../../shared/schemas/leads';
 import { requiredMark } from '../../../forms/schemaValidator';
-import { enumChoices } from '../../../providers/enums';
+import { enumChoices } from '../../../i18n/enums';
 import { LocationLookups } from './LocationLookups';
 import { grid, numeric, Section } from './Section';
 

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { SelectInput, TextInput, useTranslate } from 'react-admin';
 import { IDENTITY_DOCUMENTS } from '../../../../shared/schemas/leads';
 import { requiredMark } from '../../../forms/schemaValidator';
-import { enumChoices } from '../../../providers/enums';
+import { enumChoices } from '../../../i18n/enums';
 import { FileDrop } from '../FileDrop';
 import { grid, numeric, Section } from './Section';
 

@@ -2,9 +2,9 @@ import { Box, Checkbox, FormControlLabel } from '@mui/material';
 import { useState } from 'react';
 import { TextInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import { SAME_AS_ABOVE, sectionValidator } from '../../../forms/leadForm';
 import { requiredMark } from '../../../forms/schemaValidator';
-import { sharedKey } from '../../../providers/sharedMessages';
-import { SAME_AS_ABOVE, sectionValidator } from '../leadForm';
+import { sharedKey } from '../../../i18n/sharedMessages';
 import { LocationLookups } from './LocationLookups';
 import { grid, numeric, Section } from './Section';
 

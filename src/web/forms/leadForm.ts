@@ -8,13 +8,14 @@ import {
   type LeadJsonPart,
   type LeadType,
   leadPartSchemas,
-} from '../../../shared/schemas/leads';
-import { fieldError, schemaValidator } from '../../forms/schemaValidator';
+} from '../../shared/schemas/leads';
+import { fieldError, schemaValidator } from './schemaValidator';
 
 /**
  * The onboarding form's model: the six sections and the two files as react-hook-form values, validated by the
  * shared zod schemas (src/shared/schemas/leads.ts) and file rules (LEAD_FILES), so the panel shows the server's own
- * field messages.
+ * field messages. The public onboarding page fills it and the leads review reads its field order and file sizes,
+ * so it lives with the forms rather than in either.
  */
 export type LeadSectionValues = Record<string, string | null>;
 export type LeadSections = Record<LeadJsonPart, LeadSectionValues>;

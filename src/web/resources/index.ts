@@ -1,0 +1,75 @@
+import type { ComponentType } from 'react';
+import type { RaRecord } from 'react-admin';
+import type { RoleResource } from '../../shared/roles';
+import audit from './audit';
+import customers from './customers';
+import distributors from './distributors';
+import districts from './districts';
+import employees from './employees';
+import leads from './leads';
+import masterDistributors from './masterDistributors';
+import products from './products';
+import providers from './providers';
+import retailers from './retailers';
+import sales from './sales';
+import states from './states';
+import tehsils from './tehsils';
+import transactions from './transactions';
+import wallet from './wallet';
+
+/** A screen at one of the seed's paths, shown when the role table allows `action` on its resource. */
+export interface ResourceScreen {
+  path: string;
+  page: ComponentType;
+  action: 'list' | 'show';
+}
+
+/** What a resource folder's `index.ts` default-exports. */
+interface ResourceParts {
+  list: ComponentType;
+  icon: ComponentType;
+  recordRepresentation: (record: RaRecord) => string;
+  /** The list's path (seed section 2). */
+  path: string;
+}
+
+export interface PanelResource extends ResourceParts {
+  /** The ROLE_TABLE key: react-admin's resource name, and what `canAccess` is asked about. */
+  name: RoleResource;
+  /** Catalogue key of the sidebar link. */
+  menuLabel: string;
+  /** Every screen App mounts for it: the list first (the one the menu links to), then any others. */
+  screens: ResourceScreen[];
+}
+
+const entry = (name: RoleResource, parts: ResourceParts, more: ResourceScreen[] = []): PanelResource => ({
+  ...parts,
+  name,
+  menuLabel: `app.menu.${name}`,
+  screens: [{ path: parts.path, page: parts.list, action: 'list' }, ...more],
+});
+
+/**
+ * The panel's resources, once, in the sidebar's order (seed section 2): App mounts their screens and registers
+ * them with react-admin, and the menu links to their lists. A new resource is added here.
+ */
+export const RESOURCES: readonly PanelResource[] = [
+  entry('masterDistributors', masterDistributors),
+  entry('distributors', distributors),
+  entry('employees', employees),
+  entry('retailers', retailers),
+  entry('customers', customers),
+  entry('providers', providers),
+  entry('products', products),
+  entry('transactions', transactions),
+  // Not in the seed's sidebar: the sales behind the transactions, and a tier user's own wallet.
+  entry('sales', sales, [{ path: sales.pagePath, page: sales.page, action: 'show' }]),
+  entry('wallet', wallet),
+  // The seed's create path opens the list with the create modal open.
+  entry('tehsils', tehsils, [{ path: tehsils.createPath, page: tehsils.createPage, action: 'list' }]),
+  entry('districts', districts),
+  entry('states', states),
+  // Not in the seed's sidebar: the review of onboarding applications, after the seed's entries.
+  entry('leads', leads),
+  entry('audit', audit),
+];
