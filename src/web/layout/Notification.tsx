@@ -17,8 +17,9 @@ const sameMessage = (a: NotificationPayload, b: NotificationPayload) =>
 /**
  * The panel's only toast area, fed by react-admin's `useNotify` (screens, and react-admin itself when a query
  * fails). Seed section 8: a failed call shows a red toast titled 'Error!!!' with the normalised message; other
- * notices show their text alone (status 0 shows 'Internet connection error'). 5000 ms each, one at a time; a
- * notice equal to the one on screen is not shown twice. At the top, so a toast never covers a dialog's buttons; in a
+ * notices show their text alone (status 0 shows 'Internet connection error'). One at a time, each for TOAST_MS; a
+ * newer notice replaces the one on screen (MUI's consecutive snackbars), and a notice equal to the one on screen
+ * is not shown twice. At the top, so a toast never covers a dialog's buttons; in a
  * portal of its own, so a toast that appears while a dialog is open is not inside the part of the page the dialog
  * hides from screen readers (aria-hidden), and is announced.
  */
@@ -27,14 +28,21 @@ export const Notification = () => {
   const translate = useTranslate();
   const [current, setCurrent] = useState<NotificationPayload>();
   const [open, setOpen] = useState(false);
+  // Each notice shown gets its own Snackbar (a new key), so a replacing notice gets its full time on screen.
+  const [shown, setShown] = useState(0);
 
   useEffect(() => {
     const next = notifications[0];
     if (!next) return;
-    if (!current) {
-      setCurrent(takeNotification() ?? undefined);
-      setOpen(true);
-    } else if (open && sameMessage(next, current)) takeNotification();
+    if (current && open && sameMessage(next, current)) {
+      takeNotification();
+      return;
+    }
+    // A newer notice replaces the one on screen at once: the answer to the call just made is the one shown,
+    // not queued behind the previous call's.
+    setCurrent(takeNotification() ?? undefined);
+    setShown((n) => n + 1);
+    setOpen(true);
   }, [notifications, current, open, takeNotification]);
 
   if (!current) return null;
@@ -44,6 +52,7 @@ export const Notification = () => {
   return (
     <Portal>
       <Snackbar
+        key={shown}
         open={open}
         anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
         autoHideDuration={autoHideDuration === undefined ? TOAST_MS : (autoHideDuration ?? undefined)}
