@@ -457,6 +457,9 @@ export const en = {
       balanceHint: 'Available for payout',
       clearingBalance: 'Clearing Balance',
       clearingHint: 'Commissions waiting for settlement',
+      owed: 'Balance: owed to the network',
+      owedHint: 'A commission was reversed after it was paid out. Your next commissions repay it first.',
+      dateNewestFirst: 'Date and time (newest first)',
     },
     leads: {
       title: 'Leads',
