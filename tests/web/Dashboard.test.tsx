@@ -20,7 +20,7 @@ const COUNTS: UserCounts = {
   RETAILER: 19,
 };
 
-const login = (passwordUpdatedAt: string | null, type = UserType.ADMIN) => {
+const login = (passwordUpdatedAt: string | null, type: UserType = UserType.ADMIN) => {
   const user = wireUser({ type, passwordUpdatedAt });
   localStorage.setItem(SESSION_KEYS.authToken, 'tok-1');
   localStorage.setItem(SESSION_KEYS.userData, JSON.stringify({ user }));
