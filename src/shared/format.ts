@@ -20,6 +20,9 @@ export function titleCase(value: unknown): string {
 
 const MEDIUM_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
+/** Medium date and short time ('Nov 21, 2026, 3:05 PM'), for `formatDate(value, DATE_TIME)`. */
+export const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
 /** An ISO date (or Date) in medium format, e.g. 'Nov 21, 2026', in the viewer's time zone; '' when invalid. */
 export function formatDate(value: unknown, format: Intl.DateTimeFormat = MEDIUM_DATE): string {
   if (value === null || value === undefined || value === '') return '';

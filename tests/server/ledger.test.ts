@@ -562,3 +562,41 @@ describe('reconciliation', () => {
     expect((await adminCall('GET', 'ledger/reconcile')).body.result.ok).toBe(true);
   });
 });
+
+describe('a wallet’s statement', () => {
+  it('runs newest first in the wallet’s own order: each row’s balances are the row below’s plus or minus its amount', async () => {
+    for (let i = 0; i < 3; i++) await confirmedSale(retailer3, '9400000007');
+    // Settling writes two postings for each commission in one transaction: they share their time.
+    const settled = await adminCall('POST', 'wallet/settle', { userId: ids['9300000003'] });
+    expect(settled.status).toBe(200);
+    expect(settled.body.result.settled).toBe(3);
+    const res = await call(ctx.app, 'GET', 'wallet/fetch', { token: retailer3, query: { limit: '100' } });
+    expect(res.status).toBe(200);
+    const { wallet: card, transactions } = res.body.result as {
+      wallet: { balance: number; clearingBalance: number };
+      transactions: {
+        amount: number;
+        transactionType: 'CREDIT' | 'DEBIT';
+        balanceType: 'AVAILABLE' | 'CLEARING';
+        balance: number;
+        clearingBalance: number;
+        createdAt: string;
+      }[];
+    };
+    expect(transactions.length).toBeGreaterThanOrEqual(9);
+    expect([transactions[0].balance, transactions[0].clearingBalance]).toEqual([
+      card.balance,
+      card.clearingBalance,
+    ]);
+    const paise = (rupees: number) => Math.round(rupees * 100);
+    for (let i = 0; i + 1 < transactions.length; i++) {
+      const [newer, older] = [transactions[i], transactions[i + 1]];
+      const delta = (newer.transactionType === 'CREDIT' ? 1 : -1) * paise(newer.amount);
+      expect(newer.createdAt >= older.createdAt).toBe(true);
+      expect([paise(newer.balance), paise(newer.clearingBalance)]).toEqual([
+        paise(older.balance) + (newer.balanceType === 'AVAILABLE' ? delta : 0),
+        paise(older.clearingBalance) + (newer.balanceType === 'CLEARING' ? delta : 0),
+      ]);
+    }
+  });
+});

@@ -20,8 +20,8 @@ const COUNTS: UserCounts = {
   RETAILER: 19,
 };
 
-const login = (passwordUpdatedAt: string | null) => {
-  const user = wireUser({ type: UserType.ADMIN, passwordUpdatedAt });
+const login = (passwordUpdatedAt: string | null, type: UserType = UserType.ADMIN) => {
+  const user = wireUser({ type, passwordUpdatedAt });
   localStorage.setItem(SESSION_KEYS.authToken, 'tok-1');
   localStorage.setItem(SESSION_KEYS.userData, JSON.stringify({ user }));
   localStorage.setItem(SESSION_KEYS.userDetails, JSON.stringify(user));
@@ -32,13 +32,17 @@ const COMMISSIONS: CommissionReport = { today: 450, month: 12345.5, clearing: 30
 const renderDashboard = (
   getUserCounts: () => Promise<UserCounts>,
   getCommissionReport: () => Promise<CommissionReport> = vi.fn().mockResolvedValue(COMMISSIONS),
+  getList: (resource: string) => Promise<unknown> = () => Promise.reject(new Error('no list here')),
 ) =>
   render(
     renderInAdmin(
       <Routes>
         <Route path="/home" element={<Dashboard />} />
       </Routes>,
-      { path: '/home', dataProvider: testDataProvider({ getUserCounts, getCommissionReport } as never) },
+      {
+        path: '/home',
+        dataProvider: testDataProvider({ getUserCounts, getCommissionReport, getList } as never),
+      },
     ),
   );
 
@@ -79,6 +83,10 @@ describe('Dashboard', () => {
     expect(
       within(screen.getByRole('listitem', { name: 'In Clearing' })).getByText('₹300.00'),
     ).toBeInTheDocument();
+    // Staff's figures add up every wallet, and say so.
+    expect(
+      within(screen.getByRole('listitem', { name: 'In Clearing' })).getByText('All wallets of the network'),
+    ).toBeInTheDocument();
   });
 
   it('the commission tiles show loading, then an error with Retry that never reads as ₹0.00', async () => {
@@ -114,5 +122,31 @@ describe('Dashboard', () => {
     expect(await screen.findByRole('dialog', { name: 'Update Password' })).toBeInTheDocument();
     expect(getUserCounts).not.toHaveBeenCalled();
     expect(getCommissionReport).not.toHaveBeenCalled();
+  });
+
+  it("a retailer's money tiles say they are its network's, its customers' shares included, beside its own clearing balance", async () => {
+    login('2024-01-01T00:00:00.000Z', UserType.RETAILER);
+    const getList = vi.fn(async (resource: string) =>
+      resource === 'wallet'
+        ? { data: [], total: 0, meta: { wallet: { balance: 100, clearingBalance: 250 } } }
+        : { data: [], total: 0 },
+    );
+    renderDashboard(
+      vi.fn().mockResolvedValue(COUNTS),
+      vi.fn().mockResolvedValue({ today: 0, month: 475.05, clearing: 475.05 }),
+      getList,
+    );
+    const own = await screen.findByRole('listitem', { name: 'My Clearing Balance' });
+    expect(await within(own).findByText('₹250.00')).toBeInTheDocument();
+    expect(within(own).getByText('Your own wallet, as My Wallet shows it')).toBeInTheDocument();
+    const network = screen.getByRole('listitem', { name: 'Network In Clearing' });
+    expect(await within(network).findByText('₹475.05')).toBeInTheDocument();
+    expect(within(network).getByText("Your wallet and your customers' shares")).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'In Clearing' })).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Network Commissions This Month' })).toBeInTheDocument();
+    expect(getList).toHaveBeenCalledWith(
+      'wallet',
+      expect.objectContaining({ pagination: { page: 1, perPage: 1 } }),
+    );
   });
 });

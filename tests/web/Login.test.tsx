@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { MSG } from '../../src/shared/messages';
-import { Login } from '../../src/web/pages/Login';
+import { afterLoginPath, Login } from '../../src/web/pages/Login';
 import { jsonResponse, renderInAdmin, wireUser } from './helpers';
 
 const renderLogin = () =>
@@ -103,5 +103,18 @@ describe('Login page', () => {
     expect(screen.queryByText('HOME SCREEN')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
     expect(localStorage.getItem('authToken')).toBeNull();
+  });
+});
+
+describe('after signing in', () => {
+  it("returns to where the session ended (react-admin's nextPathname), else home; never off the panel", () => {
+    expect(afterLoginPath({ nextPathname: '/customer/list', nextSearch: '?page=2' })).toBe(
+      '/customer/list?page=2',
+    );
+    expect(afterLoginPath({ nextPathname: '/sale/abc' })).toBe('/sale/abc');
+    expect(afterLoginPath(undefined)).toBe('/home');
+    expect(afterLoginPath({ nextPathname: '/auth' })).toBe('/home');
+    expect(afterLoginPath({ nextPathname: '//evil.example/x' })).toBe('/home');
+    expect(afterLoginPath({ nextPathname: 'https://evil.example' })).toBe('/home');
   });
 });

@@ -26,8 +26,9 @@ const PENDING = wireSale({
 });
 
 /** bought_products/fetch: the list, or one sale by _id with its postings. */
-const salesServer = () =>
+const salesServer = (opening?: () => Response) =>
   stubServer((request) => {
+    if (opening && request.path === `bought_products/opening/${PENDING._id}`) return opening();
     if (request.path !== 'bought_products/fetch') return undefined;
     const id = request.query.get('_id');
     if (id === IDS.sale)
@@ -72,6 +73,8 @@ describe('Sales list', () => {
       'Status',
       'Created At',
       'Confirmed At',
+      // Reopen, on PENDING rows, for the roles that sell.
+      'Actions',
     ]);
     for (const text of [
       'Ramesh Kumar',
@@ -172,5 +175,47 @@ describe('Sales list', () => {
     expect(await screen.findByText('Could not load the sale.')).toBeInTheDocument();
     expect(await screen.findByText('Error: Sale not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/sale/list');
+  });
+
+  it('a PENDING sale reopens its account opening, from its page and from its row; a refusal shows its message', async () => {
+    login(UserType.RETAILER);
+    const URL = 'http://127.0.0.1:3000/sandbox/open?utmCode=UTMPENDING';
+    let calls = 0;
+    const api = salesServer(() =>
+      ++calls === 2
+        ? jsonResponse(409, { message: 'The sale is no longer pending' })
+        : jsonResponse(200, { result: { url: URL } }),
+    );
+    const tabs: { closed: boolean; opener: unknown; location: { href: string }; close: () => void }[] = [];
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      const tab = { closed: false, opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
+      tabs.push(tab);
+      return tab as unknown as Window;
+    });
+    const user = userEvent.setup();
+    renderSales();
+    // Only the PENDING row offers it.
+    await user.click(await screen.findByRole('button', { name: 'Reopen the account opening of UTMPENDING' }));
+    expect(
+      screen.queryByRole('button', { name: 'Reopen the account opening of UTM12345' }),
+    ).not.toBeInTheDocument();
+    await waitFor(() => expect(tabs[0]?.location.href).toBe(URL));
+    expect(tabs[0].opener).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'Open the sale UTMPENDING' }));
+    const reopen = await screen.findByRole('button', { name: 'Reopen account opening' });
+    await user.click(reopen);
+    expect(await screen.findByText('Error: The sale is no longer pending')).toBeInTheDocument();
+    expect(tabs[1].close).toHaveBeenCalled();
+    expect(tabs[1].location.href).toBe('about:blank');
+    expect(api.requests.filter((r) => r.path.startsWith('bought_products/opening/'))).toHaveLength(2);
+  });
+
+  it('a confirmed sale offers no reopening', async () => {
+    login(UserType.RETAILER);
+    salesServer();
+    renderSales(`/sale/${IDS.sale}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sale UTM12345' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reopen account opening' })).not.toBeInTheDocument();
   });
 });

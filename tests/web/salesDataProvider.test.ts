@@ -23,6 +23,43 @@ const OPENING = (utmCode: string) => ({
 });
 
 describe('dataProvider: selling', () => {
+  it('a sale goes out with its Idempotency-Key and abort signal; the partner call with its signal', async () => {
+    const { http, calls } = fakeHttp((url) =>
+      url.includes('payusprint') ? OPENING('UTM-7') : { result: wireSale({ status: 'PENDING' }) },
+    );
+    const provider = createDataProvider(http);
+    const controller = new AbortController();
+    await provider.openAccount(
+      'saving_account',
+      { accountType: 'PAYUSPRINT-SAVING', productId: IDS.saving, customerId: IDS.customer },
+      { signal: controller.signal },
+    );
+    expect(calls[0].options.signal).toBe(controller.signal);
+    await provider.create('sales', {
+      data: { customerId: IDS.customer, productId: IDS.saving, utmCode: 'UTM-7', merchantCode: 'M-42' },
+      meta: { idempotencyKey: 'key-1', signal: controller.signal },
+    });
+    expect(calls[1].url).toBe('/api/v1/bought_products/create');
+    expect(calls[1].options.headers).toEqual({ 'Idempotency-Key': 'key-1' });
+    expect(calls[1].options.signal).toBe(controller.signal);
+    // Without a key, no header.
+    await provider.create('sales', { data: { customerId: IDS.customer } });
+    expect(calls[2].options.headers).toBeUndefined();
+  });
+
+  it('getOpeningUrl reads result.url of bought_products/opening/:id, and refuses an answer without one', async () => {
+    const { http, calls } = fakeHttp((url) =>
+      url.endsWith(IDS.sale)
+        ? { result: { url: 'https://partner.example/open?utmCode=U1' } }
+        : { result: {} },
+    );
+    const provider = createDataProvider(http);
+    expect(await provider.getOpeningUrl(IDS.sale)).toBe('https://partner.example/open?utmCode=U1');
+    expect(calls[0].url).toBe(`/api/v1/bought_products/opening/${IDS.sale}`);
+    expect(calls[0].options.method).toBeUndefined();
+    await expect(provider.getOpeningUrl(IDS.customer)).rejects.toBeInstanceOf(UnreadableAnswerError);
+  });
+
   it('openAccount posts the body to the partner call and reads the utmCode after the last "="', async () => {
     const { http, calls } = fakeHttp(() => OPENING('UTM-9'));
     const provider = createDataProvider(http);

@@ -5,9 +5,24 @@ export interface Request {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  headers: Headers;
+  /** The request's AbortSignal, when it was given one. */
+  signal?: AbortSignal;
 }
 
-type Handler = (request: Request) => Response | undefined;
+/** An answer, or one that comes later (a slow partner); undefined = not mine. */
+type Handler = (request: Request) => Response | Promise<Response> | undefined;
+
+/** As fetch does: an aborted request rejects with an AbortError, whether or not its answer has come. */
+const abortable = (answer: Promise<Response>, signal: AbortSignal | undefined) =>
+  signal
+    ? new Promise<Response>((resolve, reject) => {
+        const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+        if (signal.aborted) abort();
+        signal.addEventListener('abort', abort, { once: true });
+        answer.then(resolve, reject);
+      })
+    : answer;
 
 /**
  * The server as the panel sees it, for the real dataProvider over a stubbed fetch: each handler answers the calls
@@ -22,11 +37,13 @@ export const stubServer = (...handlers: Handler[]) => {
       path: url.pathname.replace('/api/v1/', ''),
       query: url.searchParams,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: new Headers(init.headers),
+      signal: init.signal ?? undefined,
     };
     requests.push(request);
     for (const handler of handlers) {
       const response = handler(request);
-      if (response) return response;
+      if (response) return abortable(Promise.resolve(response), request.signal);
     }
     return jsonResponse(404, { message: `not stubbed: ${request.method} ${request.path}` });
   });
@@ -49,6 +66,6 @@ export const listOf =
   };
 
 export const answer =
-  (method: string, path: string, respond: (request: Request) => Response): Handler =>
+  (method: string, path: string, respond: (request: Request) => Response | Promise<Response>): Handler =>
   (request) =>
     request.method === method && request.path === path ? respond(request) : undefined;

@@ -1,3 +1,4 @@
+import { createTheme } from '@mui/material';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
@@ -34,6 +35,10 @@ const renderWallet = () =>
     ),
   );
 
+/** A posting's time as the statement writes it: the date and the time of day. */
+const AT = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
 const card = (name: string) => screen.getByRole('listitem', { name });
 
 describe('My wallet', () => {
@@ -57,7 +62,7 @@ describe('My wallet', () => {
     expect(within(card('Balance')).getByText('₹320.50')).toBeInTheDocument();
     expect(within(card('Clearing Balance')).getByText('₹100.00')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Date',
+      'Date and time (newest first)',
       'Kind',
       'Transaction Type',
       'Amount',
@@ -71,7 +76,7 @@ describe('My wallet', () => {
       within(settlement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Nov 22, 2026', 'SETTLEMENT', 'CREDIT', '₹100.00', 'SETTLED', '₹100.00', '₹0.00', '']);
+    ).toEqual([AT(SETTLED.createdAt), 'SETTLEMENT', 'CREDIT', '₹100.00', 'SETTLED', '₹100.00', '₹0.00', '']);
     expect(api.requests[0].path).toBe('wallet/fetch');
     expect(Object.fromEntries(api.requests[0].query)).toEqual({ page: '1', limit: '10' });
 
@@ -95,5 +100,85 @@ describe('My wallet', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('₹0.00')).not.toBeInTheDocument();
     expect(screen.queryByText('No Data Found')).not.toBeInTheDocument();
+  });
+
+  it('the statement runs newest first with date and time, each row from the one below it, the top row as the card', async () => {
+    login(UserType.RETAILER);
+    // After "settle all": the commission's settlement (DEBIT clearing, CREDIT available), newest first.
+    const rows = [
+      wirePosting(12, 'retailer', 100, {
+        kind: 'SETTLEMENT',
+        status: 'SETTLED',
+        balanceType: 'AVAILABLE',
+        balance: 775.16,
+        clearingBalance: 0,
+        createdAt: '2026-11-23T10:15:00.000Z',
+      }),
+      wirePosting(11, 'retailer', 100, {
+        kind: 'SETTLEMENT',
+        status: 'SETTLED',
+        transactionType: 'DEBIT',
+        balanceType: 'CLEARING',
+        balance: 675.16,
+        clearingBalance: 0,
+        createdAt: '2026-11-23T10:15:00.000Z',
+      }),
+      wirePosting(10, 'retailer', 100, {
+        balance: 675.16,
+        clearingBalance: 100,
+        createdAt: '2026-11-22T09:30:00.000Z',
+      }),
+    ];
+    stubServer((request) =>
+      request.path === 'wallet/fetch'
+        ? jsonResponse(200, {
+            result: { wallet: { balance: 775.16, clearingBalance: 0 }, transactions: rows, totalCounts: 3 },
+          })
+        : undefined,
+    );
+    renderWallet();
+    expect(
+      await within(await screen.findByRole('listitem', { name: 'Balance' })).findByText('₹775.16'),
+    ).toBeInTheDocument();
+    const cells = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(cells.map((row) => [row[0], row[5], row[6]])).toEqual([
+      [AT('2026-11-23T10:15:00.000Z'), '₹775.16', '₹0.00'],
+      [AT('2026-11-23T10:15:00.000Z'), '₹675.16', '₹0.00'],
+      [AT('2026-11-22T09:30:00.000Z'), '₹675.16', '₹100.00'],
+    ]);
+    // The time of day is shown, not the date alone.
+    expect(cells[0][0]).toMatch(/\d{1,2}:\d{2}\s?[AP]M$/);
+  });
+
+  it('a wallet that owes the network shows its negative balance in red, saying so', async () => {
+    login(UserType.RETAILER);
+    stubServer((request) =>
+      request.path === 'wallet/fetch'
+        ? jsonResponse(200, {
+            result: { wallet: { balance: -200, clearingBalance: 50 }, transactions: [], totalCounts: 0 },
+          })
+        : undefined,
+    );
+    renderWallet();
+    const owed = await screen.findByRole('listitem', { name: 'Balance: owed to the network' });
+    const figure = within(owed).getByText('-₹200.00');
+    // In the theme's error colour (AdminContext here: MUI's default theme).
+    expect(figure).toHaveStyle({ color: createTheme().palette.error.main });
+    expect(within(card('Clearing Balance')).getByText('₹50.00')).not.toHaveStyle({
+      color: createTheme().palette.error.main,
+    });
+    expect(
+      within(owed).getByText(
+        'A commission was reversed after it was paid out. Your next commissions repay it first.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card('Clearing Balance')).getByText('₹50.00')).toBeInTheDocument();
   });
 });

@@ -1,20 +1,40 @@
 import { Alert, Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Title, useAuthenticated, useDataProvider, useTranslate } from 'react-admin';
+import {
+  Title,
+  useAuthenticated,
+  useCanAccess,
+  useDataProvider,
+  useGetList,
+  useTranslate,
+} from 'react-admin';
+import { UserType } from '../../shared/enums';
 import { formatCount, formatRupees } from '../../shared/format';
-import { type CommissionReport, DASHBOARD_TILES } from '../../shared/wire';
+import { type CommissionReport, DASHBOARD_TILES, type WireWallet } from '../../shared/wire';
 import { useNotifyError } from '../layout/useNotifyError';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { getStoredUser } from '../providers/session';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
-/** Three money tiles after the seed's nine: commissions credited in the caller's network (report/commissions). */
-const COMMISSION_TILES: { label: string; key: keyof CommissionReport }[] = [
-  { label: 'app.dashboard.commissionsToday', key: 'today' },
-  { label: 'app.dashboard.commissionsMonth', key: 'month' },
-  { label: 'app.dashboard.inClearing', key: 'clearing' },
+/**
+ * Three money tiles after the seed's nine: commissions credited in the caller's network (report/commissions). They
+ * sum every wallet of the network, the caller's own and those below it (a retailer's customers' shares included):
+ * a tier user's are labelled as the network's and say whose wallets they add up, beside a tile of its own
+ * wallet's clearing balance, the figure My Wallet shows.
+ */
+const COMMISSION_TILES: { label: string; networkLabel: string; key: keyof CommissionReport }[] = [
+  { label: 'app.dashboard.commissionsToday', networkLabel: 'app.dashboard.networkToday', key: 'today' },
+  { label: 'app.dashboard.commissionsMonth', networkLabel: 'app.dashboard.networkMonth', key: 'month' },
+  { label: 'app.dashboard.inClearing', networkLabel: 'app.dashboard.networkClearing', key: 'clearing' },
 ];
+
+/** Whose wallets the network's tiles add up, by the caller's role. */
+const NETWORK_OF: Partial<Record<UserType, string>> = {
+  [UserType.MASTER_DISTRIBUTOR]: 'app.dashboard.networkOfMaster',
+  [UserType.DISTRIBUTOR]: 'app.dashboard.networkOfDistributor',
+  [UserType.RETAILER]: 'app.dashboard.networkOfRetailer',
+};
 
 /** A failed query: an alert with Retry, so a missing figure never reads as zero. */
 const LoadError = ({ text, onRetry }: { text: string; onRetry: () => void }) => {
@@ -34,7 +54,18 @@ const LoadError = ({ text, onRetry }: { text: string; onRetry: () => void }) => 
   );
 };
 
-const Tile = ({ label, testId, children }: { label: string; testId: string; children: ReactNode }) => (
+const Tile = ({
+  label,
+  testId,
+  caption,
+  children,
+}: {
+  label: string;
+  testId: string;
+  /** What the figure adds up, under it. */
+  caption?: string;
+  children: ReactNode;
+}) => (
   <Card component="li" aria-label={label}>
     <CardContent>
       <Typography color="text.secondary" sx={{ fontSize: 14 }}>
@@ -43,9 +74,30 @@ const Tile = ({ label, testId, children }: { label: string; testId: string; chil
       <Typography component="p" variant="h4" sx={{ fontWeight: 600, mt: 1 }} data-testid={testId}>
         {children}
       </Typography>
+      {caption && (
+        <Typography variant="body2" color="text.secondary">
+          {caption}
+        </Typography>
+      )}
     </CardContent>
   </Card>
 );
+
+/** The caller's own wallet's clearing balance (wallet/fetch's `wallet`, beside one posting), as My Wallet shows it. */
+const OwnClearingTile = () => {
+  const translate = useTranslate();
+  const { meta, isPending, error } = useGetList('wallet', { pagination: { page: 1, perPage: 1 } });
+  const wallet = (meta as { wallet?: WireWallet } | undefined)?.wallet;
+  return (
+    <Tile
+      label={translate('app.dashboard.ownClearing')}
+      testId="tile-own-clearing"
+      caption={translate('app.dashboard.ownClearingHint')}
+    >
+      {figure(wallet ? formatRupees(wallet.clearingBalance) : undefined, isPending && !error)}
+    </Tile>
+  );
+};
 
 /** The figure, a skeleton while it loads, or a dash when it could not be loaded. */
 const figure = (value: string | undefined, isLoading: boolean) =>
@@ -64,6 +116,9 @@ export const Dashboard = () => {
     const user = getStoredUser();
     return !!user && !user.passwordUpdatedAt;
   });
+  const role = getStoredUser()?.type;
+  const networkOf = role === undefined ? undefined : NETWORK_OF[role];
+  const { canAccess: hasWallet } = useCanAccess({ resource: 'wallet', action: 'list' });
   const counts = useQuery({
     queryKey: ['report', 'userCounts'],
     queryFn: () => dataProvider.getUserCounts(),
@@ -113,14 +168,20 @@ export const Dashboard = () => {
             {figure(counts.data ? formatCount(Number(counts.data[key] ?? 0)) : undefined, counts.isLoading)}
           </Tile>
         ))}
-        {COMMISSION_TILES.map(({ label, key }) => (
-          <Tile key={key} label={translate(label)} testId={`tile-commissions-${key}`}>
+        {COMMISSION_TILES.map(({ label, networkLabel, key }) => (
+          <Tile
+            key={key}
+            label={translate(networkOf ? networkLabel : label)}
+            caption={translate(networkOf ?? 'app.dashboard.wholeNetwork')}
+            testId={`tile-commissions-${key}`}
+          >
             {figure(
               commissions.data ? formatRupees(commissions.data[key]) : undefined,
               commissions.isLoading,
             )}
           </Tile>
         ))}
+        {hasWallet && !mustChangePassword && <OwnClearingTile />}
       </Box>
       <ChangePasswordDialog open={mustChangePassword} />
     </Box>

@@ -37,6 +37,18 @@ const prefetchValidator = () => {
 
 const empty = { userName: '', password: '' };
 
+/**
+ * Where to go after signing in: back where the person was when the session ended (react-admin's logout puts
+ * `{ nextPathname, nextSearch }` in the login route's state), else home. Only a path of the panel itself.
+ */
+export const afterLoginPath = (state: unknown): string => {
+  const { nextPathname, nextSearch } = (state ?? {}) as { nextPathname?: unknown; nextSearch?: unknown };
+  if (typeof nextPathname !== 'string' || !nextPathname.startsWith('/') || nextPathname.startsWith('//'))
+    return HOME_PATH;
+  if (nextPathname === LOGIN_PATH || nextPathname === '/login' || nextPathname === '/') return HOME_PATH;
+  return nextPathname + (typeof nextSearch === 'string' && nextSearch.startsWith('?') ? nextSearch : '');
+};
+
 /** Seed sections 2 and 5: the login page at /auth. */
 export const Login = () => {
   const translate = useTranslate();
@@ -44,6 +56,7 @@ export const Login = () => {
   const authProvider = useAuthProvider();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
 
   const submit = async (values: Record<string, unknown>) => {
     try {
@@ -55,7 +68,7 @@ export const Login = () => {
       // "not authenticated" while it was shown; reset the auth queries before entering the layout.
       await queryClient.resetQueries({ queryKey: ['auth'] });
       notify(result?.message ?? sharedKey('msg', 'loginSuccess'), { type: 'success' });
-      navigate(HOME_PATH);
+      navigate(afterLoginPath(location.state));
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     }

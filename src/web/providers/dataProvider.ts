@@ -157,8 +157,10 @@ export interface AppDataProvider extends DataProvider {
    * POST payusprint/saving_account | payusprint/current_account (seed section 7) -> the account-opening URL, the
    * utmCode after its last '=' and the partner's merchantCode. Record the sale with `create('sales', ...)`.
    */
-  openAccount(call: PartnerCall, body: AccountOpeningBody): Promise<AccountOpening>;
-  /** POST wallet/settle { userId? } (ADMIN): clearing -> available for one user, or everyone without an id. */
+  openAccount(call: PartnerCall, body: AccountOpeningBody, options?: CallOptions): Promise<AccountOpening>;
+  /** GET bought_products/opening/{id} -> the partner's account-opening URL of a PENDING sale (409 otherwise). */
+  getOpeningUrl(id: Identifier, options?: CallOptions): Promise<string>;
+  /** POST wallet/settle (ADMIN): clearing -> available for one user ({ userId }), or everyone ({ all: true }) without an id. */
   settleWallets(userId?: string): Promise<{ result: SettleResult; message?: string }>;
   /** POST wallet/payout (ADMIN): money paid to the user's bank; the reference makes a repeat harmless. */
   recordPayout(input: PayoutBody): Promise<{ data: TransactionRecord; message?: string }>;
@@ -167,6 +169,19 @@ export interface AppDataProvider extends DataProvider {
 }
 
 export type AccountOpeningBody = Partial<AccountOpeningInput>;
+
+/** What a custom call may be given: `signal` aborts it (the Select Product modal's Cancel). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * `create('sales', { data, meta })`: `idempotencyKey` goes out as the `Idempotency-Key` header (the same key
+ * answers the first sale), `signal` aborts the call.
+ */
+export interface SaleCreateMeta extends CallOptions {
+  idempotencyKey?: string;
+}
 
 export interface AccountOpening {
   url: string;
@@ -324,7 +339,11 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       const body = endpoint.toBody
         ? endpoint.toBody(params.data, 'create')
         : writableBody(endpoint, params.data);
-      const { json } = await post(endpoint.create, body);
+      const { idempotencyKey, signal } = (params.meta ?? {}) as SaleCreateMeta;
+      const { json } = await post(endpoint.create, body, {
+        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+        ...(signal ? { signal } : {}),
+      });
       const result = json.result && typeof json.result === 'object' ? json.result : params.data;
       return { data: toRecord(result, endpoint) as never, meta: { message: json.message } };
     },
@@ -387,8 +406,8 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       return blob;
     },
 
-    async openAccount(call, body) {
-      const { json } = await post(`payusprint/${call}`, body);
+    async openAccount(call, body, options = {}) {
+      const { json } = await post(`payusprint/${call}`, body, options);
       const answer = json.result as Partial<AccountOpeningResult> | undefined;
       const url = answer?.result?.data;
       const merchantCode = answer?.merchantCode;
@@ -396,6 +415,16 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       if (typeof url !== 'string' || !url.includes('=') || typeof merchantCode !== 'string' || !merchantCode)
         throw new UnreadableAnswerError(SALES_MSG.partnerUnreadable);
       return { url, utmCode: utmCodeOf(url), merchantCode };
+    },
+
+    async getOpeningUrl(id, options = {}) {
+      const { json } = await http<Envelope<{ url?: unknown }>>(
+        apiUrl(`bought_products/opening/${encodeURIComponent(String(id))}`),
+        options,
+      );
+      const url = json.result?.url;
+      if (typeof url !== 'string' || !url) throw new UnreadableAnswerError(SALES_MSG.partnerUnreadable);
+      return url;
     },
 
     async settleWallets(userId) {

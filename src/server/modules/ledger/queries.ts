@@ -69,17 +69,24 @@ function postingListOf(
   db: Queryable,
   where: SQL | undefined,
   page: { limit: number; offset: number },
-  opts: { order?: 'ASC' | 'DESC'; total?: TotalSource; bindings?: Bindings },
+  opts: {
+    order?: 'ASC' | 'DESC';
+    total?: TotalSource;
+    bindings?: Bindings;
+    sort?: SortWhitelist;
+    /** A list with a sort of its own keeps its statements under a name of its own. */
+    statement?: string;
+  },
 ) {
   return {
-    statement: 'transactions',
+    statement: opts.statement ?? 'transactions',
     bindings: opts.bindings,
     keys: (sortKey: SQL.Aliased) => db.select(keyFields(postings.id, sortKey)).from(postings).$dynamic(),
     where,
     // Every filter of a postings list is an equality the postings' indexes serve.
     planOnce: true,
     page,
-    sort: POSTING_SORT(opts.order),
+    sort: opts.sort ?? POSTING_SORT(opts.order),
     total: opts.total ?? ('capped' as const),
   };
 }
@@ -151,7 +158,13 @@ async function listTransactionsJson(
   db: Queryable,
   where: SQL | undefined,
   page: { limit: number; offset: number },
-  opts: { total?: TotalSource; bindings?: Bindings; riders?: RiderSource | null },
+  opts: {
+    total?: TotalSource;
+    bindings?: Bindings;
+    riders?: RiderSource | null;
+    sort?: SortWhitelist;
+    statement?: string;
+  },
 ) {
   return listPageJson(db, {
     ...postingListOf(db, where, page, opts),
@@ -206,6 +219,19 @@ export function listTransactions(
   });
 }
 
+/**
+ * A wallet's statement: newest first in the wallet's own order, its chain (`wallet_seq`, index
+ * postings_wallet_seq_key), so each row's balances are the row below's plus or minus its amount. By time and
+ * then id they were not: the postings of one transaction share their time (a settlement writes two for each
+ * commission), and their random ids put the balances out of order.
+ */
+const WALLET_SORT: SortWhitelist = {
+  columns: { createdAt: postings.walletSeq },
+  default: 'createdAt',
+  defaultOrder: 'DESC',
+  id: postings.id,
+};
+
 /** `wallet/fetch`: one user's own postings, of one type if asked; unfiltered, its wallet knows how many. */
 export function listWalletTransactions(
   db: Queryable,
@@ -224,6 +250,8 @@ export function listWalletTransactions(
   return listTransactionsJson(db, where, page, {
     bindings: b,
     riders,
+    sort: WALLET_SORT,
+    statement: 'wallet',
     ...(transactionType ? {} : { total: postingCountOf(userId, b) }),
   });
 }

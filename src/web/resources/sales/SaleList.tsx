@@ -1,11 +1,15 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Link } from '@mui/material';
-import { type RaRecord, SearchInput, useTranslate } from 'react-admin';
+import { useMemo } from 'react';
+import { type RaRecord, SearchInput, useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { SALE_STATUSES } from '../../../shared/enums';
 import { enumChoices } from '../../i18n/enums';
 import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
+import { type RowAction, RowActionButton } from '../../lists/RowActions';
+import { useReopenSale } from './reopen';
 import { SaleStatusChip } from './SaleChips';
 
 export const salePath = (id: unknown) => `/sale/${encodeURIComponent(String(id))}`;
@@ -49,16 +53,52 @@ const saleFilters = [
   />,
 ];
 
+/** A PENDING row's account opening again, in a new tab (`bought_products/opening/:id`). */
+const ReopenRowButton = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  const { reopen } = useReopenSale();
+  return (
+    <RowActionButton
+      label="app.sales.reopen"
+      ariaLabel={translate('app.sales.reopenRow', { code: record.utmCode })}
+      icon={<OpenInNewIcon fontSize="small" />}
+      onClick={() => reopen(record.id)}
+    />
+  );
+};
+
+/** Reopen on PENDING rows, for the roles that sell. */
+const useReopenAction = (): RowAction[] => {
+  const { canAccess } = useCanAccess({ resource: 'sales', action: 'create' });
+  return useMemo(
+    () =>
+      canAccess
+        ? [
+            {
+              key: 'reopen',
+              render: (record) => (record.status === 'PENDING' ? <ReopenRowButton record={record} /> : null),
+            },
+          ]
+        : [],
+    [canAccess],
+  );
+};
+
 /**
  * Every bought product (ADMIN, EMPLOYEE; a retailer gets its own, scoped by the server), newest first, 10 a page.
- * A row (or its utmCode link, for the keyboard) opens the sale's page.
+ * A row (or its utmCode link, for the keyboard) opens the sale's page; a PENDING row reopens its account opening.
+ * `?filter={"customerId":…}` (a customer row's Sales) lists one customer's sales.
  */
-export const SaleList = () => (
-  <ResourceList
-    resource="sales"
-    texts="app.sales"
-    columns={SALE_COLUMNS}
-    filters={saleFilters}
-    rowClick={(id) => salePath(id)}
-  />
-);
+export const SaleList = () => {
+  const reopen = useReopenAction();
+  return (
+    <ResourceList
+      resource="sales"
+      texts="app.sales"
+      columns={SALE_COLUMNS}
+      filters={saleFilters}
+      rowClick={(id) => salePath(id)}
+      rowActions={reopen}
+    />
+  );
+};

@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import {
   Alert,
   Box,
@@ -18,15 +19,34 @@ import {
 import { Fragment, type ReactNode } from 'react';
 import { Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { formatDate, formatRupees, titleCase } from '../../../shared/format';
+import { DATE_TIME, formatDate, formatRupees, titleCase } from '../../../shared/format';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { NoData } from '../../lists/NoData';
 import type { SaleRecord, TransactionRecord } from '../../providers/ledger';
 import { TRANSACTION_LIST_PATH } from '../transactions/paths';
 import { SALE_LIST_PATH } from './paths';
+import { useReopenSale } from './reopen';
 import { SaleStatusChip } from './SaleChips';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** A PENDING sale whose account opening the customer has not finished: its partner page again, in a new tab. */
+const ReopenButton = ({ sale }: { sale: SaleRecord }) => {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'sales', action: 'create' });
+  const { reopen, isPending } = useReopenSale();
+  if (sale.status !== 'PENDING' || !canAccess) return null;
+  return (
+    <Button
+      variant="contained"
+      startIcon={<OpenInNewIcon />}
+      disabled={isPending}
+      onClick={() => reopen(sale.id)}
+      sx={{ mt: 2 }}
+    >
+      {translate('app.sales.reopen')}
+    </Button>
+  );
+};
+
 const dateTime = (value: unknown) => formatDate(value, DATE_TIME);
 
 const field = (name: string) => `resources.sales.fields.${name}`;
@@ -193,6 +213,7 @@ const SaleView = ({ id }: { id: string }) => {
               : []),
           ]}
         />
+        <ReopenButton sale={sale} />
       </Section>
       <Section title="app.sales.split">
         <Split sale={sale} />

@@ -10,6 +10,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
   Confirm,
@@ -29,7 +30,7 @@ import { payoutSchema, SALES_MSG } from '../../../shared/schemas/sales';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { sharedKey } from '../../i18n/sharedMessages';
-import type { AppDataProvider } from '../../providers/dataProvider';
+import type { AppDataProvider, PayoutBody } from '../../providers/dataProvider';
 import { UserLookup, UserTypeInput, userResourceOf } from './UserLookups';
 
 /** The user record behind a chosen type and id (already cached by the lookup that chose it). */
@@ -42,7 +43,8 @@ const useChosenUser = (userType: unknown, userId: unknown) => {
 
 /**
  * Settle (ADMIN): moves clearing balances to available, for the user the list is filtered by, or for everyone
- * when no user is chosen. Asks first, then toasts the server's message ('N commissions settled') and refreshes.
+ * when no user is chosen. Asks first, then toasts this call's answer (the server's message, 'N commissions
+ * settled', or its refusal) and refreshes.
  */
 export const SettleButton = () => {
   const translate = useTranslate();
@@ -54,22 +56,20 @@ export const SettleButton = () => {
     typeof filterValues.userId === 'string' && filterValues.userId ? filterValues.userId : undefined;
   const user = useChosenUser(filterValues.userType, userId);
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const settle = useMutation({ mutationFn: (id?: string) => dataProvider.settleWallets(id) });
 
-  const settle = async () => {
-    setBusy(true);
-    try {
-      const { result, message } = await dataProvider.settleWallets(userId);
-      notify(message ?? SALES_MSG.settled(result?.settled ?? 0), { type: 'success' });
-      refresh();
-      setOpen(false);
-    } catch (error) {
+  const confirm = () =>
+    settle.mutate(userId, {
+      onSuccess: ({ result, message }) => {
+        // A call that ended the session answers nothing (react-admin has logged out and said so).
+        if (!result && !message) return;
+        notify(message ?? SALES_MSG.settled(result?.settled ?? 0), { type: 'success' });
+        refresh();
+        setOpen(false);
+      },
       // The dialog stays open to retry or cancel.
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+      onError: (error) => notify(error.message, { type: 'error' }),
+    });
 
   return (
     <>
@@ -78,7 +78,7 @@ export const SettleButton = () => {
       </Button>
       <Confirm
         isOpen={open}
-        loading={busy}
+        loading={settle.isPending}
         title="app.transactions.settleTitle"
         content={
           userId
@@ -87,7 +87,7 @@ export const SettleButton = () => {
         }
         confirm="app.transactions.settle"
         cancel="app.list.cancel"
-        onConfirm={settle}
+        onConfirm={confirm}
         onClose={() => setOpen(false)}
       />
     </>
@@ -132,25 +132,34 @@ export const PayoutDialog = ({ open, onClose }: { open: boolean; onClose: () => 
   const refresh = useRefresh();
   const titleId = useId();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const payout = useMutation({ mutationFn: (input: PayoutBody) => dataProvider.recordPayout(input) });
 
+  // Each call toasts its own answer: a refusal (409: not enough balance) now, in red, not the previous call's.
   const submit = async (values: Values) => {
-    let message: string | undefined;
     try {
-      ({ message } = await dataProvider.recordPayout({
-        userId: String(values.userId),
-        amount: String(values.amount).trim(),
-        reference: String(values.reference).trim(),
-      }));
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-      return; // the dialog stays open
+      await payout.mutateAsync(
+        {
+          userId: String(values.userId),
+          amount: String(values.amount).trim(),
+          reference: String(values.reference).trim(),
+        },
+        {
+          onSuccess: ({ data, message }) => {
+            // A call that ended the session answers nothing (react-admin has logged out and said so).
+            if (!data?.id) return;
+            // A repeated reference answers the first payout: say so rather than claim a second one.
+            notify(message ?? sharedKey('sales', 'payoutRecorded'), {
+              type: message === SALES_MSG.payoutReplayed ? 'info' : 'success',
+            });
+            refresh();
+            onClose();
+          },
+          onError: (error) => notify(error.message, { type: 'error' }),
+        },
+      );
+    } catch {
+      // Toasted by onError; the dialog stays open.
     }
-    // A repeated reference answers the first payout: say so rather than claim a second one.
-    notify(message ?? sharedKey('sales', 'payoutRecorded'), {
-      type: message === SALES_MSG.payoutReplayed ? 'info' : 'success',
-    });
-    refresh();
-    onClose();
   };
 
   return (

@@ -1,16 +1,23 @@
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { TRANSACTION_TYPES } from '../../../shared/enums';
-import { formatRupees } from '../../../shared/format';
+import { DATE_TIME, formatDate, formatRupees } from '../../../shared/format';
 import type { WireWallet } from '../../../shared/wire';
 import { enumChoices } from '../../i18n/enums';
 import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
 
-/** The caller's postings: date, kind, transaction type, amount, status, the balances after it, the reference. */
+/**
+ * The caller's postings, newest first in the order they were written: date and time, kind, transaction type,
+ * amount, status, the balances right after it (a running balance: each row's is the one below it plus or minus
+ * its amount, and the top row's is the card's), the reference.
+ */
 export const WALLET_COLUMNS = [
-  col.date('createdAt'),
+  col.date('createdAt', {
+    label: 'app.wallet.dateNewestFirst',
+    value: (record) => formatDate(record.createdAt, DATE_TIME),
+  }),
   col.enum('kind', 'postingKind'),
   col.enum('transactionType', 'transactionType'),
   col.money('amount'),
@@ -30,13 +37,23 @@ const walletFilters = [
   />,
 ];
 
-/** The two balances wallet/fetch answers beside the postings (the list's `meta.wallet`). */
+/**
+ * The two balances wallet/fetch answers beside the postings (the list's `meta.wallet`). A negative available
+ * balance is what the wallet owes the network (a reversal after payout): shown in red and said so; the next
+ * commissions recover it first.
+ */
 const WalletCards = () => {
   const translate = useTranslate();
   const { meta, isPending } = useListContext();
   const wallet = (meta as { wallet?: WireWallet } | undefined)?.wallet;
-  const cards: { label: string; value: number | undefined; hint: string }[] = [
-    { label: 'app.wallet.balance', value: wallet?.balance, hint: 'app.wallet.balanceHint' },
+  const owes = (wallet?.balance ?? 0) < 0;
+  const cards: { label: string; value: number | undefined; hint: string; owed?: boolean }[] = [
+    {
+      label: owes ? 'app.wallet.owed' : 'app.wallet.balance',
+      value: wallet?.balance,
+      hint: owes ? 'app.wallet.owedHint' : 'app.wallet.balanceHint',
+      owed: owes,
+    },
     { label: 'app.wallet.clearingBalance', value: wallet?.clearingBalance, hint: 'app.wallet.clearingHint' },
   ];
   return (
@@ -52,13 +69,24 @@ const WalletCards = () => {
         gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
       }}
     >
-      {cards.map(({ label, value, hint }) => (
-        <Card component="li" key={label} aria-label={translate(label)} variant="outlined">
+      {cards.map(({ label, value, hint, owed }) => (
+        <Card
+          component="li"
+          key={label}
+          aria-label={translate(label)}
+          variant="outlined"
+          sx={owed ? { borderColor: 'error.main' } : undefined}
+        >
           <CardContent>
-            <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+            <Typography color={owed ? 'error' : 'text.secondary'} sx={{ fontSize: 14 }}>
               {translate(label)}
             </Typography>
-            <Typography component="p" variant="h4" sx={{ fontWeight: 600, mt: 1 }}>
+            <Typography
+              component="p"
+              variant="h4"
+              color={owed ? 'error' : undefined}
+              sx={{ fontWeight: 600, mt: 1 }}
+            >
               {value !== undefined ? (
                 formatRupees(value)
               ) : isPending ? (
@@ -68,7 +96,7 @@ const WalletCards = () => {
                 '—'
               )}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color={owed ? 'error' : 'text.secondary'}>
               {translate(hint)}
             </Typography>
           </CardContent>
