@@ -11,7 +11,6 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
-import { forgetPastCaps } from '../../src/server/db/list';
 import type { Database } from '../../src/server/db/open';
 import { DEMO_PASSWORD } from '../../src/server/demo/network';
 import { seedScale } from '../../src/server/demo/scale';
@@ -409,7 +408,6 @@ export async function benchLists(
       const runs = Math.max(20, Math.round(opts.sequential / 5));
       for (let i = 0; i < runs; i++) {
         for (const s of inTurn(i)) {
-          forgetPastCaps(s.database.db);
           const answer = await client.run({
             url: urlOf(s, 'admin', name),
             token: s.tokens.admin,
