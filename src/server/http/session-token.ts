@@ -38,7 +38,7 @@ export type SessionLookup =
 export const lookupSession = (db: Queryable, token: string) => lookupSessionByHash(db, hashToken(token));
 
 /** lookupSession for a token already hashed. An expired session is deleted and refused. */
-export async function lookupSessionByHash(db: Queryable, tokenHash: string): Promise<SessionLookup> {
+async function lookupSessionByHash(db: Queryable, tokenHash: string): Promise<SessionLookup> {
   const [row] = await runStatement<SessionRow>(db, SESSION_SELECT, [tokenHash]);
   if (!row) return { kind: 'missing' };
   const { sessionExpiresAt, ...user } = row;
