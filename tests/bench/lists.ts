@@ -11,7 +11,6 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
-import { forgetPastCaps } from '../../src/server/db/list';
 import type { Database } from '../../src/server/db/open';
 import { DEMO_PASSWORD } from '../../src/server/demo/network';
 import { seedScale } from '../../src/server/demo/scale';
@@ -21,22 +20,16 @@ import { ledgerKeyFrom, PersonalDataCipher } from '../../src/server/security/per
 import { verhoeffDigit } from '../../src/shared/identity';
 import { openEngine } from './engines';
 import { httpClient } from './http-client';
-import { type Figures, latencies, measure, sequentialTimes } from './measure';
+import { type Figures, latencies, measure } from './measure';
 
 const tokenOf = (header: string | string[] | undefined) => String(header).replace(/^bearer\s+/i, '');
 
 export interface CallResult extends Figures {
   name: string;
   status: number;
-  /** p95 over the p95 of the floor measured beside it (interleaved with the call's own sequential calls). */
-  ratio: number;
-  /** That floor's p50 and p95. */
-  floor: Pick<Figures, 'p50' | 'p95'>;
-  /** p95 over the p95 of the floor measured once at the start of the engine's run. */
-  ratioToRunFloor: number;
 }
 
-/** The call's sequential calls and the floor's are taken in this many alternating slices. */
+/** The call's sequential calls are taken in this many slices, alternating between the engines. */
 const SLICES = 10;
 
 /** The list calls the panel makes, with parameters taken from the seeded network. */
@@ -114,26 +107,32 @@ async function settleAfterSeeding(database: Database, log: (line: string) => voi
 
 export type Engine = 'pglite' | 'postgres';
 
-/** A call's first run, before the server knows its list is past the cap (sequential only). */
-export interface FirstCallResult {
-  name: string;
-  p50: number;
-  p95: number;
-  /** p95 over the p95 of the floor measured once at the start of the engine's run. */
-  ratioToRunFloor: number;
-}
-
 export interface EngineResult {
   floor: { users: Figures; postings: Figures; http: Figures };
+  /** Each run's figures of every call, and per call the median of the runs' p50, p95 and requests/s. */
+  runs: CallResult[][];
   calls: CallResult[];
-  firstCalls: FirstCallResult[];
 }
 
-/**
- * Calls measured again as their first run: a list found past the cap is not counted again for a minute
- * (db/list.ts), so the call's own figures are of its repeats; these are of a search just typed.
- */
-const FIRST_CALLS = ['customers search name'];
+/** The median of a few numbers (the middle one of three). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Per call, the median of the runs' figures. */
+function medianOf(runs: CallResult[][]): CallResult[] {
+  return (runs[0] ?? []).map((first) => {
+    const all = runs.map((run) => run.find((c) => c.name === first.name) ?? first);
+    return {
+      ...first,
+      p50: median(all.map((c) => c.p50)),
+      p95: median(all.map((c) => c.p95)),
+      reqPerSec: median(all.map((c) => c.reqPerSec)),
+    };
+  });
+}
 
 /** One engine seeded and served: its app on a port, the bench users signed in, its floors. */
 interface Served {
@@ -235,8 +234,7 @@ async function engineFloors(
     `  ${engine}: floor users p50 ${users.p50} ms p95 ${users.p95} ms ${users.reqPerSec}/s; postings p95 ${postings.p95} ms`,
   );
   // What any signed-in call costs before its own work: a bare Fastify route (no plugins, no validation)
-  // running the session look-up and the floor statement, through the same client. Printed beside the floor
-  // so the p95 ratio can be read against what HTTP and a session alone cost.
+  // running the session look-up and the floor statement, through the same client: printed for reference.
   const bare = Fastify();
   bare.get('/floor', async (request) => {
     const found = await lookupSession(served.database.db, tokenOf(request.headers['x-auth-token']));
@@ -273,10 +271,7 @@ function urlOf(s: Served, group: (typeof GROUPS)[number], name: string) {
 
 /**
  * Every call on every engine, `warmUp` times at concurrency 10, before anything is timed: the figures are a
- * running server's, not a fresh process's. Without it the first calls of each list ran while V8 was still
- * compiling the server's and the client's hot paths: a page of distributors on PostgreSQL at p95 3.98 ms in
- * its first thousand calls against 1.36 ms in its fifth, p50 1.45 against 1.01, the statements' own p50s
- * within 0.05 ms (a probe on one 100,000-user database). Every list is warmed, not only the one
+ * running server's, not a fresh process's still compiling its hot paths. Every list is warmed, not only the one
  * about to be measured, so code they share has met all their shapes before any is timed.
  */
 async function warmUpCalls(served: Served[], client: ReturnType<typeof httpClient>, warmUp: number) {
@@ -297,12 +292,10 @@ async function warmUpCalls(served: Served[], client: ReturnType<typeof httpClien
 }
 
 /**
- * Every list call of the panel on each engine. The engines are seeded and served side by side, and measured
- * call by call in turn: each call's sequential runs, and the floor's beside them, are taken in slices
- * alternating between the engines (which goes first alternates too), and its runs at concurrency 10 in two
- * halves alternating the same way. Measured one engine after the other, PGlite's figures were taken ten to
- * twenty minutes after PostgreSQL's, and this machine's speed moves by half within that (its HTTP floor p50
- * 0.87 to 2.18 ms within an hour): the ratio of the two engines said more about the host than about them.
+ * Every list call of the panel on each engine, measured `repeats` times (the budgets are read on the median).
+ * The engines are seeded and served side by side, and measured call by call in turn: each call's sequential
+ * runs in slices alternating between the engines (which goes first alternates too), and its runs at concurrency
+ * 10 in two halves alternating the same way, so a busy stretch of a shared machine weighs on both alike.
  */
 export async function benchLists(
   engines: readonly Engine[],
@@ -312,6 +305,8 @@ export async function benchLists(
     concurrent: number;
     /** Calls of each list on each engine before any is timed (warmUpCalls). */
     warmUp: number;
+    /** How many times every call is measured. */
+    repeats: number;
     log: (line: string) => void;
     /** Runs on one engine while its server still serves the seeded data, with the panel (dist/web) mounted. */
     withServer?: {
@@ -335,101 +330,61 @@ export async function benchLists(
     );
     const floors = new Map<Engine, EngineResult['floor']>();
     for (const s of served) floors.set(s.engine, await engineFloors(s, client, opts));
-    const results = new Map<Engine, CallResult[]>(served.map((s) => [s.engine, []]));
+    const runs = new Map<Engine, CallResult[][]>(served.map((s) => [s.engine, []]));
     const inTurn = (i: number) => (i % 2 === 0 ? served : [...served].reverse());
-    for (const group of GROUPS) {
-      const names = served[0].calls[group].map(([name]) => name);
-      for (const name of names) {
-        const onPostings = name.startsWith('transactions');
-        const times = new Map<Engine, number[]>(served.map((s) => [s.engine, []]));
-        const floorTimes = new Map<Engine, number[]>(served.map((s) => [s.engine, []]));
-        const status = new Map<Engine, number>();
-        // The floor is measured beside each call, its sequential runs alternating with the call's in slices, so
-        // a stretch of a busy machine (shared and noisy here) weighs on both alike; the floor of the run's start
-        // is kept beside it.
-        const slice = Math.max(1, Math.round(opts.sequential / SLICES));
-        for (let i = 0; i < SLICES; i++) {
-          for (const s of inTurn(i)) {
-            floorTimes
-              .get(s.engine)
-              ?.push(...(await sequentialTimes(s.floorStatement[onPostings ? 'postings' : 'users'], slice)));
-            const answer = await client.run({
-              url: urlOf(s, group, name),
-              token: s.tokens[group],
-              cookie: s.cookie,
-              sequential: slice,
-              concurrent: 0,
-            });
-            times.get(s.engine)?.push(...answer.times);
-            status.set(s.engine, answer.status);
+    for (let run = 1; run <= opts.repeats; run++) {
+      opts.log(`  run ${run} of ${opts.repeats}:`);
+      const results = new Map<Engine, CallResult[]>(served.map((s) => [s.engine, []]));
+      for (const group of GROUPS) {
+        for (const [name] of served[0].calls[group]) {
+          const times = new Map<Engine, number[]>(served.map((s) => [s.engine, []]));
+          const status = new Map<Engine, number>();
+          const slice = Math.max(1, Math.round(opts.sequential / SLICES));
+          for (let i = 0; i < SLICES; i++) {
+            for (const s of inTurn(i)) {
+              const answer = await client.run({
+                url: urlOf(s, group, name),
+                token: s.tokens[group],
+                cookie: s.cookie,
+                sequential: slice,
+                concurrent: 0,
+              });
+              times.get(s.engine)?.push(...answer.times);
+              status.set(s.engine, answer.status);
+            }
+          }
+          // Requests/s of the two halves together: all the calls over the time they took.
+          const rate = new Map<Engine, { calls: number; seconds: number }>();
+          for (let half = 0; half < 2; half++) {
+            for (const s of inTurn(half)) {
+              const calls = Math.ceil(opts.concurrent / 2);
+              const { reqPerSec } = await client.run({
+                url: urlOf(s, group, name),
+                token: s.tokens[group],
+                cookie: s.cookie,
+                sequential: 0,
+                concurrent: calls,
+              });
+              const sum = rate.get(s.engine) ?? { calls: 0, seconds: 0 };
+              rate.set(s.engine, { calls: sum.calls + calls, seconds: sum.seconds + calls / reqPerSec });
+            }
+          }
+          for (const s of served) {
+            const sum = rate.get(s.engine) ?? { calls: 0, seconds: 1 };
+            const result: CallResult = {
+              name,
+              status: status.get(s.engine) ?? 0,
+              ...latencies(times.get(s.engine) ?? []),
+              reqPerSec: Math.round(sum.calls / sum.seconds),
+            };
+            results.get(s.engine)?.push(result);
+            opts.log(
+              `    ${s.engine.padEnd(8)} ${name.padEnd(26)} ${String(result.status).padEnd(4)} p50 ${String(result.p50).padStart(7)} ms  p95 ${String(result.p95).padStart(7)} ms  ${String(result.reqPerSec).padStart(5)} req/s`,
+            );
           }
         }
-        // Requests/s of the two halves together: all the calls over the time they took.
-        const rate = new Map<Engine, { calls: number; seconds: number }>();
-        for (let half = 0; half < 2; half++) {
-          for (const s of inTurn(half)) {
-            const calls = Math.ceil(opts.concurrent / 2);
-            const { reqPerSec } = await client.run({
-              url: urlOf(s, group, name),
-              token: s.tokens[group],
-              cookie: s.cookie,
-              sequential: 0,
-              concurrent: calls,
-            });
-            const sum = rate.get(s.engine) ?? { calls: 0, seconds: 0 };
-            rate.set(s.engine, { calls: sum.calls + calls, seconds: sum.seconds + calls / reqPerSec });
-          }
-        }
-        for (const s of served) {
-          const sum = rate.get(s.engine) ?? { calls: 0, seconds: 1 };
-          const figures = {
-            ...latencies(times.get(s.engine) ?? []),
-            reqPerSec: Math.round(sum.calls / sum.seconds),
-          };
-          const floor = latencies(floorTimes.get(s.engine) ?? []);
-          const runFloor = floors.get(s.engine)?.[onPostings ? 'postings' : 'users'];
-          const result: CallResult = {
-            name,
-            status: status.get(s.engine) ?? 0,
-            ...figures,
-            ratio: Number((figures.p95 / floor.p95).toFixed(1)),
-            floor,
-            ratioToRunFloor: Number((figures.p95 / (runFloor?.p95 ?? floor.p95)).toFixed(1)),
-          };
-          results.get(s.engine)?.push(result);
-          opts.log(
-            `  ${s.engine.padEnd(8)} ${name.padEnd(26)} ${String(result.status).padEnd(4)} p50 ${String(figures.p50).padStart(7)} ms  p95 ${String(figures.p95).padStart(7)} ms  ${String(figures.reqPerSec).padStart(5)} req/s  ${String(result.ratio).padStart(5)}x floor beside it (p95 ${floor.p95} ms)  ${String(result.ratioToRunFloor).padStart(5)}x run's floor`,
-          );
-        }
       }
-    }
-    const firstCalls = new Map<Engine, FirstCallResult[]>(served.map((s) => [s.engine, []]));
-    for (const name of FIRST_CALLS) {
-      const times = new Map<Engine, number[]>(served.map((s) => [s.engine, []]));
-      const runs = Math.max(20, Math.round(opts.sequential / 5));
-      for (let i = 0; i < runs; i++) {
-        for (const s of inTurn(i)) {
-          forgetPastCaps(s.database.db);
-          const answer = await client.run({
-            url: urlOf(s, 'admin', name),
-            token: s.tokens.admin,
-            cookie: s.cookie,
-            sequential: 1,
-            concurrent: 0,
-            warmUp: 0,
-          });
-          times.get(s.engine)?.push(...answer.times);
-        }
-      }
-      for (const s of served) {
-        const figures = latencies(times.get(s.engine) ?? []);
-        const runFloor = floors.get(s.engine)?.users.p95 ?? figures.p95;
-        const result = { name, ...figures, ratioToRunFloor: Number((figures.p95 / runFloor).toFixed(1)) };
-        firstCalls.get(s.engine)?.push(result);
-        opts.log(
-          `  ${s.engine.padEnd(8)} ${name}, first call: p50 ${figures.p50} ms  p95 ${figures.p95} ms  ${result.ratioToRunFloor}x run's floor (${runs} calls, each after the server forgot the list's count)`,
-        );
-      }
+      for (const s of served) runs.get(s.engine)?.push(results.get(s.engine) ?? []);
     }
     const withServer = opts.withServer;
     const panelEngine = served.find((s) => s.engine === withServer?.engine);
@@ -446,8 +401,8 @@ export async function benchLists(
     const out: Partial<Record<Engine, EngineResult>> = {};
     for (const engine of engines) {
       const floor = floors.get(engine);
-      const calls = results.get(engine);
-      if (floor && calls) out[engine] = { floor, calls, firstCalls: firstCalls.get(engine) ?? [] };
+      const measured = runs.get(engine);
+      if (floor && measured) out[engine] = { floor, runs: measured, calls: medianOf(measured) };
     }
     return out;
   } finally {

@@ -175,50 +175,6 @@ describe('a route may opt out of the XSRF check through its config', () => {
   });
 });
 
-describe('a route that starts before its session is read again (config.readOnly)', () => {
-  it("is a GET, and the panel's lists are such routes", () => {
-    const early = routes.filter((route) => route.config?.readOnly);
-    // Fastify answers HEAD for every GET route, with the same options.
-    expect(new Set(early.map((route) => route.method))).toEqual(new Set(['GET', 'HEAD']));
-    expect(
-      early
-        .filter((route) => route.method === 'GET')
-        .map((route) => route.url)
-        .sort(),
-    ).toEqual(
-      [
-        'account/fetch',
-        'audit/fetch',
-        'bought_products/fetch',
-        'leads/fetch',
-        'products/fetch',
-        'providers/fetch',
-        'report/commissions',
-        'report/userCounts',
-        'transactions/fetch',
-        'wallet/fetch',
-      ].map((path) => `/api/v1/${path}`),
-    );
-  });
-
-  it('cannot be a route that writes: the server refuses to start with one', async () => {
-    const app = Fastify();
-    app.decorate('db', ctx.database.db);
-    const starting = (async () => {
-      await app.register(
-        async (v1) => {
-          await v1.register(apiGuards);
-          v1.post('/save', { config: { readOnly: true } }, async () => ({ result: true }));
-        },
-        { prefix: '/api/v1' },
-      );
-      await app.ready();
-    })();
-    await expect(starting).rejects.toThrow('POST /api/v1/save is marked readOnly: only a GET route may be');
-    await app.close();
-  });
-});
-
 describe('headers', () => {
   it('never lets an API answer be cached, success, refusal or 404', async () => {
     const ok = await call(ctx.app, 'GET', 'state/fetch');

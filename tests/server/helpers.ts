@@ -8,7 +8,6 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../../src/server/app';
 import { type Config, readConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/open';
-import { PLAN_ONCE } from '../../src/server/db/plan-cache';
 import { seedDemoNetwork } from '../../src/server/demo/network';
 import { seedScale } from '../../src/server/demo/scale';
 import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
@@ -203,8 +202,8 @@ export async function login(app: FastifyInstance, userName: string, password: st
 export interface SentStatement {
   text: string;
   values: unknown[];
-  /** Sent to keep its plan (db/plan-cache.ts). */
-  planOnce: boolean;
+  /** Sent as a prepared statement under this name (db/statements.ts, db/list.ts). */
+  name?: string;
 }
 
 /**
@@ -216,13 +215,12 @@ export function recordStatements(pool: pg.Pool, seen: (statement: SentStatement)
   const query = target.query;
   target.query = (...args) => {
     const [first, second] = args as [
-      string | { text: string; values?: unknown[]; planOnce?: boolean },
+      string | { text: string; values?: unknown[]; name?: string },
       unknown[] | undefined,
     ];
     const text = typeof first === 'string' ? first : first.text;
     const values = (typeof first === 'string' ? undefined : first.values) ?? second ?? [];
-    const planOnce = text.includes(PLAN_ONCE) || (typeof first === 'object' && first.planOnce === true);
-    seen({ text, values, planOnce });
+    seen({ text, values, name: typeof first === 'string' ? undefined : first.name });
     return query.apply(pool, args);
   };
   return () => {

@@ -126,13 +126,6 @@ export const users = pgTable(
     // (search_digit_grams, migration 0009). Trigrams cannot: every mobile holds '000', and '6000001' had 11,000
     // retailer candidates to recheck for 899 matches.
     index('users_type_digits_idx').using('gin', t.type, sql`search_digit_grams(${t.search})`),
-    // A search of 3 to 12 letters (a name, or part of one) finds its users as one key of this index: every 3 to
-    // 12 consecutive letters of the search column's runs of letters (search_letter_grams, migration 0013). The
-    // trigram index finds candidates that must each be read and tested again (a common surname among
-    // customers: thousands of candidates to read, and a LIKE planned again with its value on every call); this
-    // one finds the matches themselves, and its statement keeps its plan. Letters most users hold are searched by
-    // the LIKE instead (modules/account/common-grams.ts).
-    index('users_type_letters_idx').using('gin', t.type, sql`search_letter_grams(${t.search})`),
     // A network's members by path prefix, with their ids in the index: the dashboard's money tiles join a
     // network's users to postings and wallets without reading the users' rows (index-only).
     index('users_path_idx').on(t.path.op('text_pattern_ops'), t.id),

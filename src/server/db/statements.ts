@@ -1,15 +1,14 @@
+import { createHash } from 'node:crypto';
 import { getTableColumns, type Table } from 'drizzle-orm';
 import pg from 'pg';
 import type { Queryable } from './open';
 
 /**
  * Hand-written statements for the hottest paths (the session look-up of every signed-in call; the partner
- * callback's and the ledger's writes), run on the transaction's own connection. Drizzle rebuilds a query's text
- * and walks its fields on every call (JavaScript that was most of what the callback cost beyond its SQL, and
- * that ran under the admin wallet's lock: tests/bench/ledger.ts); these texts are built once. Everywhere else the
- * query builder stays: it is what keeps queries typed and readable (the big lists keep what it builds, once per
- * shape: db/list.ts). Their plans do not depend on their values (keys, ids), so each is planned once per
- * connection (plan-cache.ts).
+ * callback's and the ledger's writes), run on the transaction's own connection, their texts built once, at load.
+ * Everywhere else the query builder stays: it is what keeps queries typed and readable. Their plans do not depend
+ * on their values (keys, ids), so each is a prepared statement, named by a digest of its text (one name, one
+ * text, as PostgreSQL requires) and parsed once per connection.
  */
 
 const INT8 = 20;
@@ -31,17 +30,21 @@ function connectionOf(q: Queryable): pg.Pool | pg.PoolClient {
   return client;
 }
 
+/** A hand-written statement's name: a digest of its text. */
+const nameOf = (text: string) => `s_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+
 /**
- * Runs the SQL `text` with `values` ($1, $2, ...) on `q`'s connection; the rows as PostgreSQL returns them. Planned
- * once per connection unless `planOnce` is false (a statement whose best plan depends on its values).
+ * Runs the SQL `text` with `values` ($1, $2, ...) on `q`'s connection; the rows as PostgreSQL returns them. A
+ * prepared statement unless `prepared` is false (a statement whose best plan depends on its values).
  */
 export async function runStatement<Row>(
   q: Queryable,
   text: string,
   values: unknown[],
-  { planOnce = true } = {},
+  { prepared = true }: { prepared?: boolean } = {},
 ): Promise<Row[]> {
-  const result = await connectionOf(q).query({ text, values, types, planOnce } as pg.QueryConfig);
+  const config: pg.QueryConfig = { text, values, types, ...(prepared ? { name: nameOf(text) } : {}) };
+  const result = await connectionOf(q).query(config);
   return result.rows as Row[];
 }
 

@@ -33,3 +33,6 @@ export function sortQuery<K extends string>(columns: readonly [K, ...K[]]) {
       .transform((o) => (o ? (o.toUpperCase() as 'ASC' | 'DESC') : undefined)),
   });
 }
+
+/** A list answer's `totalCountsCapped: true` when its total stopped at the cap (db/list.ts), else nothing. */
+export const cappedMark = (capped: boolean) => (capped ? { totalCountsCapped: true as const } : {});

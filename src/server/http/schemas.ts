@@ -1,5 +1,5 @@
 import fastJson from 'fast-json-stringify';
-import type { FastifyReply, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
 import { zodToHttpError } from './errors';
 
@@ -93,8 +93,7 @@ export function compiledWriter(schema: ZodType): ((data: unknown) => string) | u
 
 /**
  * Writes each route's answers with fast-json-stringify, compiled once from the route's zod schema (its JSON
- * Schema, output side), instead of zod's encode followed by JSON.stringify: a fifth of a list call's CPU
- * (docs/performance.md). Only the fields the schema declares are written, as with zod (a user's password hash
+ * Schema, output side), instead of zod's encode followed by JSON.stringify. Only the fields the schema declares are written, as with zod (a user's password hash
  * never leaves, whatever a route hands over). Unlike zod it does not judge the answer's types (a string where a
  * number is declared is written as one), so `verify` (the server tests) also encodes every answer with zod and
  * refuses one that zod refuses or that the two write differently: the whole suite checks the compiled writers
@@ -124,49 +123,7 @@ export const zodSerializerCompiler =
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The server tests' check of every answer against its schema (zodSerializerCompiler, jsonAnswer). */
+    /** The server tests' check of every answer against its schema (zodSerializerCompiler). */
     verifyAnswers: boolean;
   }
-}
-
-/**
- * A list's answer from the JSON its page was written in by the database (db/list.ts, listPageJson): `before`
- * (written here), the page under `key`, then `totalCounts` and `totalCountsCapped` when the total was capped, in
- * the order of the list envelopes (src/shared/wire.ts).
- */
-export function listAnswerText(
-  key: string,
-  page: { items: string; total: number; capped: boolean },
-  before: Record<string, unknown> = {},
-) {
-  const fields = Object.entries(before).map(
-    ([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)},`,
-  );
-  return `{"result":{${fields.join('')}${JSON.stringify(key)}:${page.items},"totalCounts":${page.total}${page.capped ? ',"totalCountsCapped":true' : ''}}}`;
-}
-
-/**
- * Answers with JSON text as it is, not through the route's writer: a page the database wrote. The route still
- * declares its answer's schema; under `verifyAnswers` (the server tests) the text must be exactly what zod makes
- * of it, key for key in the schema's order, or the call fails: the whole suite checks the JSON the database writes
- * against the schemas, as it checks the compiled writers.
- */
-export function jsonAnswer<Answer>(request: FastifyRequest, reply: FastifyReply, text: string): Answer {
-  if (request.server.verifyAnswers) {
-    const schema = (request.routeOptions.schema?.response as Record<string, ZodType> | undefined)?.[
-      reply.statusCode
-    ];
-    const where = `${request.method} ${request.routeOptions.url}`;
-    if (!schema) throw new Error(`${where}: no schema for a ${reply.statusCode} answer`);
-    const value = JSON.parse(text);
-    const encoded = schema.safeEncode(value);
-    if (!encoded.success)
-      throw new Error(`${where}: the answer does not match its schema`, { cause: encoded.error });
-    if (JSON.stringify(encoded.data) !== JSON.stringify(value))
-      throw new Error(
-        `${where}: the database wrote ${JSON.stringify(value)}, zod ${JSON.stringify(encoded.data)}`,
-      );
-  }
-  reply.type('application/json; charset=utf-8');
-  return text as Answer;
 }

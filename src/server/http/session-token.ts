@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/open';
 import { sessions, users } from '../db/schema';
 import { columnsOf, runStatement } from '../db/statements';
@@ -8,8 +8,7 @@ export type UserRow = typeof users.$inferSelect;
 
 /**
  * The columns of a session's user that a signed-in call reads: who it is, whether it may call, and where it sits
- * in the network. Never its password hash, Aadhar or search text: the look-up runs on every call, and the server
- * remembers each recent token's user (http/session.ts).
+ * in the network. Never its password hash, Aadhar or search text.
  */
 const SESSION_USER_FIELDS = [
   'id',
@@ -38,21 +37,9 @@ export type SessionLookup =
 /** The session guard's one query: the token's session and its user, read fresh on every call. */
 export const lookupSession = (db: Queryable, token: string) => lookupSessionByHash(db, hashToken(token));
 
-/** lookupSession for a token already hashed. */
-export async function lookupSessionByHash(db: Queryable, tokenHash: string): Promise<SessionLookup> {
-  const [row] = await runStatement<SessionRow>(db, `${SESSION_SELECT}$1 limit 1`, [tokenHash]);
-  return sessionOf(db, tokenHash, row);
-}
-
-/**
- * What the look-up's row says (undefined: no such session), whether it ran alone or rode in the call's own
- * statement (db/ride.ts): an expired session is deleted and refused.
- */
-export async function sessionOf(
-  db: Queryable,
-  tokenHash: string,
-  row: SessionRow | undefined,
-): Promise<SessionLookup> {
+/** lookupSession for a token already hashed. An expired session is deleted and refused. */
+async function lookupSessionByHash(db: Queryable, tokenHash: string): Promise<SessionLookup> {
+  const [row] = await runStatement<SessionRow>(db, SESSION_SELECT, [tokenHash]);
   if (!row) return { kind: 'missing' };
   const { sessionExpiresAt, ...user } = row;
   if (sessionExpiresAt.getTime() <= Date.now()) {
@@ -63,15 +50,11 @@ export async function sessionOf(
 }
 
 /** The look-up's row: the session's expiry and its user's columns a call reads. */
-export type SessionRow = SessionUser & { sessionExpiresAt: Date };
+type SessionRow = SessionUser & { sessionExpiresAt: Date };
 
 /**
- * Run by every signed-in call: hand-written, its text built once (db/statements.ts), up to the token hash's
- * parameter. The columns are named by field, as a users select gives them.
+ * Run by every signed-in call: hand-written, its text built once (db/statements.ts). The columns are named by
+ * field, as a users select gives them.
  */
 const SESSION_SELECT = `select s.expires_at as "sessionExpiresAt", ${columnsOf(users, 'u', SESSION_USER_FIELDS)}
-    from sessions s join users u on u.id = s.user_id where s.token_hash = `;
-
-/** The look-up as a select with its token hash bound by name, for a call's statement to carry (db/ride.ts). */
-export const sessionSelect = (tokenHash: Placeholder): SQL =>
-  sql`${sql.raw(SESSION_SELECT)}${tokenHash} limit 1`;
+    from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { UserStatus } from '../../../shared/enums';
 import type { Queryable } from '../../db/open';
-import { type RiderSource, runRiding } from '../../db/ride';
 import { networkCounts, users } from '../../db/schema';
+import { runStatement } from '../../db/statements';
 import type { UserRow } from './sessions';
 
 /** The scope id of the whole network (staff see it). */
@@ -117,20 +117,16 @@ export async function countMove(
 }
 
 /** Counts of a network by type, from the counter rows: `{ [type]: { total, active } }`. */
-export async function countsOf(q: Queryable, scopeId: string, riders?: RiderSource | null) {
-  const row = await runRiding<{ counts: Record<string, [number, number]> | null }>(
-    q,
-    COUNTS_OF_SCOPE,
-    [scopeId],
-    ['counts'],
-    riders,
-  );
+export async function countsOf(q: Queryable, scopeId: string) {
+  const [row] = await runStatement<{ counts: Record<string, [number, number]> | null }>(q, COUNTS_OF_SCOPE, [
+    scopeId,
+  ]);
   return new Map(
     Object.entries(row?.counts ?? {}).map(([type, [total, active]]) => [Number(type), { total, active }]),
   );
 }
 
-/** A network's counters as one row (so a read-only call's session look-up can ride in it: db/ride.ts). */
+/** A network's counters as one row: `{ [type]: [total, active] }`. */
 const COUNTS_OF_SCOPE = `select json_object_agg(type, json_build_array(total, active)) as counts
     from network_counts where scope_id = $1`;
 

@@ -18,9 +18,9 @@ import { envelope, loginResultSchema, userFetchResultSchema, wireUserSchema } fr
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
-import { offsetOf, pagingQuery } from '../../http/paging';
+import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
-import { documentedOnly, jsonAnswer, listAnswerText } from '../../http/schemas';
+import { documentedOnly } from '../../http/schemas';
 import { caller } from '../../http/session';
 import { maskField } from '../audit/mask';
 import {
@@ -35,7 +35,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { peopleService } from './people';
 import { issueSession, revokeOtherSessions, revokeSession } from './sessions';
 import { accountKey, clearFailures, lockedForMinutes, recordFailure } from './throttle';
-import { findLoginUser, listWireUsers, listWireUsersJson, passwordHashOf } from './users';
+import { findLoginUser, listWireUsers, passwordHashOf } from './users';
 import { toWireUser } from './wire';
 
 const fetchQuery = pagingQuery.and(
@@ -154,7 +154,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   app.get(
     '/account/fetch',
     {
-      config: { access: 'session', readOnly: true },
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'Users of one type, or one user by _id, within the caller’s network',
@@ -163,7 +163,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         response: { 200: envelope(userFetchResultSchema) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { user } = caller(request);
       const q = request.query;
       // Before the initial password is changed a user may read only itself.
@@ -183,16 +183,13 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         aadharHash: search && /^\d{12}$/.test(search) ? app.cipher.searchHash(search) : undefined,
       };
       const page = { limit: q.limit, offset: offsetOf(q) };
-      // A page of one type: written by the database, the session look-up riding in its statement.
       if (q.type !== undefined) {
-        const { users: items, ...counted } = await listWireUsersJson(
-          db,
-          user,
-          { ...filter, type: q.type },
-          page,
-          request.pendingSession,
-        );
-        return jsonAnswer(request, reply, listAnswerText('users', { items, ...counted }));
+        const {
+          users: items,
+          total,
+          capped,
+        } = await listWireUsers(db, user, { ...filter, type: q.type }, page);
+        return { result: { users: items, totalCounts: total, ...cappedMark(capped) } };
       }
       const { users: found } = await listWireUsers(db, user, filter, page);
       // One record by _id: shown only if the caller may read its type (an employee's record is ADMIN's).

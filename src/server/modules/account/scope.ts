@@ -1,17 +1,9 @@
 import { eq, like, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STAFF_TYPES, UserType } from '../../../shared/enums';
-import type { Bindings } from '../../db/list';
 import { users } from '../../db/schema';
 import { WHOLE_NETWORK } from './counts';
 import type { UserRow } from './sessions';
-
-/**
- * The viewer's own id as a list's parent or owner column is compared with: bound unseen (Bindings.bindUnseen), so
- * the list keeps one plan whichever tier user asks; as the value itself when the caller binds nothing.
- */
-const ownId = (viewer: Pick<UserRow, 'id'>, bindings?: Bindings) =>
-  bindings ? bindings.bindUnseen(viewer.id, 'uuid') : viewer.id;
 
 /**
  * The one place that decides whose records a caller may see (Apache Fineract's hierarchy scoping).
@@ -27,19 +19,17 @@ export function networkScope(
     /** A column naming the record's tier user, said instead of the path for that viewer type (indexed). */
     byViewerType?: Partial<Record<number, AnyPgColumn>>;
   } = { path: users.path, id: users.id },
-  bindings?: Bindings,
 ): SQL | undefined {
   if (STAFF_TYPES.includes(viewer.type as UserType)) return undefined;
-  const bound = (value: string) => (bindings ? bindings.bind(value) : value);
   const column = on.byViewerType?.[viewer.type];
-  if (column) return eq(column, ownId(viewer, bindings));
-  if (scopedByPath(viewer, on.byViewerType)) return like(on.path, bound(`${viewer.path}%`));
-  return on.id ? eq(on.id, bound(viewer.id)) : sql`false`;
+  if (column) return eq(column, viewer.id);
+  if (scopedByPath(viewer, on.byViewerType)) return like(on.path, `${viewer.path}%`);
+  return on.id ? eq(on.id, viewer.id) : sql`false`;
 }
 
 /**
  * Whether networkScope bounds this viewer's records by its path prefix (a LIKE): a list so bounded is planned
- * with its values on every call (db/list.ts, planOnce), the prefix's index serving only a known prefix.
+ * with its values on every call (not prepared: db/list.ts), the prefix's index serving only a known prefix.
  */
 export const scopedByPath = (
   viewer: Pick<UserRow, 'type' | 'path'>,
@@ -54,11 +44,9 @@ export const scopedByPath = (
 export function networkScopeOfType(
   viewer: Pick<UserRow, 'id' | 'type' | 'path'>,
   type: UserType,
-  bindings?: Bindings,
 ): SQL | undefined {
   if (STAFF_TYPES.includes(viewer.type as UserType)) return undefined;
-  const me = bindings ? bindings.bind(viewer.id) : viewer.id;
-  if (type === viewer.type) return eq(users.id, me);
+  if (type === viewer.type) return eq(users.id, viewer.id);
   const below: Partial<Record<number, { types: readonly UserType[]; parent: AnyPgColumn }>> = {
     [UserType.MASTER_DISTRIBUTOR]: {
       types: [UserType.DISTRIBUTOR, UserType.RETAILER, UserType.CUSTOMER],
@@ -69,7 +57,7 @@ export function networkScopeOfType(
   };
   const rule = below[viewer.type];
   if (!rule?.types.includes(type)) return sql`false`;
-  return eq(rule.parent, ownId(viewer, bindings));
+  return eq(rule.parent, viewer.id);
 }
 
 /**

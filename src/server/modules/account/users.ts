@@ -1,26 +1,15 @@
-import { and, eq, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { UserType } from '../../../shared/enums';
+import type { UserType } from '../../../shared/enums';
 import type { WireUser } from '../../../shared/wire';
-import {
-  Bindings,
-  keyFields,
-  listPage,
-  listPageJson,
-  pageAsJson,
-  type SortWhitelist,
-  type TotalSource,
-  written,
-} from '../../db/list';
+import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
 import type { Queryable } from '../../db/open';
-import type { RiderSource } from '../../db/ride';
 import { districts, networkCounts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
-import { commonLetterGrams } from './common-grams';
 import { WHOLE_NETWORK } from './counts';
 import { networkScope, networkScopeId, networkScopeOfType, scopedByPath } from './scope';
 import type { SessionUser, UserRow } from './sessions';
-import { toWireUser, wireUserJson } from './wire';
+import { toWireUser } from './wire';
 
 /** The user signing in: by user name (case-insensitive) or, failing that, by mobile number. */
 export async function findLoginUser(db: Queryable, login: string): Promise<UserRow | undefined> {
@@ -64,83 +53,44 @@ export interface UserListFilter {
 }
 
 /**
- * The list's user type, written into its text. Compared as the column's own type (smallint), it is a key of the
- * search indexes (users_type_search_idx, users_type_digits_idx, users_type_letters_idx): btree_gin has no
- * smallint = integer operator, so an integer literal left the type to the recheck, and a retailers' typeahead
- * ANDed a bitmap of every retailer from another index, most of its time. Customers are four users in
- * five: walking their entries in the GIN index costs more than rechecking the few others a search finds (a
- * common surname's search read more index entries than it saved in rechecks), so theirs stays an integer,
- * which every btree index still serves.
- */
-const typeIs = (type: UserType) =>
-  type === UserType.CUSTOMER
-    ? eq(users.type, written(type))
-    : sql`${users.type} = ${written(type)}::smallint`;
-
-/**
- * A search the digit runs' index answers (search_digit_grams keeps runs of 4 to 12 digits). It keeps its plan: the
- * index finds any digits as one key, so the plan made without them is the one made with them, and planning was
- * most of a typeahead's time, and more so on the embedded engine. Planned with its values, a search of common
- * digits ('6000', held by every mobile) even read the table and ran search_digit_grams on each row, slower than
- * going through the index. The digits are bound unseen (Bindings.bindUnseen): seen, a rare number cost a
- * little less planned with it than the kept plan, whose guess is the average, so PostgreSQL planned it again.
+ * A search the digit runs' index answers (search_digit_grams keeps runs of 4 to 12 digits, migration 0009): a
+ * mobile number or part of one, the typeahead's usual input, found as one key of that index whatever the digits,
+ * where the trigram index would hand over every holder of '000' to be tested again.
  */
 const DIGIT_SEARCH = /^[0-9]{4,12}$/;
-
-/**
- * A search the letter runs' index answers (search_letter_grams keeps runs of 3 to 12 letters): a name or part of
- * one, the people search's usual input. Like digits, one key of its index whatever the letters, so it keeps its
- * plan and is bound unseen; but not letters that most users hold (commonLetterGrams), which the index would hand
- * over all at once. See docs/performance.md.
- */
-const LETTER_SEARCH = /^[a-z]{3,12}$/;
 
 /** A search text as the lists compare it (the search column is lower-cased). */
 const searchTextOf = (f: UserListFilter) => f.searchText?.toLowerCase();
 
-function filterConditions(
-  viewer: SessionUser,
-  f: UserListFilter,
-  b: Bindings,
-  commonGrams: ReadonlySet<string> = new Set(),
-) {
+function filterConditions(viewer: SessionUser, f: UserListFilter) {
   // A 12-digit search is an Aadhar number, found through its own index; anything else is a substring of the
-  // name, user name, email or mobile: 4 to 12 digits or 3 to 12 letters through the index of the column's runs of
-  // digits or of letters (the same matches as the substring: see migrations 0009 and 0013), other text through
-  // the trigram index on the search column.
+  // name, user name, email or mobile: 4 to 12 digits through the index of the column's runs of digits (the same
+  // matches as the substring), other text through the trigram index on the search column.
   const text = searchTextOf(f);
-  const gramsOf =
-    f.aadharHash || text === undefined
-      ? undefined
-      : DIGIT_SEARCH.test(text)
-        ? 'search_digit_grams'
-        : LETTER_SEARCH.test(text) && !commonGrams.has(text)
-          ? 'search_letter_grams'
-          : undefined;
+  const digits = !f.aadharHash && text !== undefined && DIGIT_SEARCH.test(text);
   const search = f.aadharHash
-    ? eq(users.aadharHash, b.bind(f.aadharHash))
-    : text !== undefined && gramsOf
-      ? sql`${sql.raw(gramsOf)}(${users.search}) @> array[${b.bindUnseen(text, 'text')}]`
+    ? eq(users.aadharHash, f.aadharHash)
+    : digits
+      ? sql`search_digit_grams(${users.search}) @> array[${text}]`
       : text
-        ? like(users.search, b.bind(likePattern(text)))
+        ? like(users.search, likePattern(text))
         : undefined;
   const rest = and(
     // The caller's network always bounds the result, whatever the filters ask for.
-    f.type !== undefined ? networkScopeOfType(viewer, f.type, b) : networkScope(viewer, undefined, b),
-    f.type !== undefined ? typeIs(f.type) : undefined,
-    f.id ? eq(users.id, b.bind(f.id)) : undefined,
-    f.masterDistributorId ? eq(users.masterDistributorId, b.bind(f.masterDistributorId)) : undefined,
-    f.distributorId ? eq(users.distributorId, b.bind(f.distributorId)) : undefined,
-    f.retailerId ? eq(users.retailerId, b.bind(f.retailerId)) : undefined,
+    f.type !== undefined ? networkScopeOfType(viewer, f.type) : networkScope(viewer),
+    f.type !== undefined ? eq(users.type, f.type) : undefined,
+    f.id ? eq(users.id, f.id) : undefined,
+    f.masterDistributorId ? eq(users.masterDistributorId, f.masterDistributorId) : undefined,
+    f.distributorId ? eq(users.distributorId, f.distributorId) : undefined,
+    f.retailerId ? eq(users.retailerId, f.retailerId) : undefined,
   );
   return {
     where: and(rest, search),
     // Past the cap, the page is the newest rows that hold the text: the same substring as a plain test, which
     // no index serves, so the walk down the date index is the one plan (listPage's walkWhere).
-    walkWhere:
-      text && !f.aadharHash ? and(rest, sql`position(${b.bind(text)} in ${users.search}) > 0`) : undefined,
-    /** No search, or one that is a key of its index whatever its value (an Aadhar hash, digits, letters): planOnce. */
-    searchIsKey: !text || Boolean(f.aadharHash) || gramsOf !== undefined,
+    walkWhere: text && !f.aadharHash ? and(rest, sql`position(${text} in ${users.search}) > 0`) : undefined,
+    /** No search, or one that is a key of its index whatever its value (an Aadhar hash, digits). */
+    searchIsKey: !text || Boolean(f.aadharHash) || digits,
   };
 }
 
@@ -148,14 +98,14 @@ function filterConditions(
  * Where a list's total comes from: the network counters when the list is one type of one network (the
  * caller's, or a parent's the caller may see), otherwise a capped count.
  */
-function totalFor(viewer: SessionUser, f: UserListFilter, b: Bindings): TotalSource {
+function totalFor(viewer: SessionUser, f: UserListFilter): TotalSource {
   if (f.type === undefined || f.id || f.searchText || f.aadharHash) return 'capped';
   const parents = [f.masterDistributorId, f.distributorId, f.retailerId].filter(Boolean) as string[];
   const staff = networkScopeId(viewer) === WHOLE_NETWORK;
   if (parents.length > 1 || (parents.length === 1 && !staff && parents[0] !== viewer.id)) return 'capped';
   const scope = parents[0] ?? networkScopeId(viewer);
   return {
-    kept: sql`coalesce((select ${networkCounts.total} from ${networkCounts} where ${networkCounts.scopeId} = ${b.bind(scope)} and ${networkCounts.type} = ${written(f.type)}), 0)`,
+    kept: sql`coalesce((select ${networkCounts.total} from ${networkCounts} where ${networkCounts.scopeId} = ${scope} and ${networkCounts.type} = ${f.type}), 0)`,
   };
 }
 
@@ -189,39 +139,8 @@ const USER_SORT: SortWhitelist = {
 };
 
 /**
- * A users list's statement without its rows: its filter, page, sort and total (the same for the rows and for the
- * JSON the database writes).
- */
-async function userListOf(
-  db: Queryable,
-  viewer: SessionUser,
-  filter: UserListFilter,
-  page: { limit: number; offset: number },
-) {
-  const bindings = new Bindings();
-  const text = searchTextOf(filter);
-  const commonGrams =
-    text && !filter.aadharHash && LETTER_SEARCH.test(text) ? await commonLetterGrams(db) : undefined;
-  const { where, walkWhere, searchIsKey } = filterConditions(viewer, filter, bindings, commonGrams);
-  return {
-    statement: 'users',
-    bindings,
-    keys: (sortKey: SQL.Aliased) => db.select(keyFields(users.id, sortKey)).from(users).$dynamic(),
-    where,
-    walkWhere,
-    // Equalities on the users' indexes (a type, a parent, an id, an Aadhar number's hash) and a search of digits
-    // or letters (one key of the runs' index, whatever they are); a search of other text and a network's path prefix
-    // (a list of every type) are planned with their values.
-    planOnce: searchIsKey && (filter.type !== undefined || !scopedByPath(viewer)),
-    page,
-    sort: USER_SORT,
-    total: totalFor(viewer, filter, bindings),
-  };
-}
-
-/**
  * Users in the nested wire shape, with district, tehsil and parent names looked up for the list columns. The
- * page is found on the users table's indexes alone; the six lookups run for its rows only.
+ * page is found on the users table's indexes alone; the lookups run for its rows only.
  */
 export async function listWireUsers(
   db: Queryable,
@@ -229,10 +148,21 @@ export async function listWireUsers(
   filter: UserListFilter,
   page: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<{ users: WireUser[]; total: number; capped: boolean }> {
+  const { where, walkWhere, searchIsKey } = filterConditions(viewer, filter);
+  // Equalities on the users' indexes (a type, a parent, an id, an Aadhar number's hash) and a search of digits
+  // (one key of the runs' index, whatever they are); a search of other text and a network's path prefix (a
+  // list of every type) are planned with their values.
+  const equalities = searchIsKey && (filter.type !== undefined || !scopedByPath(viewer));
   const { rows, total, capped } = await listPage(db, {
-    ...(await userListOf(db, viewer, filter, page)),
-    // The names are scalar lookups, not joins: the planner then has one join to order instead of seven
-    // (planning seven joins cost several times more than running them, on the embedded database most of all).
+    keys: (sortKey) => db.select(keyFields(users.id, sortKey)).from(users).$dynamic(),
+    where,
+    walkWhere,
+    equalities,
+    prepared: equalities ? 'users' : undefined,
+    page,
+    sort: USER_SORT,
+    total: totalFor(viewer, filter),
+    // The names are scalar lookups, not joins: the planner then has one join to order instead of seven.
     rows: (found, order, total) =>
       db
         .select({
@@ -264,30 +194,6 @@ export async function listWireUsers(
     total,
     capped,
   };
-}
-
-/**
- * listWireUsers for a page of one type, written as JSON by the database (wireUserJson: the same objects), with the
- * call's session look-up riding in its statement when it has one to give (db/list.ts, listPageJson).
- */
-export async function listWireUsersJson(
-  db: Queryable,
-  viewer: SessionUser,
-  filter: UserListFilter & { type: UserType },
-  page: { limit: number; offset: number },
-  riders?: RiderSource | null,
-): Promise<{ users: string; total: number; capped: boolean }> {
-  const { items, total, capped } = await listPageJson(db, {
-    ...(await userListOf(db, viewer, filter, page)),
-    riders,
-    rows: (found, order, total) =>
-      db
-        .select(pageAsJson(wireUserJson(filter.type), order, total))
-        .from(found.keys)
-        .innerJoin(users, eq(users.id, found.id))
-        .leftJoin(wallets, eq(wallets.userId, users.id)),
-  });
-  return { users: items, total, capped };
 }
 
 /**

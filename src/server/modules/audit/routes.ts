@@ -4,7 +4,7 @@ import { AUDIT_MSG, auditFilterSchema } from '../../../shared/schemas/audit';
 import { listEnvelope, wireAuditEntrySchema } from '../../../shared/wire';
 import { badRequest } from '../../http/errors';
 import { pagingQuery } from '../../http/paging';
-import { guardedRead } from '../../http/session';
+import { guarded } from '../../http/session';
 import { listAudit } from './queries';
 
 const auditQuery = pagingQuery.and(auditFilterSchema);
@@ -17,7 +17,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/audit/fetch',
-    guardedRead('audit', 'list', {
+    guarded('audit', 'list', {
       tags: ['audit'],
       summary: 'The audit trail, newest first',
       querystring: auditQuery,

@@ -14,7 +14,7 @@ import { products, providers } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { pagingQuery, sortQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
-import { guarded, guardedRead } from '../../http/session';
+import { guarded } from '../../http/session';
 import { runCommand } from '../audit/record';
 import { listProducts, listProviders, productColumns, toWireProduct, toWireProvider } from './queries';
 
@@ -39,7 +39,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   // Providers --------------------------------------------------------------
   app.get(
     '/providers/fetch',
-    guardedRead('providers', 'read', {
+    guarded('providers', 'read', {
       tags,
       summary: 'Providers',
       querystring: listQuery,
@@ -98,7 +98,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   // Products ---------------------------------------------------------------
   app.get(
     '/products/fetch',
-    guardedRead('products', 'read', {
+    guarded('products', 'read', {
       tags,
       summary: 'Products',
       querystring: productQuery,

@@ -20,7 +20,7 @@ import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../http/errors';
 import { idParam } from '../../http/params';
 import { documentedOnly } from '../../http/schemas';
-import { guarded, guardedRead } from '../../http/session';
+import { guarded } from '../../http/session';
 import { peopleService } from '../account/people';
 import { auditRecorder, publicActor } from '../audit/record';
 import { checkLocationChain } from '../locations/queries';
@@ -178,7 +178,7 @@ export default async function leadRoutes(fastify: FastifyInstance) {
   // Review: staff only.
   app.get(
     '/leads/fetch',
-    guardedRead('leads', 'list', {
+    guarded('leads', 'list', {
       tags,
       summary: 'Applications, or one with its sections and files (_id)',
       querystring: leadListQuery,

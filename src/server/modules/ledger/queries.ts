@@ -1,27 +1,9 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import {
-  POSTING_STATUSES,
-  type PostingStatus,
-  TRANSACTION_TYPES,
-  type TransactionType,
-  type UserType,
-} from '../../../shared/enums';
+import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
-import { jsonHundredths, jsonObject, jsonTime } from '../../db/json';
-import {
-  Bindings,
-  keyFields,
-  listPage,
-  listPageJson,
-  pageAsJson,
-  type SortWhitelist,
-  type TotalSource,
-  written,
-  writtenChoice,
-} from '../../db/list';
+import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
 import type { Queryable } from '../../db/open';
-import type { RiderSource } from '../../db/ride';
 import { postings, users, wallets } from '../../db/schema';
 import { runStatement } from '../../db/statements';
 import type { PostingRow } from './ledger';
@@ -64,47 +46,26 @@ const POSTING_SORT = (order: 'ASC' | 'DESC' = 'DESC'): SortWhitelist => ({
   id: postings.id,
 });
 
-/** A postings list's statement without its rows: the page found on the postings' indexes. */
-function postingListOf(
-  db: Queryable,
-  where: SQL | undefined,
-  page: { limit: number; offset: number },
-  opts: {
-    order?: 'ASC' | 'DESC';
-    total?: TotalSource;
-    bindings?: Bindings;
-    sort?: SortWhitelist;
-    /** A list with a sort of its own keeps its statements under a name of its own. */
-    statement?: string;
-  },
-) {
-  return {
-    statement: opts.statement ?? 'transactions',
-    bindings: opts.bindings,
-    keys: (sortKey: SQL.Aliased) => db.select(keyFields(postings.id, sortKey)).from(postings).$dynamic(),
-    where,
-    // Every filter of a postings list is an equality the postings' indexes serve.
-    planOnce: true,
-    page,
-    sort: opts.sort ?? POSTING_SORT(opts.order),
-    total: opts.total ?? ('capped' as const),
-  };
-}
-
 /**
  * Postings matching `where`, newest first unless `order` says otherwise, with their users: the page is found on
  * the postings' indexes, the users joined for its rows only. The total is counted up to the cap, unless the
- * caller knows it (a wallet's posting count). A caller that binds the values of `where` and `total` through
- * `bindings` has the statement built once per shape (db/list.ts).
+ * caller knows it (a wallet's posting count). Every filter of a postings list is an equality the postings'
+ * indexes serve: the page is a prepared statement.
  */
 export async function listTransactionsOf(
   db: Queryable,
   where: SQL | undefined,
   page: { limit: number; offset: number },
-  opts: { order?: 'ASC' | 'DESC'; total?: TotalSource; bindings?: Bindings } = {},
+  opts: { order?: 'ASC' | 'DESC'; total?: TotalSource; sort?: SortWhitelist } = {},
 ): Promise<{ transactions: WireTransaction[]; total: number; capped: boolean }> {
   const { rows, total, capped } = await listPage(db, {
-    ...postingListOf(db, where, page, opts),
+    keys: (sortKey) => db.select(keyFields(postings.id, sortKey)).from(postings).$dynamic(),
+    where,
+    equalities: true,
+    prepared: 'transactions',
+    page,
+    sort: opts.sort ?? POSTING_SORT(opts.order),
+    total: opts.total ?? 'capped',
     rows: (found, order, total) =>
       db
         .select({
@@ -126,61 +87,9 @@ export async function listTransactionsOf(
   return { transactions: rows.map((r) => toWireTransaction(r.posting, r.user)), total, capped };
 }
 
-/** toWireTransaction of a postings row joined to its user, written by the database (listTransactionsJson). */
-const WIRE_TRANSACTION_JSON = jsonObject({
-  _id: postings.id,
-  userId: jsonObject({
-    _id: users.id,
-    name: users.name,
-    email: jsonObject({ address: users.email }),
-    mobile: jsonObject({ number: users.mobile }),
-    type: users.type,
-  }),
-  amount: jsonHundredths(postings.amountPaise),
-  transactionType: postings.transactionType,
-  balanceType: postings.balanceType,
-  kind: postings.kind,
-  status: postings.status,
-  balance: jsonHundredths(postings.balanceAfterPaise),
-  clearingBalance: jsonHundredths(postings.clearingBalanceAfterPaise),
-  tier: postings.tier,
-  boughtProductId: postings.boughtProductId,
-  refPostingId: postings.refPostingId,
-  reference: postings.reference,
-  createdAt: jsonTime(postings.createdAt),
-});
-
-/**
- * listTransactionsOf written as JSON by the database (WIRE_TRANSACTION_JSON: the same objects), with the call's
- * session look-up riding in its statement when it has one to give (db/list.ts, listPageJson).
- */
-async function listTransactionsJson(
-  db: Queryable,
-  where: SQL | undefined,
-  page: { limit: number; offset: number },
-  opts: {
-    total?: TotalSource;
-    bindings?: Bindings;
-    riders?: RiderSource | null;
-    sort?: SortWhitelist;
-    statement?: string;
-  },
-) {
-  return listPageJson(db, {
-    ...postingListOf(db, where, page, opts),
-    riders: opts.riders,
-    rows: (found, order, total) =>
-      db
-        .select(pageAsJson(WIRE_TRANSACTION_JSON, order, total))
-        .from(found.keys)
-        .innerJoin(postings, eq(postings.id, found.id))
-        .innerJoin(users, eq(users.id, postings.userId)),
-  });
-}
-
 /** A wallet's posting count, kept with the wallet: the exact total of one user's postings, for free. */
-const postingCountOf = (userId: string, b: Bindings): TotalSource => ({
-  kept: sql`coalesce((select ${wallets.postingCount} from ${wallets} where ${wallets.userId} = ${b.bind(userId)}), 0)`,
+const postingCountOf = (userId: string): TotalSource => ({
+  kept: sql`coalesce((select ${wallets.postingCount} from ${wallets} where ${wallets.userId} = ${userId}), 0)`,
 });
 
 export interface TransactionFilter {
@@ -196,27 +105,18 @@ export function listTransactions(
   db: Queryable,
   f: TransactionFilter,
   page: { limit: number; offset: number },
-  riders?: RiderSource | null,
 ) {
-  const b = new Bindings();
-  // The enums are written into the text (db/list.ts, written): each value gets the plan made for it.
   const where = and(
-    f.transactionType
-      ? eq(postings.transactionType, writtenChoice(f.transactionType, TRANSACTION_TYPES))
-      : undefined,
-    f.userId ? eq(postings.userId, b.bind(f.userId)) : undefined,
-    f.userType !== undefined ? eq(postings.userType, written(f.userType)) : undefined,
-    f.boughtProductId ? eq(postings.boughtProductId, b.bind(f.boughtProductId)) : undefined,
-    f.status ? eq(postings.status, writtenChoice(f.status, POSTING_STATUSES)) : undefined,
+    f.transactionType ? eq(postings.transactionType, f.transactionType) : undefined,
+    f.userId ? eq(postings.userId, f.userId) : undefined,
+    f.userType !== undefined ? eq(postings.userType, f.userType) : undefined,
+    f.boughtProductId ? eq(postings.boughtProductId, f.boughtProductId) : undefined,
+    f.status ? eq(postings.status, f.status) : undefined,
   );
   // One user's postings, unfiltered otherwise: its wallet knows how many.
   const oneWallet =
     !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status ? f.userId : undefined;
-  return listTransactionsJson(db, where, page, {
-    bindings: b,
-    riders,
-    ...(oneWallet ? { total: postingCountOf(oneWallet, b) } : {}),
-  });
+  return listTransactionsOf(db, where, page, oneWallet ? { total: postingCountOf(oneWallet) } : {});
 }
 
 /**
@@ -238,28 +138,21 @@ export function listWalletTransactions(
   userId: string,
   transactionType: TransactionType | undefined,
   page: { limit: number; offset: number },
-  riders?: RiderSource | null,
 ) {
-  const b = new Bindings();
   const where = and(
-    eq(postings.userId, b.bindUnseen(userId, 'uuid')),
-    transactionType
-      ? eq(postings.transactionType, writtenChoice(transactionType, TRANSACTION_TYPES))
-      : undefined,
+    eq(postings.userId, userId),
+    transactionType ? eq(postings.transactionType, transactionType) : undefined,
   );
-  return listTransactionsJson(db, where, page, {
-    bindings: b,
-    riders,
+  return listTransactionsOf(db, where, page, {
     sort: WALLET_SORT,
-    statement: 'wallet',
-    ...(transactionType ? {} : { total: postingCountOf(userId, b) }),
+    ...(transactionType ? {} : { total: postingCountOf(userId) }),
   });
 }
 
 /** A wallet's balances in rupees (zero when the user has none yet). */
 export async function walletOf(db: Queryable, userId: string): Promise<WireWallet> {
-  // A key look-up beside every wallet page: planned once per connection (on PGlite, planning cost more than
-  // running it). Read as text: a balance has no bound (bigint), and may be below zero (the wallet owes).
+  // A key look-up beside every wallet page: a prepared statement (db/statements.ts). Read as text: a balance has
+  // no bound (bigint), and may be below zero (the wallet owes).
   const [row] = await runStatement<{ balance: string; clearing: string }>(
     db,
     'select balance_paise::text as balance, clearing_balance_paise::text as clearing from wallets where user_id = $1',

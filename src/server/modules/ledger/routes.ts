@@ -14,10 +14,9 @@ import {
 } from '../../../shared/wire';
 import { users } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { offsetOf, pagingQuery } from '../../http/paging';
+import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
-import { jsonAnswer, listAnswerText } from '../../http/schemas';
-import { caller, guarded, guardedRead } from '../../http/session';
+import { caller, guarded } from '../../http/session';
 import { actorOf, requestRecorder } from '../audit/record';
 import { recordPayout } from './payout';
 import { listTransactions, listWalletTransactions, toWireTransaction, walletOf } from './queries';
@@ -59,15 +58,15 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/transactions/fetch',
-    guardedRead('transactions', 'list', {
+    guarded('transactions', 'list', {
       tags,
       summary: 'Every posting, newest first',
       querystring: transactionsQuery,
       response: { 200: listEnvelope('transactions', wireTransactionSchema) },
     }),
-    async (request, reply) => {
+    async (request) => {
       const q = request.query;
-      const page = await listTransactions(
+      const { transactions, total, capped } = await listTransactions(
         db,
         {
           transactionType: q.transactionType,
@@ -77,35 +76,28 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
           status: q.status,
         },
         { limit: q.limit, offset: offsetOf(q) },
-        request.pendingSession,
       );
-      return jsonAnswer(request, reply, listAnswerText('transactions', page));
+      return { result: { transactions, totalCounts: total, ...cappedMark(capped) } };
     },
   );
 
   /** The caller's own wallet and postings: scoped by the session, never by a parameter. */
   app.get(
     '/wallet/fetch',
-    guardedRead('wallet', 'read', {
+    guarded('wallet', 'read', {
       tags,
       summary: 'The caller’s own wallet and postings',
       querystring: walletQuery,
       response: { 200: envelope(walletFetchResultSchema) },
     }),
-    async (request, reply) => {
+    async (request) => {
       const { user } = caller(request);
       const q = request.query;
-      const [wallet, page] = await Promise.all([
+      const [wallet, { transactions, total, capped }] = await Promise.all([
         walletOf(db, user.id),
-        listWalletTransactions(
-          db,
-          user.id,
-          q.transactionType,
-          { limit: q.limit, offset: offsetOf(q) },
-          request.pendingSession,
-        ),
+        listWalletTransactions(db, user.id, q.transactionType, { limit: q.limit, offset: offsetOf(q) }),
       ]);
-      return jsonAnswer(request, reply, listAnswerText('transactions', page, { wallet }));
+      return { result: { wallet, transactions, totalCounts: total, ...cappedMark(capped) } };
     },
   );
 

@@ -1,7 +1,7 @@
 import { paiseToRupees } from '../../../shared/money';
 import type { CommissionReport } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
-import { type RiderSource, runRiding } from '../../db/ride';
+import { runStatement } from '../../db/statements';
 import { WHOLE_NETWORK } from '../account/counts';
 import { networkScopeId } from '../account/scope';
 import type { SessionUser } from '../account/sessions';
@@ -20,8 +20,8 @@ const COMMISSIONS = `(select coalesce(sum(amount_paise), 0)::bigint from network
  * commissions of today and of this month (India's calendar) from the network's day rows, and what its wallets
  * hold in clearing from its clearing row. Staff see the whole network: its day rows, and the wallets holding
  * money in clearing (wallets_clearing_idx), which no sale has to keep a row for. At 100,000 users and a million
- * postings a master distributor's tiles had joined thousands of rows of its members' money on every dashboard
- * load (docs/performance.md). Hand-written, built once, planned once per connection (db/statements.ts).
+ * postings a master distributor's tiles would otherwise join the money of every member of its network.
+ * Hand-written, built once, prepared (db/statements.ts).
  */
 const TILES = {
   network: `select ${COMMISSIONS},
@@ -30,19 +30,13 @@ const TILES = {
       (select coalesce(sum(clearing_balance_paise), 0)::bigint from wallets where clearing_balance_paise <> 0) as clearing`,
 };
 
-export async function commissionReportOf(
-  db: Queryable,
-  viewer: SessionUser,
-  riders?: RiderSource | null,
-): Promise<CommissionReport> {
+export async function commissionReportOf(db: Queryable, viewer: SessionUser): Promise<CommissionReport> {
   // The scoping helper decides who sees the whole network; its clearing is summed from the wallets.
   const scopeId = networkScopeId(viewer);
-  const tiles = await runRiding<{ today: number; month: number; clearing: number }>(
+  const [tiles] = await runStatement<{ today: number; month: number; clearing: number }>(
     db,
     scopeId === WHOLE_NETWORK ? TILES.staff : TILES.network,
     [scopeId],
-    ['today', 'month', 'clearing'],
-    riders,
   );
   return {
     today: paiseToRupees(tiles?.today ?? 0),

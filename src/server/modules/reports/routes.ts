@@ -38,7 +38,6 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   app.get(
     '/report/userCounts',
     {
-      config: { readOnly: true },
       schema: {
         tags,
         summary: 'Dashboard counts over the caller’s network',
@@ -48,7 +47,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { user } = caller(request);
-      const counts = await countsOf(app.db, networkScopeId(user), request.pendingSession);
+      const counts = await countsOf(app.db, networkScopeId(user));
       const report = Object.fromEntries(
         Object.entries(COUNTS).map(([key, [type, which]]) => [key, counts.get(type)?.[which] ?? 0]),
       ) as UserCounts;
@@ -63,7 +62,6 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   app.get(
     '/report/commissions',
     {
-      config: { readOnly: true },
       schema: {
         tags,
         summary: 'Commissions today, this month (Asia/Kolkata) and in clearing, over the caller’s network',
@@ -72,7 +70,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const commissions = await commissionReportOf(app.db, caller(request).user, request.pendingSession);
+      const commissions = await commissionReportOf(app.db, caller(request).user);
       return { result: { commissions } };
     },
   );

@@ -1,13 +1,11 @@
-import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { fromHundredths } from '../../../shared/decimal';
-import { SALE_STATUSES, type SaleStatus, UserType } from '../../../shared/enums';
+import { type SaleStatus, UserType } from '../../../shared/enums';
 import { COMMISSION_TIERS, type CommissionTier, paiseToRupees } from '../../../shared/money';
 import type { NamedRef, WireSale, WireShare } from '../../../shared/wire';
-import { jsonHundredths, jsonObject, jsonTime } from '../../db/json';
-import { Bindings, keyFields, listPage, listPageJson, pageAsJson, writtenChoice } from '../../db/list';
+import { keyFields, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
-import type { RiderSource } from '../../db/ride';
 import { boughtProducts, postings, products, providers, users } from '../../db/schema';
 import { likePattern } from '../../http/paging';
 import { networkScope, scopedByPath } from '../account/scope';
@@ -60,30 +58,30 @@ export interface SaleFilter {
 const ref = (id: string | null, name: string | null): NamedRef | null =>
   id ? { _id: id, name: name ?? '' } : null;
 
-/** A sales list's statement without its rows: the viewer's network, the filter, the page. */
+/** A sales list's page without its rows: the viewer's network, the filter, the page. */
 function saleListOf(
   db: Queryable,
   viewer: SessionUser,
   filter: SaleFilter,
   page: { limit: number; offset: number },
 ) {
-  const b = new Bindings();
-  const pattern = filter.searchText ? b.bind(likePattern(filter.searchText)) : undefined;
+  const pattern = filter.searchText ? likePattern(filter.searchText) : undefined;
   const byViewerType = { [UserType.RETAILER]: boughtProducts.retailerId };
   const where = and(
-    networkScope(viewer, { path: boughtProducts.path, byViewerType }, b),
-    filter.id ? eq(boughtProducts.id, b.bind(filter.id)) : undefined,
-    filter.status ? eq(boughtProducts.status, writtenChoice(filter.status, SALE_STATUSES)) : undefined,
-    filter.customerId ? eq(boughtProducts.customerId, b.bind(filter.customerId)) : undefined,
-    filter.productId ? eq(boughtProducts.productId, b.bind(filter.productId)) : undefined,
-    filter.retailerId ? eq(boughtProducts.retailerId, b.bind(filter.retailerId)) : undefined,
+    networkScope(viewer, { path: boughtProducts.path, byViewerType }),
+    filter.id ? eq(boughtProducts.id, filter.id) : undefined,
+    filter.status ? eq(boughtProducts.status, filter.status) : undefined,
+    filter.customerId ? eq(boughtProducts.customerId, filter.customerId) : undefined,
+    filter.productId ? eq(boughtProducts.productId, filter.productId) : undefined,
+    filter.retailerId ? eq(boughtProducts.retailerId, filter.retailerId) : undefined,
     pattern ? or(ilike(boughtProducts.utmCode, pattern), ilike(customer.name, pattern)) : undefined,
   );
+  // Equalities on the sales' indexes (a retailer's own, a status, a customer...), unless a search or a network's
+  // path prefix bounds them.
+  const equalities = !filter.searchText && !scopedByPath(viewer, byViewerType);
   return {
-    // The customer is joined only to search its name: two statements.
-    statement: filter.searchText ? 'sales by search' : 'sales',
-    bindings: b,
     keys: (sortKey: SQL.Aliased) =>
+      // The customer is joined only to search its name.
       filter.searchText
         ? db
             .select(keyFields(boughtProducts.id, sortKey))
@@ -92,9 +90,8 @@ function saleListOf(
             .$dynamic()
         : db.select(keyFields(boughtProducts.id, sortKey)).from(boughtProducts).$dynamic(),
     where,
-    // Equalities on the sales' indexes (a retailer's own, a status, a customer...), unless a search or a
-    // network's path prefix bounds them.
-    planOnce: !filter.searchText && !scopedByPath(viewer, byViewerType),
+    equalities,
+    prepared: equalities ? 'sales' : undefined,
     page,
     sort: { columns: { createdAt: boughtProducts.createdAt }, default: 'createdAt', id: boughtProducts.id },
     total: 'capped' as const,
@@ -173,83 +170,16 @@ export async function listSales(
   };
 }
 
-/** A user's name by id, or '' when there is none (as the wire's refs write a missing name). */
-const nameOrEmpty = (id: AnyPgColumn) => sql`coalesce(${userNameOf(id)}, '')`;
-
-/** The sales rows' wire objects, written by the database (listSalesJson): the objects listSales maps. */
-const WIRE_SALE_JSON = jsonObject({
-  _id: boughtProducts.id,
-  status: boughtProducts.status,
-  utmCode: boughtProducts.utmCode,
-  merchantCode: boughtProducts.merchantCode,
-  accountType: boughtProducts.accountType,
-  amount: jsonHundredths(boughtProducts.amountPaise),
-  split: sql`json_build_array(${sql.join(
-    COMMISSION_TIERS.map((tier) => {
-      const c = SALE_TIER_COLUMNS[tier];
-      const column = (key: keyof SaleRow) =>
-        boughtProducts[key as keyof typeof boughtProducts] as AnyPgColumn;
-      return jsonObject({
-        tier: sql.raw(`'${tier}'`),
-        percent: jsonHundredths(column(c.percent)),
-        amount: jsonHundredths(column(c.share)),
-        user: jsonObject({ _id: column(c.user), name: nameOrEmpty(column(c.user)) }),
-      });
-    }),
-    sql`, `,
-  )})`,
-  customerId: jsonObject({ _id: boughtProducts.customerId, name: nameOrEmpty(boughtProducts.customerId) }),
-  retailerId: sql`case when ${boughtProducts.retailerId} is not null then ${jsonObject({
-    _id: boughtProducts.retailerId,
-    name: nameOrEmpty(boughtProducts.retailerId),
-  })} end`,
-  productId: jsonObject({
-    _id: boughtProducts.productId,
-    name: products.name,
-    providerId: jsonObject({ _id: providers.id, name: providers.name }),
-  }),
-  soldBy: jsonObject({ _id: boughtProducts.soldBy, name: nameOrEmpty(boughtProducts.soldBy) }),
-  createdAt: jsonTime(boughtProducts.createdAt),
-  confirmedAt: jsonTime(boughtProducts.confirmedAt),
-  failedAt: jsonTime(boughtProducts.failedAt),
-  reversedAt: jsonTime(boughtProducts.reversedAt),
-});
-
-/**
- * listSales written as JSON by the database (WIRE_SALE_JSON), with the call's session look-up riding in its
- * statement when it has one to give (db/list.ts, listPageJson).
- */
-export function listSalesJson(
-  db: Queryable,
-  viewer: SessionUser,
-  filter: SaleFilter,
-  page: { limit: number; offset: number },
-  riders?: RiderSource | null,
-) {
-  return listPageJson(db, {
-    ...saleListOf(db, viewer, filter, page),
-    riders,
-    rows: (found, order, total) =>
-      db
-        .select(pageAsJson(WIRE_SALE_JSON, order, total))
-        .from(found.keys)
-        .innerJoin(boughtProducts, eq(boughtProducts.id, found.id))
-        .innerJoin(products, eq(products.id, boughtProducts.productId))
-        .innerJoin(providers, eq(providers.id, products.providerId)),
-  });
-}
-
 /** One visible sale with its postings (oldest first), or undefined. */
 export async function saleWithPostings(db: Queryable, viewer: SessionUser, id: string) {
   const { sales } = await listSales(db, viewer, { id }, { limit: 1, offset: 0 });
   const [sale] = sales;
   if (!sale) return undefined;
-  const b = new Bindings();
   const { transactions } = await listTransactionsOf(
     db,
-    eq(postings.boughtProductId, b.bind(id)),
+    eq(postings.boughtProductId, id),
     { limit: 1000, offset: 0 },
-    { order: 'ASC', bindings: b },
+    { order: 'ASC' },
   );
   return { ...sale, postings: transactions };
 }

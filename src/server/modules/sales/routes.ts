@@ -18,13 +18,13 @@ import {
 } from '../../../shared/wire';
 import { badRequest, notFound, parseInput, unauthorized } from '../../http/errors';
 import { assertCleanInput } from '../../http/input';
-import { offsetOf, pagingQuery } from '../../http/paging';
+import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalFilter, optionalUuid } from '../../http/params';
-import { documentedOnly, jsonAnswer, listAnswerText } from '../../http/schemas';
-import { caller, guarded, guardedRead } from '../../http/session';
+import { documentedOnly } from '../../http/schemas';
+import { caller, guarded } from '../../http/session';
 import { auditRecorder, PARTNER, requestRecorder } from '../audit/record';
 import { SIGNATURE_HEADER, verifySignature } from '../partner/signature';
-import { listSalesJson, saleWithPostings } from './queries';
+import { listSales, saleWithPostings } from './queries';
 import { applyProviderEvent, EventIdReused, openingLinkOf, recordSaleOnce } from './service';
 
 const listQuery = pagingQuery.and(
@@ -107,13 +107,13 @@ export default async function salesRoutes(fastify: FastifyInstance) {
   /** A page of sales, or one sale (`_id`) with its postings. Scoped by the caller's network. */
   app.get(
     '/bought_products/fetch',
-    guardedRead('sales', 'list', {
+    guarded('sales', 'list', {
       tags,
       summary: 'Sales within the caller’s network, or one with its postings (_id)',
       querystring: listQuery,
       response: { 200: listEnvelope('boughtProducts', wireSaleSchema) },
     }),
-    async (request, reply) => {
+    async (request) => {
       const { user } = caller(request);
       const q = request.query;
       if (q._id) {
@@ -121,7 +121,7 @@ export default async function salesRoutes(fastify: FastifyInstance) {
         if (!sale) throw notFound(SALES_MSG.saleNotFound);
         return { result: { boughtProducts: [sale], totalCounts: 1 } };
       }
-      const page = await listSalesJson(
+      const { sales, total, capped } = await listSales(
         db,
         user,
         {
@@ -132,9 +132,8 @@ export default async function salesRoutes(fastify: FastifyInstance) {
           searchText: q.searchText,
         },
         { limit: q.limit, offset: offsetOf(q) },
-        request.pendingSession,
       );
-      return jsonAnswer(request, reply, listAnswerText('boughtProducts', page));
+      return { result: { boughtProducts: sales, totalCounts: total, ...cappedMark(capped) } };
     },
   );
 
