@@ -14,11 +14,12 @@ import {
   userUpdateSchemas,
 } from '../../../shared/schemas/users';
 import type { Config } from '../../config';
+import { isUniqueViolation } from '../../db/errors';
 import { rowView } from '../../db/named';
 import type { Db, Queryable, Tx } from '../../db/open';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound, parseInput } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound, parseInput } from '../../http/errors';
 import type { PersonalDataCipher } from '../../security/personal-data';
 import type { AuditRecorder } from '../audit/record';
 import { lockWallets, openWallet } from '../ledger/ledger';

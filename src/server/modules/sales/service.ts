@@ -5,6 +5,7 @@ import { splitAmount } from '../../../shared/money';
 import type { BoughtProductInput, ProviderCallback } from '../../../shared/schemas/sales';
 import { SALES_MSG } from '../../../shared/schemas/sales';
 import type { WireSale } from '../../../shared/wire';
+import { isUniqueViolation } from '../../db/errors';
 import type { Db, Queryable, Tx } from '../../db/open';
 import {
   accountOpenings,
@@ -17,7 +18,7 @@ import {
 } from '../../db/schema';
 import { columnsOf, runStatement } from '../../db/statements';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { SessionUser } from '../account/sessions';
 import { findVisibleUser } from '../account/users';
 import type { AuditRecorder } from '../audit/record';
