@@ -11,7 +11,7 @@ import { type Database, openDatabase } from '../../src/server/db/open';
 import { PLAN_ONCE } from '../../src/server/db/plan-cache';
 import { seedDemoNetwork } from '../../src/server/demo/network';
 import { seedScale } from '../../src/server/demo/scale';
-import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
+import { ensureBootstrapAdmin } from '../../src/server/modules/account/index';
 import { PersonalDataCipher } from '../../src/server/security/personal-data';
 
 export { DEMO_PASSWORD } from '../../src/server/demo/network';

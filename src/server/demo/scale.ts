@@ -8,11 +8,8 @@ import { readOptions, refuseCommandLine } from '../command-line';
 import { type Config, readConfig } from '../config';
 import { lockDataDir } from '../data-dir-lock';
 import { type Database, openDatabase } from '../db/open';
-import { ensureBootstrapAdmin } from '../modules/account/bootstrap';
-import { rebuildCounts } from '../modules/account/counts';
-import { hashPassword } from '../modules/account/passwords';
-import { NETWORK_CLEARING, NETWORK_COMMISSION_DAYS } from '../modules/ledger/ledger';
-import { sealPosting } from '../modules/ledger/seal';
+import { ensureBootstrapAdmin, hashPassword, rebuildCounts } from '../modules/account/index';
+import { NETWORK_CLEARING, NETWORK_COMMISSION_DAYS, sealPosting } from '../modules/ledger/index';
 import { loadServerKeys, type PersonalDataCipher, type ServerKeys } from '../security/personal-data';
 import { DEMO_PASSWORD, isEmptyNetwork } from './network';
 

@@ -16,9 +16,14 @@ import type { Queryable } from '../../db/open';
 import type { RiderSource } from '../../db/ride';
 import { districts, networkCounts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
+import {
+  networkScope,
+  networkScopeId,
+  networkScopeOfType,
+  scopedByPath,
+  WHOLE_NETWORK,
+} from '../network/index';
 import { commonLetterGrams } from './common-grams';
-import { WHOLE_NETWORK } from './counts';
-import { networkScope, networkScopeId, networkScopeOfType, scopedByPath } from './scope';
 import type { SessionUser, UserRow } from './sessions';
 import { toWireUser, wireUserJson } from './wire';
 

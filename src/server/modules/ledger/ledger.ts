@@ -11,7 +11,7 @@ import type { CommissionTier } from '../../../shared/money';
 import type { Queryable, Tx } from '../../db/open';
 import { postings, wallets } from '../../db/schema';
 import { runStatement } from '../../db/statements';
-import { WHOLE_NETWORK } from '../account/counts';
+import { WHOLE_NETWORK } from '../network/index';
 import { sealPosting } from './seal';
 
 /**

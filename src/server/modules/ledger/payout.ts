@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/open';
 import { postings, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { AuditRecorder } from '../audit/record';
+import type { AuditRecorder } from '../audit/index';
 import { EXACT_POSTING, InsufficientBalance, lockWallets, type PostingRow, writePostings } from './ledger';
 
 /**

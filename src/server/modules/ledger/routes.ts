@@ -18,7 +18,7 @@ import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
 import { jsonAnswer, listAnswerText } from '../../http/schemas';
 import { caller, guarded, guardedRead } from '../../http/session';
-import { actorOf, requestRecorder } from '../audit/record';
+import { actorOf, requestRecorder } from '../audit/index';
 import { recordPayout } from './payout';
 import { listTransactions, listWalletTransactions, toWireTransaction, walletOf } from './queries';
 import { reconcile } from './reconcile';
