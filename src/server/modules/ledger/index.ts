@@ -4,18 +4,21 @@
  */
 export {
   businessDayOf,
+  chainPosting,
   InsufficientBalance,
+  type LockedWallet,
+  loadPostings,
+  loadWallets,
   lockWallets,
-  NETWORK_CLEARING,
-  NETWORK_COMMISSION_DAYS,
   openWallet,
   type PostingDraft,
+  type PostingRow,
   post,
+  rebuildNetworkMoney,
   writePostings,
 } from './ledger';
 export { recordPayout } from './payout';
 export { listTransactionsOf } from './queries';
 export { reconcile } from './reconcile';
 export { default as ledgerRoutes } from './routes';
-export { sealPosting } from './seal';
 export { settle, startSettlementJob } from './settlement';
