@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { readOptions, refuseCommandLine } from '../../src/server/command-line';
 import { type Config, readConfig } from '../../src/server/config';
 import { lockDataDir } from '../../src/server/data-dir-lock';
 import { type Database, openDatabase } from '../../src/server/db/open';
@@ -25,6 +24,7 @@ import { UserType } from '../../src/shared/enums';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { COMMISSION_TIERS, type CommissionTier, splitAmount } from '../../src/shared/money';
 import { URL_DATA_IDENTIFIERS } from '../../src/shared/schemas/catalog';
+import { readOptions, refuseCommandLine } from './command-line';
 
 /**
  * `npm run seed:scale -- --users 100000 --postings 1000000`: fills an empty database (DATA_DIR, or DATABASE_URL)
