@@ -13,20 +13,15 @@ import { notFoundJson, registerErrorHandler } from './http/errors';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/schemas';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
-import accountRoutes from './modules/account/routes';
-import { signInNameClashWarning } from './modules/account/sign-in-names';
-import { throttlePruning } from './modules/account/throttle';
-import { auditRefusals } from './modules/audit/refusals';
-import auditRoutes from './modules/audit/routes';
-import catalogRoutes from './modules/catalog/routes';
-import leadRoutes from './modules/leads/routes';
-import ledgerRoutes from './modules/ledger/routes';
-import { startSettlementJob } from './modules/ledger/settlement';
-import locationRoutes from './modules/locations/routes';
-import partnerRoutes, { selfOrigin } from './modules/partner/routes';
-import sandboxPartner from './modules/partner/sandbox';
-import reportRoutes from './modules/reports/routes';
-import salesRoutes from './modules/sales/routes';
+import { accountRoutes, signInNameClashWarning, throttlePruning } from './modules/account/index';
+import { auditRefusals, auditRoutes } from './modules/audit/index';
+import { catalogRoutes } from './modules/catalog/index';
+import { leadRoutes } from './modules/leads/index';
+import { ledgerRoutes, startSettlementJob } from './modules/ledger/index';
+import { locationRoutes } from './modules/locations/index';
+import { partnerCallback, partnerRoutes, sandboxPartner, selfOrigin } from './modules/partner/index';
+import { reportRoutes } from './modules/reports/index';
+import { salesRoutes } from './modules/sales/index';
 import type { PersonalDataCipher } from './security/personal-data';
 
 declare module 'fastify' {
@@ -188,6 +183,7 @@ export async function buildApp({
           await v1.register(leadRoutes);
           await v1.register(partnerRoutes);
           await v1.register(salesRoutes);
+          await v1.register(partnerCallback);
           await v1.register(ledgerRoutes);
           await v1.register(auditRoutes);
         },

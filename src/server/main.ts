@@ -5,8 +5,8 @@ import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { openDatabase } from './db/open';
 import { DEMO_PASSWORD, isEmptyNetwork, seedDemoNetwork } from './demo/network';
 import { seedDemoSales } from './demo/sales';
-import { ensureBootstrapAdmin } from './modules/account/bootstrap';
-import { removeStaleUploads } from './modules/leads/intake';
+import { ensureBootstrapAdmin } from './modules/account/index';
+import { removeStaleUploads } from './modules/leads/index';
 import { ensurePanelBuilt } from './panel-build';
 import { loadServerKeys } from './security/personal-data';
 

@@ -2,7 +2,7 @@ import { formatRupees } from '../shared/format';
 import { readConfig } from './config';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { hasEmbeddedDatabase, noTierdeskDatabase, openDatabase } from './db/open';
-import { reconcile } from './modules/ledger/reconcile';
+import { reconcile } from './modules/ledger/index';
 import { loadServerKeys } from './security/personal-data';
 
 /**

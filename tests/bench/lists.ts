@@ -13,7 +13,6 @@ import { buildApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/open';
 import { DEMO_PASSWORD } from '../../src/server/demo/network';
-import { seedScale } from '../../src/server/demo/scale';
 import { lookupSession } from '../../src/server/http/session-token';
 import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
 import { ledgerKeyFrom, PersonalDataCipher } from '../../src/server/security/personal-data';
@@ -21,6 +20,7 @@ import { verhoeffDigit } from '../../src/shared/identity';
 import { openEngine } from './engines';
 import { httpClient } from './http-client';
 import { type Figures, latencies, measure } from './measure';
+import { seedScale } from './scale';
 
 const tokenOf = (header: string | string[] | undefined) => String(header).replace(/^bearer\s+/i, '');
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/open';
-import { SCALE_USAGE, scaleArgs } from '../../src/server/demo/scale';
+import { SCALE_USAGE, scaleArgs } from '../bench/scale';
 import { freePort } from '../free-port';
 
 /** A command as an operator runs it, with DATA_DIR pointing at a folder that does not exist yet. */
@@ -45,7 +45,7 @@ describe('npm run seed:scale: its command line', () => {
       [['--users', 'abc'], "--users must be a whole number above zero, not 'abc'"],
       [['--bogus', '1'], "Unknown option '--bogus'"],
     ] as const) {
-      const result = runCommand('src/server/demo/scale.ts', [...args]);
+      const result = runCommand('tests/bench/scale.ts', [...args]);
       expect(result.stderr).toBe(`${message}\nUsage: ${SCALE_USAGE}\n`);
       expect(result.stdout).toBe('');
       expect(result.status).toBe(2);

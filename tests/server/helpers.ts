@@ -9,9 +9,9 @@ import { type AppDeps, buildApp } from '../../src/server/app';
 import { type Config, readConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/open';
 import { seedDemoNetwork } from '../../src/server/demo/network';
-import { seedScale } from '../../src/server/demo/scale';
-import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
+import { ensureBootstrapAdmin } from '../../src/server/modules/account/index';
 import { PersonalDataCipher } from '../../src/server/security/personal-data';
+import { seedScale } from '../bench/scale';
 
 export { DEMO_PASSWORD } from '../../src/server/demo/network';
 export const ADMIN = { userName: '9999999999', password: 'Admin@1234' };

@@ -11,8 +11,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../src/server/db/open';
 import { inTransaction } from '../../src/server/db/transaction';
-import { WHOLE_NETWORK } from '../../src/server/modules/account/counts';
 import { NETWORK_CLEARING, NETWORK_COMMISSION_DAYS, post } from '../../src/server/modules/ledger/ledger';
+import { WHOLE_NETWORK } from '../../src/server/modules/network/index';
 import { UserType } from '../../src/shared/enums';
 import {
   ADMIN,

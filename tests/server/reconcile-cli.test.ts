@@ -78,3 +78,37 @@ describe('npm run reconcile', () => {
     expect(other.stdout).toMatch(/seal does not verify/);
   });
 });
+
+describe('npm run seed:scale, then npm run reconcile', () => {
+  const scaleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-scale-'));
+  afterAll(() => fs.rmSync(scaleDir, { recursive: true, force: true }));
+
+  // Two commands, each opening the embedded database (and the seeder migrating it): more than one test's time.
+  it('reconciles what the scale seeder wrote: every posting chained and sealed, every network sum kept', () => {
+    const scaleEnv = { ...env, DATA_DIR: path.join(scaleDir, 'data') };
+    const seeded = spawnSync(
+      'npm',
+      ['run', '--silent', 'seed:scale', '--', '--users', '100', '--postings', '300'],
+      {
+        env: scaleEnv,
+        encoding: 'utf8',
+      },
+    );
+    expect(seeded.stdout).toMatch(/^Seeding 100 users and about 300 postings\.\.\.\n/);
+    expect(seeded.status).toBe(0);
+    const postings = Number(/"postings": (\d+)/.exec(seeded.stdout)?.[1]);
+    expect(postings).toBeGreaterThanOrEqual(300);
+
+    const checked = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/reconcile.ts'], {
+      env: scaleEnv,
+      encoding: 'utf8',
+    });
+    expect(checked.stderr).toBe('');
+    expect(checked.stdout).toMatch(
+      new RegExp(
+        `^Reconciliation OK: \\d+ confirmed and \\d+ reversed sales, ${postings} postings in \\d+ wallets;`,
+      ),
+    );
+    expect(checked.status).toBe(0);
+  }, 120_000);
+});

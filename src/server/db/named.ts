@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { conflict, guardUnique, notFound } from '../http/errors';
+import { Conflict, isUniqueViolation, NotFound } from './errors';
 import type { Tx } from './open';
 import type { districts, products, providers, states, tehsils } from './schema';
 
@@ -19,8 +19,8 @@ export interface SaveNamed<T extends NamedTable> {
 
 /**
  * The one save of a uniquely named entity (states, districts, tehsils, providers, products), inside the
- * caller's transaction: refuses a name taken under the same parent (409, `param: name`), locks and reads the
- * row being updated (404 when missing), writes, and lets the unique index decide a race two saves both won
+ * caller's transaction: refuses a name taken under the same parent (Conflict, `param: name`), locks and reads the
+ * row being updated (NotFound when missing), writes, and lets the unique index decide a race two saves both won
  * against the check (the loser gets the same 409). Returns the row before (updates) and after, for the audit.
  */
 export async function saveNamed<T extends NamedTable>(
@@ -40,11 +40,11 @@ export async function saveNamed<T extends NamedTable>(
       ),
     )
     .limit(1);
-  if (taken) throw conflict(spec.messages.duplicate, 'name');
+  if (taken) throw new Conflict(spec.messages.duplicate, 'name');
   let before: RowOf<T> | null = null;
   if (spec.id) {
     [before] = (await tx.select().from(t).where(eq(t.id, spec.id)).for('update')) as RowOf<T>[];
-    if (!before) throw notFound(spec.messages.notFound);
+    if (!before) throw new NotFound(spec.messages.notFound);
   }
   const row = await guardUnique(spec.messages.duplicate, async () => {
     const written = spec.id
@@ -67,4 +67,14 @@ export function rowView<R extends Record<string, unknown>>(row: R | null | undef
   if (!row) return null;
   const skip = new Set(['id', 'createdAt', ...omit]);
   return Object.fromEntries(Object.entries(row).filter(([key]) => !skip.has(key)));
+}
+
+/** Two saves racing past a duplicate check: the unique index decides, and the loser gets the same Conflict. */
+async function guardUnique<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(message, 'name');
+    throw error;
+  }
 }

@@ -352,7 +352,7 @@ export const wallets = pgTable(
  * staff's view) every commission. Written by the posting's own statement (ledger.ts, WRITE_POSTINGS) under the
  * wallet locks it already holds, so the dashboard's "today" and "this month" tiles read one network's rows (a
  * day, a month's days) instead of its members' postings. A subtree that moves carries its rows (its root's rows
- * are its totals) out of the networks it leaves into the ones it joins (network-money.ts); `reconcile` checks
+ * are its totals) out of the networks it leaves into the ones it joins (modules/network/money.ts); `reconcile` checks
  * them against the postings and the users' paths. The key does not cover the amount: a tile reads one row or a
  * month's 31 at most, and an amount outside the key lets the hot rows (the whole network's today, every sale)
  * be updated in place (HOT).

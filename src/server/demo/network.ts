@@ -5,9 +5,8 @@ import { verhoeffDigit } from '../../shared/identity';
 import type { Config } from '../config';
 import type { Db } from '../db/open';
 import { districts, products, providers, states, tehsils, users, wallets } from '../db/schema';
-import { countNewUser } from '../modules/account/counts';
-import { hashPassword } from '../modules/account/passwords';
-import { childPath } from '../modules/account/scope';
+import { countNewUser, hashPassword } from '../modules/account/index';
+import { childPath } from '../modules/network/index';
 import type { PersonalDataCipher } from '../security/personal-data';
 
 /** A valid (Verhoeff-checked) made-up Aadhar number per demo customer, stored as the API stores it. */

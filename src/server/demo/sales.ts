@@ -4,9 +4,8 @@ import type { ProviderEvent } from '../../shared/enums';
 import { UserType } from '../../shared/enums';
 import type { Db } from '../db/open';
 import { accountOpenings, products, users } from '../db/schema';
-import { recordPayout } from '../modules/ledger/payout';
-import { settle } from '../modules/ledger/settlement';
-import { applyProviderEvent, openingBinding, recordSale } from '../modules/sales/service';
+import { recordPayout, settle } from '../modules/ledger/index';
+import { applyProviderEvent, openingBinding, recordSale } from '../modules/sales/index';
 
 /**
  * Demo sales through the same rules as real ones: each is opened (as if the partner had answered

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError, type ZodType, type z } from 'zod';
 import { MSG } from '../../shared/messages';
 import type { ErrorBody } from '../../shared/wire';
+import { Conflict, DomainError, NotFound } from '../db/errors';
 
 /** An error whose message is meant for the caller (4xx). Anything else answers a generic 500. */
 export class HttpError extends Error {
@@ -28,6 +29,13 @@ export function zodToHttpError(error: ZodError): HttpError {
   return new HttpError(400, MSG.validationFailed, errors);
 }
 
+/** The status each refusal of the domain answers (db/errors.ts); a kind without one is a bug, answered 500. */
+function domainToHttpError(error: DomainError): HttpError | undefined {
+  if (error instanceof NotFound) return notFound(error.message);
+  if (error instanceof Conflict) return conflict(error.message, error.param);
+  return undefined;
+}
+
 /** Validates input against a shared zod schema; refusals list every field message. */
 export function parseInput<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
   const parsed = schema.safeParse(input ?? {});
@@ -45,6 +53,8 @@ export function errorBody(error: unknown): {
     const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
     return { status: error.status, body, headers: error.headers };
   }
+  const domain = error instanceof DomainError ? domainToHttpError(error) : undefined;
+  if (domain) return errorBody(domain);
   if (error instanceof ZodError) {
     const http = zodToHttpError(error);
     return { status: http.status, body: { message: http.message, errors: http.errors } };
@@ -102,20 +112,4 @@ export function notFoundJson(request: FastifyRequest, reply: FastifyReply) {
     .status(404)
     .header('cache-control', 'no-store')
     .send({ message: MSG.routeNotFound(request.method, request.url.split('?')[0]) });
-}
-
-/** PostgreSQL's unique_violation, whether drizzle wrapped the driver error or not. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
-/** Two saves racing past a duplicate check: the unique index decides, and the loser gets the same 409. */
-export async function guardUnique<T>(message: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(message, 'name');
-    throw error;
-  }
 }

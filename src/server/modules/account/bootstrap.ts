@@ -4,10 +4,10 @@ import { UserType } from '../../../shared/enums';
 import type { Config } from '../../config';
 import type { Db } from '../../db/open';
 import { users } from '../../db/schema';
-import { openWallet } from '../ledger/ledger';
+import { openWallet } from '../ledger/index';
+import { childPath } from '../network/index';
 import { countNewUser } from './counts';
 import { hashPassword } from './passwords';
-import { childPath } from './scope';
 
 /** Creates the bootstrap admin from ADMIN_USERNAME/ADMIN_PASSWORD when the database has no admin. */
 export async function ensureBootstrapAdmin(db: Db, config: Pick<Config, 'adminUsername' | 'adminPassword'>) {

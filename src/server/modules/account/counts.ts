@@ -3,13 +3,8 @@ import { UserStatus } from '../../../shared/enums';
 import type { Queryable } from '../../db/open';
 import { networkCounts, users } from '../../db/schema';
 import { runStatement } from '../../db/statements';
+import { networksOfMove, scopesOf, WHOLE_NETWORK } from '../network/index';
 import type { UserRow } from './sessions';
-
-/** The scope id of the whole network (staff see it). */
-export const WHOLE_NETWORK = '00000000-0000-0000-0000-000000000000';
-
-/** The networks a user at `path` counts in: the whole network and every user on its path, itself included. */
-export const scopesOf = (path: string) => [WHOLE_NETWORK, ...path.split('/').filter(Boolean)];
 
 export interface CountChange {
   scopes: string[];
@@ -72,19 +67,6 @@ export const countStatusChange = (
           active: status === UserStatus.ACTIVE ? 1 : -1,
         },
       ]);
-
-/**
- * The networks a subtree leaves and joins when it moves from under `oldParentPath` to under `newParentPath`
- * (null: the root): the ones only the old parents head, and the ones only the new parents head.
- */
-export function networksOfMove(oldParentPath: string | null, newParentPath: string | null) {
-  const left = new Set(scopesOf(oldParentPath ?? '/'));
-  const joined = new Set(scopesOf(newParentPath ?? '/'));
-  return {
-    gone: [...left].filter((s) => !joined.has(s)),
-    added: [...joined].filter((s) => !left.has(s)),
-  };
-}
 
 /**
  * A subtree moved: its users leave the networks it leaves and join the ones it joins (networksOfMove). Read the

@@ -14,19 +14,19 @@ import {
   userUpdateSchemas,
 } from '../../../shared/schemas/users';
 import type { Config } from '../../config';
+import { isUniqueViolation } from '../../db/errors';
 import { rowView } from '../../db/named';
 import type { Db, Queryable, Tx } from '../../db/open';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound, parseInput } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound, parseInput } from '../../http/errors';
 import type { PersonalDataCipher } from '../../security/personal-data';
-import type { AuditRecorder } from '../audit/record';
-import { lockWallets, openWallet } from '../ledger/ledger';
-import { moveNetworkMoney } from '../ledger/network-money';
-import { checkLocationChain } from '../locations/queries';
+import type { AuditRecorder } from '../audit/index';
+import { lockWallets, openWallet } from '../ledger/index';
+import { checkLocationChain } from '../locations/index';
+import { childPath, moveNetworkMoney, parentPathOf } from '../network/index';
 import { countMove, countNewUser, countStatusChange } from './counts';
 import { hashPassword } from './passwords';
-import { childPath, parentPathOf } from './scope';
 import { revokeAllSessions, type SessionUser, type UserRow } from './sessions';
 import { findVisibleUser, listWireUsers } from './users';
 

@@ -22,15 +22,15 @@ import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
 import { documentedOnly } from '../../http/schemas';
 import { caller } from '../../http/session';
-import { maskField } from '../audit/mask';
 import {
   actorOf,
   auditRecorder,
+  maskField,
   publicActor,
   recordRefusal,
   requestRecorder,
   runCommand,
-} from '../audit/record';
+} from '../audit/index';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { peopleService } from './people';
 import { issueSession, revokeOtherSessions, revokeSession } from './sessions';

@@ -6,8 +6,13 @@ import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../..
 import type { Queryable } from '../../db/open';
 import { districts, networkCounts, tehsils, users, wallets } from '../../db/schema';
 import { likePattern } from '../../http/paging';
-import { WHOLE_NETWORK } from './counts';
-import { networkScope, networkScopeId, networkScopeOfType, scopedByPath } from './scope';
+import {
+  networkScope,
+  networkScopeId,
+  networkScopeOfType,
+  scopedByPath,
+  WHOLE_NETWORK,
+} from '../network/index';
 import type { SessionUser, UserRow } from './sessions';
 import { toWireUser } from './wire';
 

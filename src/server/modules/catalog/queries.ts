@@ -6,7 +6,7 @@ import { keyFields, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { products, providers } from '../../db/schema';
 import { likePattern } from '../../http/paging';
-import { byId, byNameOrDate, type ListOptions } from '../locations/queries';
+import { byId, byNameOrDate, type ListOptions } from '../locations/index';
 
 type ProductRow = typeof products.$inferSelect;
 

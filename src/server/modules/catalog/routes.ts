@@ -15,7 +15,7 @@ import { badRequest } from '../../http/errors';
 import { pagingQuery, sortQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
 import { guarded } from '../../http/session';
-import { runCommand } from '../audit/record';
+import { runCommand } from '../audit/index';
 import { listProducts, listProviders, productColumns, toWireProduct, toWireProvider } from './queries';
 
 const listQuery = pagingQuery

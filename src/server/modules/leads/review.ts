@@ -7,8 +7,8 @@ import type { Tx } from '../../db/open';
 import { leads } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { caller } from '../../http/session';
-import type { peopleService } from '../account/people';
-import { runCommand } from '../audit/record';
+import type { peopleService } from '../account/index';
+import { runCommand } from '../audit/index';
 import { type LeadRow, leadView } from './queries';
 
 /** Marks a NEW application decided, or explains why it cannot be. Runs inside the deciding transaction. */

@@ -11,7 +11,7 @@ import type { CommissionTier } from '../../../shared/money';
 import type { Queryable, Tx } from '../../db/open';
 import { postings, wallets } from '../../db/schema';
 import { runStatement } from '../../db/statements';
-import { WHOLE_NETWORK } from '../account/counts';
+import { WHOLE_NETWORK } from '../network/index';
 import { sealPosting } from './seal';
 
 /**
@@ -209,6 +209,52 @@ export async function lockWallets(tx: Tx, userIds: Iterable<string>): Promise<Ma
 }
 
 /**
+ * The next posting of `wallet` (locked by lockWallets, or built in memory by a bulk load such as seed:scale): the
+ * balances right after it, its place in the wallet's chain and the seal chaining it to the wallet's previous
+ * posting. Advances `wallet` to it. Throws InsufficientBalance, leaving `wallet` as it was, when a balance would go
+ * below zero, except the available balance under a REVERSAL (see writePostings).
+ */
+export function chainPosting(
+  wallet: LockedWallet,
+  draft: PostingDraft & { id?: string },
+  context: PostingContext & { now: Date },
+): PostingRow {
+  if (!Number.isSafeInteger(draft.amountPaise) || draft.amountPaise <= 0)
+    throw new Error('a posting moves a positive whole number of paise');
+  const amount = BigInt(draft.amountPaise);
+  const delta = draft.transactionType === 'CREDIT' ? amount : -amount;
+  const balance = draft.balanceType === 'AVAILABLE' ? wallet.balance + delta : wallet.balance;
+  const clearing = draft.balanceType === 'AVAILABLE' ? wallet.clearing : wallet.clearing + delta;
+  const after = draft.balanceType === 'AVAILABLE' ? balance : clearing;
+  const mayOwe = draft.kind === 'REVERSAL' && draft.balanceType === 'AVAILABLE';
+  if (after < 0n && delta < 0n && !mayOwe)
+    throw new InsufficientBalance(draft.userId, draft.balanceType, after - delta);
+  const row: PostingRow = {
+    id: draft.id ?? randomUUID(),
+    userId: draft.userId,
+    userType: wallet.userType,
+    boughtProductId: draft.boughtProductId ?? null,
+    tier: draft.tier ?? null,
+    kind: draft.kind,
+    transactionType: draft.transactionType,
+    balanceType: draft.balanceType,
+    status: draft.status,
+    amountPaise: draft.amountPaise,
+    balanceAfterPaise: balance,
+    clearingBalanceAfterPaise: clearing,
+    refPostingId: draft.refPostingId ?? null,
+    reference: draft.reference ?? null,
+    createdBy: context.createdBy ?? null,
+    walletSeq: wallet.count + 1,
+    seal: '',
+    createdAt: context.now,
+  };
+  row.seal = sealPosting(context.ledgerKey, wallet.head, row);
+  Object.assign(wallet, { balance, clearing, count: row.walletSeq, head: row.seal });
+  return row;
+}
+
+/**
  * Writes `drafts` against wallets locked by lockWallets, in order: each posting records the wallet's balances
  * right after it and the seal chaining it to the wallet's previous posting. Throws InsufficientBalance (writing
  * nothing) when any balance would go below zero, except the available balance under a REVERSAL: money taken back
@@ -223,44 +269,12 @@ export async function writePostings(
 ): Promise<PostingRow[]> {
   if (drafts.length === 0) return [];
   const now = context.now ?? new Date();
+  const chained = { ...context, now };
   const next = new Map([...locked].map(([id, w]) => [id, { ...w }]));
   const rows: PostingRow[] = drafts.map((draft) => {
     const wallet = next.get(draft.userId);
     if (!wallet) throw new Error(`wallet ${draft.userId} was not locked`);
-    if (!Number.isSafeInteger(draft.amountPaise) || draft.amountPaise <= 0)
-      throw new Error('a posting moves a positive whole number of paise');
-    const amount = BigInt(draft.amountPaise);
-    const delta = draft.transactionType === 'CREDIT' ? amount : -amount;
-    if (draft.balanceType === 'AVAILABLE') wallet.balance += delta;
-    else wallet.clearing += delta;
-    const after = draft.balanceType === 'AVAILABLE' ? wallet.balance : wallet.clearing;
-    const mayOwe = draft.kind === 'REVERSAL' && draft.balanceType === 'AVAILABLE';
-    if (after < 0n && delta < 0n && !mayOwe)
-      throw new InsufficientBalance(draft.userId, draft.balanceType, after - delta);
-    wallet.count += 1;
-    const row: PostingRow = {
-      id: randomUUID(),
-      userId: draft.userId,
-      userType: wallet.userType,
-      boughtProductId: draft.boughtProductId ?? null,
-      tier: draft.tier ?? null,
-      kind: draft.kind,
-      transactionType: draft.transactionType,
-      balanceType: draft.balanceType,
-      status: draft.status,
-      amountPaise: draft.amountPaise,
-      balanceAfterPaise: wallet.balance,
-      clearingBalanceAfterPaise: wallet.clearing,
-      refPostingId: draft.refPostingId ?? null,
-      reference: draft.reference ?? null,
-      createdBy: context.createdBy ?? null,
-      walletSeq: wallet.count,
-      seal: '',
-      createdAt: now,
-    };
-    row.seal = sealPosting(context.ledgerKey, wallet.head, row);
-    wallet.head = row.seal;
-    return row;
+    return chainPosting(wallet, draft, chained);
   });
 
   const changed = [...next.values()].filter((w) => w.count !== locked.get(w.userId)?.count);
@@ -289,4 +303,47 @@ export async function post(tx: Tx, drafts: PostingDraft[], context: PostingConte
 /** A new user's wallet, created with the user (in the same transaction when `q` is one). */
 export async function openWallet(q: Queryable, userId: string) {
   await q.insert(wallets).values({ userId }).onConflictDoNothing();
+}
+
+/**
+ * A bulk load's postings (seed:scale), already chained by chainPosting, written as they are: no wallet is
+ * locked or updated and no network's money is added (loadWallets and rebuildNetworkMoney do both once, after).
+ * Never for the app's own writes, which go through writePostings.
+ */
+export async function loadPostings(q: Queryable, rows: PostingRow[]) {
+  if (rows.length === 0) return;
+  await runStatement(
+    q,
+    `insert into postings (${POSTING_COLUMNS.map(([, name]) => name).join(', ')})
+      select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 1}::${type}[]`).join(', ')})`,
+    POSTING_COLUMNS.map(([field]) => rows.map((row) => row[field])),
+  );
+}
+
+/** A bulk load's wallets as chainPosting left them: their balances, posting count and chain head. */
+export async function loadWallets(q: Queryable, walletRows: LockedWallet[]) {
+  if (walletRows.length === 0) return;
+  const column = <K extends keyof LockedWallet>(key: K) => walletRows.map((w) => w[key]);
+  await runStatement(
+    q,
+    `insert into wallets (user_id, balance_paise, clearing_balance_paise, posting_count, chain_head)
+      select * from unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[])
+      on conflict (user_id) do update set balance_paise = excluded.balance_paise,
+        clearing_balance_paise = excluded.clearing_balance_paise, posting_count = excluded.posting_count,
+        chain_head = excluded.chain_head`,
+    [column('userId'), column('balance'), column('clearing'), column('count'), column('head')],
+  );
+}
+
+/**
+ * Sums the money every network counts (network_commission_days, network_clearing) afresh from the postings and
+ * wallets: after a bulk load, whose postings did not add to those rows as writePostings does.
+ */
+export async function rebuildNetworkMoney(q: Queryable) {
+  await q.execute(sql.raw('delete from network_commission_days'));
+  await q.execute(
+    sql.raw(`insert into network_commission_days (scope_id, day, amount_paise) ${NETWORK_COMMISSION_DAYS}`),
+  );
+  await q.execute(sql.raw('delete from network_clearing'));
+  await q.execute(sql.raw(`insert into network_clearing (scope_id, clearing_paise) ${NETWORK_CLEARING}`));
 }

@@ -2,11 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { formatRupees } from '../../../shared/format';
 import { paiseToRupees } from '../../../shared/money';
 import { type PayoutInput, SALES_MSG } from '../../../shared/schemas/sales';
+import { isUniqueViolation } from '../../db/errors';
 import type { Db, Tx } from '../../db/open';
 import { postings, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../http/errors';
-import type { AuditRecorder } from '../audit/record';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { AuditRecorder } from '../audit/index';
 import { EXACT_POSTING, InsufficientBalance, lockWallets, type PostingRow, writePostings } from './ledger';
 
 /**

@@ -17,7 +17,7 @@ import { notFound } from '../../http/errors';
 import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
 import { caller, guarded } from '../../http/session';
-import { actorOf, requestRecorder } from '../audit/record';
+import { actorOf, requestRecorder } from '../audit/index';
 import { recordPayout } from './payout';
 import { listTransactions, listWalletTransactions, toWireTransaction, walletOf } from './queries';
 import { reconcile } from './reconcile';

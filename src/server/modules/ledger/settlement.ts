@@ -5,7 +5,7 @@ import type { SettleResult } from '../../../shared/wire';
 import type { Db, Queryable } from '../../db/open';
 import { jobLeases, postings } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { type Actor, auditRecorder, SYSTEM } from '../audit/record';
+import { type Actor, auditRecorder, SYSTEM } from '../audit/index';
 import { lockWallets, type PostingDraft, writePostings } from './ledger';
 
 export interface SettleOptions {

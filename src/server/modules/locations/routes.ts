@@ -18,7 +18,7 @@ import { badRequest } from '../../http/errors';
 import { pagingQuery, sortQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
 import { requireRole, whoMay } from '../../http/session';
-import { runCommand } from '../audit/record';
+import { runCommand } from '../audit/index';
 import { checkLocationChain, listDistricts, listStates, listTehsils } from './queries';
 
 /** Every location list also takes `_id`, so a form can load the one record it shows. */

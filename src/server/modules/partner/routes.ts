@@ -13,8 +13,8 @@ import { rowView } from '../../db/named';
 import { accountOpenings } from '../../db/schema';
 import { badRequest, HttpError } from '../../http/errors';
 import { caller, guarded } from '../../http/session';
-import { runCommand } from '../audit/record';
-import { openingBinding, productById, sellableCustomer } from '../sales/service';
+import { runCommand } from '../audit/index';
+import { openingBinding, productById, sellableCustomer } from '../sales/index';
 import { type PartnerTarget, requestAccountOpening } from './gateway';
 import { SANDBOX_API, SANDBOX_ORIGIN_HEADER } from './sandbox';
 

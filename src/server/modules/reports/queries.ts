@@ -2,10 +2,9 @@ import { paiseToRupees } from '../../../shared/money';
 import type { CommissionReport } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
 import { runStatement } from '../../db/statements';
-import { WHOLE_NETWORK } from '../account/counts';
-import { networkScopeId } from '../account/scope';
-import type { SessionUser } from '../account/sessions';
-import { businessDayOf } from '../ledger/ledger';
+import type { SessionUser } from '../account/index';
+import { businessDayOf } from '../ledger/index';
+import { networkScopeId, WHOLE_NETWORK } from '../network/index';
 
 const today = businessDayOf('now()');
 const thisMonth = `date_trunc('month', ${today})`;

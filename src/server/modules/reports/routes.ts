@@ -10,8 +10,8 @@ import {
   userCountsSchema,
 } from '../../../shared/wire';
 import { caller } from '../../http/session';
-import { countsOf } from '../account/counts';
-import { networkScopeId } from '../account/scope';
+import { countsOf } from '../account/index';
+import { networkScopeId } from '../network/index';
 import { commissionReportOf } from './queries';
 
 /** What each dashboard count counts (seed section 3, Dashboard stats): a type, and whether only ACTIVE users. */

@@ -8,10 +8,10 @@ import { keyFields, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { boughtProducts, postings, products, providers, users } from '../../db/schema';
 import { likePattern } from '../../http/paging';
-import { networkScope, scopedByPath } from '../account/scope';
-import type { SessionUser } from '../account/sessions';
-import { userNameOf } from '../account/users';
-import { listTransactionsOf } from '../ledger/queries';
+import type { SessionUser } from '../account/index';
+import { userNameOf } from '../account/index';
+import { listTransactionsOf } from '../ledger/index';
+import { networkScope, scopedByPath } from '../network/index';
 
 export type SaleRow = typeof boughtProducts.$inferSelect;
 

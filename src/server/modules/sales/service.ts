@@ -5,6 +5,7 @@ import { splitAmount } from '../../../shared/money';
 import type { BoughtProductInput, ProviderCallback } from '../../../shared/schemas/sales';
 import { SALES_MSG } from '../../../shared/schemas/sales';
 import type { WireSale } from '../../../shared/wire';
+import { isUniqueViolation } from '../../db/errors';
 import type { Db, Queryable, Tx } from '../../db/open';
 import {
   accountOpenings,
@@ -17,11 +18,11 @@ import {
 } from '../../db/schema';
 import { columnsOf, runStatement } from '../../db/statements';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../http/errors';
-import type { SessionUser } from '../account/sessions';
-import { findVisibleUser } from '../account/users';
-import type { AuditRecorder } from '../audit/record';
-import { InsufficientBalance, lockWallets, type PostingDraft, post, writePostings } from '../ledger/ledger';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import type { SessionUser } from '../account/index';
+import { findVisibleUser } from '../account/index';
+import type { AuditRecorder } from '../audit/index';
+import { InsufficientBalance, lockWallets, type PostingDraft, post, writePostings } from '../ledger/index';
 import { listSales, type SaleRow, sharesOf } from './queries';
 
 /** The administrator credited with the admin share (and with any missing tier's share): the first admin. */

@@ -1,27 +1,40 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { UserType } from '../../shared/enums';
-import { verhoeffDigit } from '../../shared/identity';
-import { COMMISSION_TIERS, splitAmount } from '../../shared/money';
-import { URL_DATA_IDENTIFIERS } from '../../shared/schemas/catalog';
-import { readOptions, refuseCommandLine } from '../command-line';
-import { type Config, readConfig } from '../config';
-import { lockDataDir } from '../data-dir-lock';
-import { type Database, openDatabase } from '../db/open';
-import { ensureBootstrapAdmin } from '../modules/account/bootstrap';
-import { rebuildCounts } from '../modules/account/counts';
-import { hashPassword } from '../modules/account/passwords';
-import { NETWORK_CLEARING, NETWORK_COMMISSION_DAYS } from '../modules/ledger/ledger';
-import { sealPosting } from '../modules/ledger/seal';
-import { loadServerKeys, type PersonalDataCipher, type ServerKeys } from '../security/personal-data';
-import { DEMO_PASSWORD, isEmptyNetwork } from './network';
+import { type Config, readConfig } from '../../src/server/config';
+import { lockDataDir } from '../../src/server/data-dir-lock';
+import { type Database, openDatabase } from '../../src/server/db/open';
+import { DEMO_PASSWORD, isEmptyNetwork } from '../../src/server/demo/network';
+import { ensureBootstrapAdmin, hashPassword, rebuildCounts } from '../../src/server/modules/account/index';
+import {
+  chainPosting,
+  type LockedWallet,
+  loadPostings,
+  loadWallets,
+  type PostingDraft,
+  type PostingRow,
+  rebuildNetworkMoney,
+} from '../../src/server/modules/ledger/index';
+import {
+  loadServerKeys,
+  type PersonalDataCipher,
+  type ServerKeys,
+} from '../../src/server/security/personal-data';
+import type { PostingKind, PostingStatus, TransactionType, WalletBalance } from '../../src/shared/enums';
+import { UserType } from '../../src/shared/enums';
+import { verhoeffDigit } from '../../src/shared/identity';
+import { COMMISSION_TIERS, type CommissionTier, splitAmount } from '../../src/shared/money';
+import { URL_DATA_IDENTIFIERS } from '../../src/shared/schemas/catalog';
+import { readOptions, refuseCommandLine } from './command-line';
 
 /**
  * `npm run seed:scale -- --users 100000 --postings 1000000`: fills an empty database (DATA_DIR, or DATABASE_URL)
  * with a network of realistic shape and a year of sales, for measuring lists at scale. Every sale follows the
  * ledger's rules: the amount split by largest remainder, each share a sealed posting in its wallet's chain,
- * settlements a day or more later as pairs pointing at their commission, reversals taking shares back. So
- * `npm run reconcile` holds afterwards. Rows go in as multi-row `unnest` inserts of a few thousand at a time.
+ * settlements a day or more later as pairs pointing at their commission, reversals taking shares back. The postings
+ * are chained and sealed by the ledger's own chainPosting, wallet by wallet in time order, and the money its
+ * networks count is summed by the ledger (rebuildNetworkMoney), so `npm run reconcile` holds afterwards
+ * (tests/server/reconcile-cli.test.ts proves it). Rows go in as multi-row `unnest` inserts of a few thousand at a
+ * time. A bench tool, not part of the server: it lives beside the benches that measure what it seeds.
  */
 
 const DAY = 86_400_000;
@@ -396,7 +409,13 @@ export async function seedScale(
   timings.people = bar.done();
 
   // A year of sales, as a timeline of ledger events; the postings are then written wallet chain by wallet chain.
-  type Event = { at: number; userId: string; draft: Record<string, unknown>; kind: string; amount: number };
+  type Event = {
+    at: number;
+    userId: string;
+    draft: PostingDraft & { id: string };
+    kind: string;
+    amount: number;
+  };
   const events: Event[] = [];
   const sales: unknown[][] = [];
   const openings: unknown[][] = [];
@@ -483,7 +502,12 @@ export async function seedScale(
     COMMISSION_TIERS.forEach((tier, k) => {
       if (shares[k] === 0) return;
       const commissionId = randomUUID();
-      const base = { boughtProductId: id, tier, amountPaise: shares[k] };
+      const base = {
+        userId: receivers[k],
+        boughtProductId: id,
+        tier: tier as CommissionTier,
+        amountPaise: shares[k],
+      };
       events.push({
         at: confirmedAt,
         userId: receivers[k],
@@ -492,10 +516,10 @@ export async function seedScale(
         draft: {
           ...base,
           id: commissionId,
-          kind: 'COMMISSION',
-          transactionType: 'CREDIT',
-          balanceType: 'CLEARING',
-          status: 'CLEARING',
+          kind: 'COMMISSION' as PostingKind,
+          transactionType: 'CREDIT' as TransactionType,
+          balanceType: 'CLEARING' as WalletBalance,
+          status: 'CLEARING' as PostingStatus,
           refPostingId: null,
         },
       });
@@ -503,20 +527,35 @@ export async function seedScale(
       const settleAt = confirmedAt + DAY + random(DAY);
       const settled = settleAt < now && (!reversedAt || reversedAt > settleAt);
       if (settled) {
-        const pair = { ...base, kind: 'SETTLEMENT', status: 'SETTLED', refPostingId: commissionId };
+        const pair = {
+          ...base,
+          kind: 'SETTLEMENT' as PostingKind,
+          status: 'SETTLED' as PostingStatus,
+          refPostingId: commissionId,
+        };
         events.push({
           at: settleAt,
           userId: receivers[k],
           amount: shares[k],
           kind: 'SETTLE-D',
-          draft: { ...pair, id: randomUUID(), transactionType: 'DEBIT', balanceType: 'CLEARING' },
+          draft: {
+            ...pair,
+            id: randomUUID(),
+            transactionType: 'DEBIT' as TransactionType,
+            balanceType: 'CLEARING' as WalletBalance,
+          },
         });
         events.push({
           at: settleAt + 1,
           userId: receivers[k],
           amount: shares[k],
           kind: 'SETTLE-C',
-          draft: { ...pair, id: randomUUID(), transactionType: 'CREDIT', balanceType: 'AVAILABLE' },
+          draft: {
+            ...pair,
+            id: randomUUID(),
+            transactionType: 'CREDIT' as TransactionType,
+            balanceType: 'AVAILABLE' as WalletBalance,
+          },
         });
       }
       if (reversedAt)
@@ -528,10 +567,10 @@ export async function seedScale(
           draft: {
             ...base,
             id: randomUUID(),
-            kind: 'REVERSAL',
-            transactionType: 'DEBIT',
-            balanceType: settled && settleAt < reversedAt ? 'AVAILABLE' : 'CLEARING',
-            status: 'REVERSED',
+            kind: 'REVERSAL' as PostingKind,
+            transactionType: 'DEBIT' as TransactionType,
+            balanceType: (settled && settleAt < reversedAt ? 'AVAILABLE' : 'CLEARING') as WalletBalance,
+            status: 'REVERSED' as PostingStatus,
             refPostingId: commissionId,
           },
         });
@@ -614,104 +653,42 @@ export async function seedScale(
   );
   timings.sales = bar.done();
 
-  // Postings in time order, each sealed into its wallet's chain.
+  // Postings in time order, each chained and sealed into its wallet's chain by the ledger (chainPosting).
   events.sort((a, b) => a.at - b.at);
-  const wallets = new Map<
-    string,
-    { balance: number; clearing: number; count: number; head: string | null }
-  >();
-  const walletOf = (id: string) => {
-    const w = wallets.get(id) ?? { balance: 0, clearing: 0, count: 0, head: null };
-    wallets.set(id, w);
-    return w;
-  };
+  const wallets = new Map<string, LockedWallet>(
+    [...types].map(([userId, userType]) => [
+      userId,
+      { userId, userType, balance: 0n, clearing: 0n, count: 0, head: null },
+    ]),
+  );
   bar = progress('postings', events.length);
-  const postingRows: unknown[][] = [];
+  let postingRows: PostingRow[] = [];
   let written = 0;
   for (const e of events) {
-    const w = walletOf(e.userId);
-    const d = e.draft;
-    const delta = d.transactionType === 'CREDIT' ? e.amount : -e.amount;
-    if (d.balanceType === 'AVAILABLE') w.balance += delta;
-    else w.clearing += delta;
-    w.count++;
-    const row = {
-      id: d.id as string,
-      userId: e.userId,
-      userType: types.get(e.userId)!,
-      boughtProductId: d.boughtProductId as string,
-      tier: d.tier as string,
-      kind: d.kind as string,
-      transactionType: d.transactionType as string,
-      balanceType: d.balanceType as string,
-      status: d.status as string,
-      amountPaise: e.amount,
-      balanceAfterPaise: w.balance,
-      clearingBalanceAfterPaise: w.clearing,
-      refPostingId: d.refPostingId as string | null,
-      reference: null,
-      createdBy: null,
-      walletSeq: w.count,
-      seal: '',
-      createdAt: new Date(e.at),
-    };
-    row.seal = sealPosting(keys.ledgerKey, w.head, row);
-    w.head = row.seal;
-    postingRows.push([
-      row.id,
-      row.userId,
-      row.userType,
-      row.boughtProductId,
-      row.tier,
-      row.kind,
-      row.transactionType,
-      row.balanceType,
-      row.status,
-      row.amountPaise,
-      row.balanceAfterPaise,
-      row.clearingBalanceAfterPaise,
-      row.refPostingId,
-      row.walletSeq,
-      row.seal,
-      row.createdAt,
-    ]);
+    const wallet = wallets.get(e.userId);
+    if (!wallet) throw new Error(`no user ${e.userId}`);
+    postingRows.push(chainPosting(wallet, e.draft, { ledgerKey: keys.ledgerKey, now: new Date(e.at) }));
     if (postingRows.length === BATCH * 5) {
-      const batch = postingRows.splice(0);
-      await insertPostings(pool, batch, bar, written);
-      written += batch.length;
+      await loadPostings(db, postingRows);
+      written += postingRows.length;
+      bar.tick(written);
+      postingRows = [];
     }
   }
-  await insertPostings(pool, postingRows, bar, written);
+  await loadPostings(db, postingRows);
+  bar.tick(written + postingRows.length);
   timings.postings = bar.done();
 
-  bar = progress('wallets', types.size);
-  await pool.query('delete from wallets');
-  await insertRows(
-    pool,
-    'wallets',
-    [
-      ['user_id', 'uuid'],
-      ['balance_paise', 'bigint'],
-      ['clearing_balance_paise', 'bigint'],
-      ['posting_count', 'bigint'],
-      ['chain_head', 'text'],
-    ],
-    [...types.keys()].map((id) => {
-      const w = wallets.get(id);
-      return [id, w?.balance ?? 0, w?.clearing ?? 0, w?.count ?? 0, w?.head ?? null];
-    }),
-    bar,
-  );
+  bar = progress('wallets', wallets.size);
+  const walletRows = [...wallets.values()];
+  for (let i = 0; i < walletRows.length; i += BATCH) {
+    await loadWallets(db, walletRows.slice(i, i + BATCH));
+    bar.tick(Math.min(i + BATCH, walletRows.length));
+  }
   timings.wallets = bar.done();
-  // The postings were copied in, not written by the ledger: the money its networks keep is summed once here.
-  bar = progress('network money', 2);
-  await pool.query('delete from network_commission_days');
-  await pool.query(
-    `insert into network_commission_days (scope_id, day, amount_paise) ${NETWORK_COMMISSION_DAYS}`,
-  );
-  bar.tick(1);
-  await pool.query('delete from network_clearing');
-  await pool.query(`insert into network_clearing (scope_id, clearing_paise) ${NETWORK_CLEARING}`);
+  // The postings were loaded, not written by writePostings: the money its networks keep is summed once here.
+  bar = progress('network money', 1);
+  await rebuildNetworkMoney(db);
   timings.networkMoney = bar.done();
   // VACUUM as well as ANALYZE: it marks the freshly written pages all-visible, so deep pages are read from the
   // index alone (the embedded database has no autovacuum to do it later).
@@ -732,40 +709,6 @@ export async function seedScale(
     postings: events.length,
     seconds: timings,
   };
-}
-
-/** Writes postings, the progress bar counting on from `written` (the postings this seeding wrote before). */
-async function insertPostings(
-  pool: pg.Pool,
-  rows: unknown[][],
-  bar: { tick(done: number): void },
-  written: number,
-) {
-  await insertRows(
-    pool,
-    'postings',
-    [
-      ['id', 'uuid'],
-      ['user_id', 'uuid'],
-      ['user_type', 'smallint'],
-      ['bought_product_id', 'uuid'],
-      ['tier', 'text'],
-      ['kind', 'text'],
-      ['transaction_type', 'text'],
-      ['balance_type', 'text'],
-      ['status', 'text'],
-      ['amount_paise', 'bigint'],
-      ['balance_after_paise', 'bigint'],
-      ['clearing_balance_after_paise', 'bigint'],
-      ['ref_posting_id', 'uuid'],
-      ['wallet_seq', 'bigint'],
-      ['seal', 'text'],
-      ['created_at', 'timestamptz'],
-    ],
-    rows,
-    bar,
-    written,
-  );
 }
 
 if (process.argv[1]?.endsWith('scale.ts')) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/open';
 import { networkClearing, networkCommissionDays } from '../../db/schema';
-import { networksOfMove } from '../account/counts';
+import { networksOfMove } from './scope';
 
 /**
  * A subtree rooted at `rootId` moved from under `oldParentPath` to under `newParentPath` (null: the root): the

@@ -2,8 +2,26 @@ import { eq, like, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STAFF_TYPES, UserType } from '../../../shared/enums';
 import { users } from '../../db/schema';
-import { WHOLE_NETWORK } from './counts';
-import type { UserRow } from './sessions';
+import type { UserRow } from '../../http/session-token';
+
+/** The scope id of the whole network (staff see it). */
+export const WHOLE_NETWORK = '00000000-0000-0000-0000-000000000000';
+
+/** The networks a user at `path` counts in: the whole network and every user on its path, itself included. */
+export const scopesOf = (path: string) => [WHOLE_NETWORK, ...path.split('/').filter(Boolean)];
+
+/**
+ * The networks a subtree leaves and joins when it moves from under `oldParentPath` to under `newParentPath`
+ * (null: the root): the ones only the old parents head, and the ones only the new parents head.
+ */
+export function networksOfMove(oldParentPath: string | null, newParentPath: string | null) {
+  const left = new Set(scopesOf(oldParentPath ?? '/'));
+  const joined = new Set(scopesOf(newParentPath ?? '/'));
+  return {
+    gone: [...left].filter((s) => !joined.has(s)),
+    added: [...joined].filter((s) => !left.has(s)),
+  };
+}
 
 /**
  * The one place that decides whose records a caller may see (Apache Fineract's hierarchy scoping).

@@ -1,0 +1,13 @@
+/**
+ * The account module's face: people (users of every type), their sessions, sign-in and the counter rows the
+ * lists' totals and the dashboard read. Other modules and the server import only this file.
+ */
+export { ensureBootstrapAdmin } from './bootstrap';
+export { countNewUser, countsOf, rebuildCounts } from './counts';
+export { hashPassword } from './passwords';
+export { peopleService } from './people';
+export { default as accountRoutes } from './routes';
+export type { SessionUser } from './sessions';
+export { signInNameClashWarning } from './sign-in-names';
+export { throttlePruning } from './throttle';
+export { findVisibleUser, userNameOf } from './users';

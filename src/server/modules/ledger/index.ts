@@ -1,0 +1,24 @@
+/**
+ * The ledger module's face: wallets and their immutable, sealed postings (the one way money moves), payouts,
+ * the settlement job, and the reconciliation that proves the books.
+ */
+export {
+  businessDayOf,
+  chainPosting,
+  InsufficientBalance,
+  type LockedWallet,
+  loadPostings,
+  loadWallets,
+  lockWallets,
+  openWallet,
+  type PostingDraft,
+  type PostingRow,
+  post,
+  rebuildNetworkMoney,
+  writePostings,
+} from './ledger';
+export { recordPayout } from './payout';
+export { listTransactionsOf } from './queries';
+export { reconcile } from './reconcile';
+export { default as ledgerRoutes } from './routes';
+export { settle, startSettlementJob } from './settlement';
