@@ -167,7 +167,10 @@ export async function openDatabase(opts: {
     const embedded = await startEmbedded(inMemory ? null : opts.dataDir, inMemory ? opts.cluster : undefined);
     stopEmbedded = embedded.stop;
     pool = newPool({
+      // The socket's name carries the port: named here, so a PGPORT in the environment (meant for a PostgreSQL
+      // server) cannot send the driver to another socket.
       host: embedded.socketDir,
+      port: 5432,
       user: 'postgres',
       database: 'postgres',
       max: EMBEDDED_CONNECTIONS,
