@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type UserStatus, UserType } from '../../../shared/enums';
+import { TIER_TYPES, type UserStatus, UserType } from '../../../shared/enums';
 import { maskAadhar } from '../../../shared/identity';
 import { paiseToRupees } from '../../../shared/money';
 import type { NamedRef, WireUser } from '../../../shared/wire';
@@ -50,6 +50,7 @@ export function toWireUser(row: WireUserSource, lookups: UserLookups = {}): Wire
     passwordUpdatedAt: row.passwordUpdatedAt ? row.passwordUpdatedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
+  if ((TIER_TYPES as number[]).includes(row.type)) wire.panId = row.panId;
   switch (row.type) {
     case UserType.MASTER_DISTRIBUTOR:
       wire.distributor = {
@@ -148,6 +149,7 @@ export function wireUserJson(type: UserType): SQL {
     }),
     passwordUpdatedAt: jsonTime(users.passwordUpdatedAt),
     createdAt: jsonTime(users.createdAt),
+    ...((TIER_TYPES as number[]).includes(type) ? { panId: users.panId } : {}),
     // In the schema's order: distributor, retailer, customer, master_distributor.
     ...Object.fromEntries(
       ['distributor', 'retailer', 'customer', 'master_distributor'].flatMap((key) =>
