@@ -207,6 +207,7 @@ export async function buildApp({
       stopJob = startSettlementJob(db, ledgerKey, {
         delayHours: config.settlementDelayHours,
         intervalMs: config.settlementIntervalMs,
+        tds: config.tds,
         log: app.log,
       });
     });

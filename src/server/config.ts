@@ -60,6 +60,14 @@ export interface TdsConfig {
   deducteeTypes: number[];
 }
 
+/** Section 194H's defaults: 2%, 20% without PAN (206AA), 20,000 rupees a year, tier users. */
+export const DEFAULT_TDS: TdsConfig = {
+  rateBasisPoints: 200,
+  noPanRateBasisPoints: 2000,
+  thresholdPaise: 2_000_000,
+  deducteeTypes: [2, 3, 4],
+};
+
 export const DEFAULTS = {
   adminUsername: '9999999999',
   adminPassword: 'Admin@1234',
@@ -157,9 +165,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementIntervalMs: 60_000,
     maxAmountPaise: maxAmountPaise(env.MAX_AMOUNT_RUPEES),
     tds: {
-      rateBasisPoints: percentSetting('TDS_RATE_PERCENT', env.TDS_RATE_PERCENT, 200),
-      noPanRateBasisPoints: percentSetting('TDS_RATE_NO_PAN_PERCENT', env.TDS_RATE_NO_PAN_PERCENT, 2000),
-      thresholdPaise: rupeesSetting('TDS_THRESHOLD_RUPEES', env.TDS_THRESHOLD_RUPEES, 2_000_000),
+      rateBasisPoints: percentSetting('TDS_RATE_PERCENT', env.TDS_RATE_PERCENT, DEFAULT_TDS.rateBasisPoints),
+      noPanRateBasisPoints: percentSetting(
+        'TDS_RATE_NO_PAN_PERCENT',
+        env.TDS_RATE_NO_PAN_PERCENT,
+        DEFAULT_TDS.noPanRateBasisPoints,
+      ),
+      thresholdPaise: rupeesSetting(
+        'TDS_THRESHOLD_RUPEES',
+        env.TDS_THRESHOLD_RUPEES,
+        DEFAULT_TDS.thresholdPaise,
+      ),
       deducteeTypes: deducteeTypes(env.TDS_DEDUCTEE_TYPES),
     },
   };
@@ -190,7 +206,7 @@ function rupeesSetting(name: string, value: string | undefined, fallbackPaise: n
 
 /** The tier user types (2, 3, 4) whose commissions are taxed, comma-separated; customers never are. */
 function deducteeTypes(value: string | undefined): number[] {
-  if (value === undefined || value === '') return [2, 3, 4];
+  if (value === undefined || value === '') return DEFAULT_TDS.deducteeTypes;
   const list = value.split(',').map((entry) => entry.trim());
   if (!list.every((entry) => ['2', '3', '4'].includes(entry)))
     throw new SetupError(

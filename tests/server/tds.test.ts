@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig, type TdsConfig } from '../../src/server/config';
+import { reconcile } from '../../src/server/modules/ledger/reconcile';
+import { settle } from '../../src/server/modules/ledger/settlement';
+import { fyStartYearOf, periodOf, taxOf } from '../../src/server/modules/ledger/tds';
+import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, saveBodyOf, type TestContext } from './helpers';
+import { deliver, idsByMobile, sell } from './selling';
+
+// Section 194H (issue 43). A threshold of 250 rupees, so a few 500-rupee sales (the retailer's share 100 rupees, its
+// distributor's 75) cross it. Settlements are dated in financial years after the demo's own, so each year here
+// starts from nothing.
+const TDS: TdsConfig = {
+  rateBasisPoints: 200,
+  noPanRateBasisPoints: 2000,
+  thresholdPaise: 25_000,
+  deducteeTypes: [2, 3, 4],
+};
+
+let ctx: TestContext;
+let admin: string;
+let ids: Record<string, string>;
+let savingId: string;
+
+const adminCall = (method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string>) =>
+  call(ctx.app, method, path, { token: admin, body, query });
+
+/** A confirmed 500-rupee saving-account sale by a retailer (its token) to one of its customers. */
+async function confirmedSale(retailerToken: string, customerMobile: string) {
+  const { utmCode, merchantCode, recorded } = await sell(ctx.app, retailerToken, {
+    customerId: ids[customerMobile],
+    productId: savingId,
+  });
+  expect((await deliver(ctx.app, { event: 'account.opened', utmCode, merchantCode })).status).toBe(200);
+  return { utmCode, merchantCode, id: recorded.body.result._id as string };
+}
+
+const reverse = async (sale: { utmCode: string; merchantCode: string }) =>
+  expect(
+    (
+      await deliver(ctx.app, {
+        event: 'account.reversed',
+        utmCode: sale.utmCode,
+        merchantCode: sale.merchantCode,
+      })
+    ).status,
+  ).toBe(200);
+
+/** Settles one user at a moment given in India's time (`2031-06-01T10:00`). */
+const settleAt = (userId: string, indiaTime: string) =>
+  settle(ctx.database.db, ctx.ledgerKey, { userId, now: new Date(`${indiaTime}+05:30`), tds: TDS });
+
+/** A user's wallet and its TDS postings (rupees), as transactions/fetch shows them to an admin. */
+async function walletOf(userId: string) {
+  const [user] = (await adminCall('GET', 'account/fetch', undefined, { _id: userId })).body.result.users;
+  const list = await adminCall('GET', 'transactions/fetch', undefined, { userId, limit: '100' });
+  const tds = list.body.result.transactions.filter((t: { kind: string }) => t.kind === 'TDS');
+  return {
+    balance: user.wallet.balance as number,
+    clearing: user.wallet.clearingBalance as number,
+    withheld: tds
+      .filter((t: { transactionType: string }) => t.transactionType === 'DEBIT')
+      .map((t: { amount: number }) => t.amount)
+      .sort((a: number, b: number) => a - b),
+    returned: tds
+      .filter((t: { transactionType: string }) => t.transactionType === 'CREDIT')
+      .map((t: { amount: number }) => t.amount),
+  };
+}
+
+const tdsPayablePaise = async () =>
+  Number(
+    (await ctx.database.pool.query(`select balance_paise from ledger_accounts where name = 'TDS_PAYABLE'`))
+      .rows[0].balance_paise,
+  );
+
+async function expectReconciled() {
+  const report = await reconcile(ctx.database.db, ctx.ledgerKey);
+  expect(report.breaks).toEqual([]);
+  expect(report.ok).toBe(true);
+}
+
+beforeAll(async () => {
+  ctx = await makeTestContext({ config: { tds: TDS } });
+  // The sandbox partner answers payusprint/* through this server's own address.
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
+  ids = await idsByMobile(ctx.app, admin);
+  const list = await adminCall('GET', 'products/fetch', undefined, { searchText: 'Saving' });
+  savingId = list.body.result.products[0]._id;
+});
+afterAll(() => ctx.close());
+
+describe('TDS settings', () => {
+  it('default to 2%, 20% without PAN, 20,000 rupees a year and the three tier types', () => {
+    expect(readConfig({}).tds).toEqual({
+      rateBasisPoints: 200,
+      noPanRateBasisPoints: 2000,
+      thresholdPaise: 2_000_000,
+      deducteeTypes: [2, 3, 4],
+    });
+    expect(
+      readConfig({
+        TDS_RATE_PERCENT: '3.75',
+        TDS_RATE_NO_PAN_PERCENT: '100',
+        TDS_THRESHOLD_RUPEES: '15000',
+        TDS_DEDUCTEE_TYPES: '4, 2',
+      }).tds,
+    ).toEqual({
+      rateBasisPoints: 375,
+      noPanRateBasisPoints: 10_000,
+      thresholdPaise: 1_500_000,
+      deducteeTypes: [2, 4],
+    });
+  });
+
+  it.each([
+    [
+      'TDS_RATE_PERCENT',
+      '2.005',
+      'TDS_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals, got "2.005"',
+    ],
+    [
+      'TDS_RATE_PERCENT',
+      '101',
+      'TDS_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals, got "101"',
+    ],
+    [
+      'TDS_RATE_NO_PAN_PERCENT',
+      'twenty',
+      'TDS_RATE_NO_PAN_PERCENT must be a percentage from 0 to 100 with at most two decimals, got "twenty"',
+    ],
+    [
+      'TDS_THRESHOLD_RUPEES',
+      '20000.5',
+      'TDS_THRESHOLD_RUPEES must be a whole number of rupees from 0 to 10000000000000, got "20000.5"',
+    ],
+    [
+      'TDS_DEDUCTEE_TYPES',
+      '1,4',
+      'TDS_DEDUCTEE_TYPES must be a comma-separated list of 2, 3 and 4 (master distributors, distributors, retailers), got "1,4"',
+    ],
+  ])('refuse %s=%s in one line', (name, value, message) => {
+    expect(() => readConfig({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('financial years and the tax', () => {
+  it('start on 1 April in India, and a quarter is three of its months', () => {
+    expect(fyStartYearOf(new Date('2027-03-31T23:59:59+05:30'))).toBe(2026);
+    expect(fyStartYearOf(new Date('2027-04-01T00:00:00+05:30'))).toBe(2027);
+    expect(periodOf(2026, 3)).toEqual({
+      from: new Date('2026-10-01T00:00:00+05:30'),
+      to: new Date('2027-01-01T00:00:00+05:30'),
+    });
+    expect(periodOf(2026, 4).to).toEqual(new Date('2027-04-01T00:00:00+05:30'));
+  });
+
+  it('rounds each tax to the nearest paisa, halves up, exactly far past 2^53', () => {
+    expect(taxOf(10_000n, 200)).toBe(200n);
+    expect(taxOf(25n, 200)).toBe(1n); // 0.5 paise
+    expect(taxOf(24n, 200)).toBe(0n); // 0.48 paise
+    expect(taxOf(7_505n, 2000)).toBe(1_501n);
+    expect(taxOf(10n ** 20n + 1n, 200)).toBe(2n * 10n ** 18n);
+  });
+});
+
+describe('PAN on tier users', () => {
+  it('is optional, upper-cased, checked, returned as panId, and cleared by a blank', async () => {
+    const retailerId = ids['9300000001'];
+    const token = admin;
+    const [current] = (await adminCall('GET', 'account/fetch', undefined, { _id: retailerId })).body.result
+      .users;
+    const body = {
+      ...(await saveBodyOf(ctx.app, token, retailerId)),
+      distributor: { masterDistributorId: current.retailer.masterDistributorId },
+      retailer: { distributorId: current.retailer.distributorId },
+    };
+    const saved = await call(ctx.app, 'POST', `account/update/${retailerId}`, {
+      token,
+      body: { ...body, panId: 'abcde1234f' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.result.panId).toBe('ABCDE1234F');
+    const fetched = await adminCall('GET', 'account/fetch', undefined, { _id: retailerId });
+    expect(fetched.body.result.users[0].panId).toBe('ABCDE1234F');
+    const bad = await call(ctx.app, 'POST', `account/update/${retailerId}`, {
+      token,
+      body: { ...body, panId: 'ABCDE12345' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      message: 'Invalid data!',
+      errors: [{ msg: 'Invalid value', param: 'panId' }],
+    });
+    // A body without panId keeps it.
+    const kept = await call(ctx.app, 'POST', `account/update/${retailerId}`, { token, body });
+    expect(kept.body.result.panId).toBe('ABCDE1234F');
+    // A blank clears it; then given again (the withholding tests below count on it).
+    const cleared = await call(ctx.app, 'POST', `account/update/${retailerId}`, {
+      token,
+      body: { ...body, panId: '' },
+    });
+    expect(cleared.body.result.panId).toBeNull();
+    await call(ctx.app, 'POST', `account/update/${retailerId}`, {
+      token,
+      body: { ...body, panId: 'ABCDE1234F' },
+    });
+    // A distributor without one reads null; a customer has none at the top level.
+    const [distributor] = (await adminCall('GET', 'account/fetch', undefined, { _id: ids['9200000001'] }))
+      .body.result.users;
+    expect(distributor.panId).toBeNull();
+    const [customer] = (await adminCall('GET', 'account/fetch', undefined, { _id: ids['9400000001'] })).body
+      .result.users;
+    expect(customer).not.toHaveProperty('panId');
+  });
+});
+
+describe('withholding at settlement', () => {
+  // Retailer 1 (PAN given above) and its distributor 1 (no PAN): each sale gives them 100 and 75 rupees.
+  const retailerId = () => ids['9300000001'];
+  const distributorId = () => ids['9200000001'];
+  let retailer: string;
+  const sales: { utmCode: string; merchantCode: string; id: string }[] = [];
+
+  beforeAll(async () => {
+    retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
+  });
+
+  it('withholds nothing while the year’s settled commission is at or below the threshold', async () => {
+    const before = await walletOf(retailerId());
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    await settleAt(retailerId(), '2031-06-01T10:00');
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    await settleAt(retailerId(), '2031-06-02T10:00');
+    const after = await walletOf(retailerId());
+    expect(after.withheld).toEqual([]);
+    expect(after.balance).toBe(before.balance + 200);
+    await expectReconciled();
+  });
+
+  it('withholds the catch-up on the whole year at the settlement that crosses it, then the rate on each later one', async () => {
+    const before = await walletOf(retailerId());
+    const payable = await tdsPayablePaise();
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    const crossed = await settleAt(retailerId(), '2031-06-03T10:00');
+    expect(crossed).toMatchObject({ settled: 1, amount: 100 });
+    // 300 rupees settled this year: 2% of each of the three commissions.
+    const afterCrossing = await walletOf(retailerId());
+    expect(afterCrossing.withheld).toEqual([2, 2, 2]);
+    expect(afterCrossing.balance).toBe(before.balance + 100 - 6);
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    await settleAt(retailerId(), '2031-06-04T10:00');
+    const later = await walletOf(retailerId());
+    expect(later.withheld).toEqual([2, 2, 2, 2]);
+    expect(later.balance).toBe(afterCrossing.balance + 98);
+    expect(await tdsPayablePaise()).toBe(payable + 800);
+    await expectReconciled();
+  });
+
+  it('withholds 20% from a deductee without a PAN', async () => {
+    // Distributor 1 holds four 75-rupee commissions in clearing: 300 rupees, above the threshold at once.
+    const before = await walletOf(distributorId());
+    expect(before.clearing).toBe(300);
+    expect(before.withheld).toEqual([]);
+    await settleAt(distributorId(), '2031-06-04T11:00');
+    const after = await walletOf(distributorId());
+    expect(after.withheld).toEqual([15, 15, 15, 15]);
+    expect(after.balance).toBe(before.balance + 300 - 60);
+    await expectReconciled();
+  });
+
+  it('gives back a reversed commission’s share of the tax, and nothing from a commission still in clearing', async () => {
+    const payable = await tdsPayablePaise();
+    const before = await walletOf(retailerId());
+    await reverse(sales[3]);
+    const after = await walletOf(retailerId());
+    expect(after.returned).toEqual([2]);
+    expect(after.balance).toBe(before.balance - 100 + 2);
+    // Distributor 1's share (15 withheld) comes back too.
+    expect((await walletOf(distributorId())).returned).toEqual([15]);
+    expect(await tdsPayablePaise()).toBe(payable - 200 - 1500);
+    // A sale reversed before its settlement had no tax to give back.
+    const pending = await confirmedSale(retailer, '9400000001');
+    await reverse(pending);
+    expect((await walletOf(retailerId())).returned).toEqual([2]);
+    await expectReconciled();
+  });
+
+  it('starts a new aggregate on 1 April', async () => {
+    const before = await walletOf(retailerId());
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    await settleAt(retailerId(), '2032-03-31T23:59');
+    // Still 2031-32: 400 rupees of the year kept (one of four reversed), so the rate on this one.
+    const march = await walletOf(retailerId());
+    expect(march.withheld).toHaveLength(before.withheld.length + 1);
+    expect(march.balance).toBe(before.balance + 98);
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    await settleAt(retailerId(), '2032-04-01T00:01');
+    const april = await walletOf(retailerId());
+    expect(april.withheld).toHaveLength(march.withheld.length);
+    expect(april.balance).toBe(march.balance + 100);
+    await expectReconciled();
+  });
+
+  it('never taxes a customer’s share: customers are not deductees', async () => {
+    const customerId = ids['9400000001'];
+    await settleAt(customerId, '2031-06-05T10:00');
+    const list = await adminCall('GET', 'transactions/fetch', undefined, {
+      userId: customerId,
+      limit: '100',
+    });
+    const kinds = list.body.result.transactions.map((t: { kind: string }) => t.kind);
+    expect(kinds).toContain('SETTLEMENT');
+    expect(kinds).not.toContain('TDS');
+  });
+});
