@@ -22,6 +22,7 @@ import catalogRoutes from './modules/catalog/routes';
 import leadRoutes from './modules/leads/routes';
 import ledgerRoutes from './modules/ledger/routes';
 import { startSettlementJob } from './modules/ledger/settlement';
+import tdsRoutes from './modules/ledger/tds-routes';
 import locationRoutes from './modules/locations/routes';
 import partnerRoutes, { selfOrigin } from './modules/partner/routes';
 import sandboxPartner from './modules/partner/sandbox';
@@ -189,6 +190,7 @@ export async function buildApp({
           await v1.register(partnerRoutes);
           await v1.register(salesRoutes);
           await v1.register(ledgerRoutes);
+          await v1.register(tdsRoutes);
           await v1.register(auditRoutes);
         },
         { prefix: '/v1' },

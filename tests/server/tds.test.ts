@@ -1,3 +1,5 @@
+import { inflateSync } from 'node:zlib';
+import { PDFArray, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig, type TdsConfig } from '../../src/server/config';
 import { reconcile } from '../../src/server/modules/ledger/reconcile';
@@ -32,6 +34,22 @@ async function confirmedSale(retailerToken: string, customerMobile: string) {
   });
   expect((await deliver(ctx.app, { event: 'account.opened', utmCode, merchantCode })).status).toBe(200);
   return { utmCode, merchantCode, id: recorded.body.result._id as string };
+}
+
+/** A GET whose answer is a file (CSV, PDF), not JSON. */
+async function download(path: string, token: string, query: Record<string, string>) {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/${path}`,
+    headers: { 'x-auth-token': `bearer ${token}` },
+    query,
+  });
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    text: response.body,
+    bytes: response.rawPayload,
+  };
 }
 
 const reverse = async (sale: { utmCode: string; merchantCode: string }) =>
@@ -314,3 +332,207 @@ describe('withholding at settlement', () => {
     expect(kinds).not.toContain('TDS');
   });
 });
+
+describe('deposits against TDS payable', () => {
+  const challan = { bsrCode: '0510002', challanSerial: '00017', date: '2026-11-02' };
+
+  it('refuses a bad BSR code, serial or date, and an amount above TDS payable, each with its message', async () => {
+    const payable = await tdsPayablePaise();
+    expect(payable).toBeGreaterThan(0);
+    const cases: [unknown, number, unknown][] = [
+      [
+        { ...challan, bsrCode: '051000', amount: 1 },
+        400,
+        [{ msg: 'BSR code must be 7 digits', param: 'bsrCode' }],
+      ],
+      [
+        { ...challan, challanSerial: '123456', amount: 1 },
+        400,
+        [{ msg: 'Challan serial number must be 1 to 5 digits', param: 'challanSerial' }],
+      ],
+      [
+        { ...challan, date: '2026-02-30', amount: 1 },
+        400,
+        [{ msg: 'Date must be a date (YYYY-MM-DD), not in the future', param: 'date' }],
+      ],
+      [
+        { ...challan, date: '2999-01-01', amount: 1 },
+        400,
+        [{ msg: 'Date must be a date (YYYY-MM-DD), not in the future', param: 'date' }],
+      ],
+    ];
+    for (const [body, status, errors] of cases) {
+      const res = await adminCall('POST', 'tds/deposit', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.errors).toEqual(errors);
+    }
+    const above = await adminCall('POST', 'tds/deposit', { ...challan, amount: (payable + 1) / 100 });
+    expect(above.status).toBe(409);
+    expect(above.body.message).toBe(`The amount is more than TDS payable (₹${(payable / 100).toFixed(2)})`);
+    expect(await tdsPayablePaise()).toBe(payable);
+  });
+
+  it('records a challan once: the same again answers the first, another amount is refused; staff only', async () => {
+    const payable = await tdsPayablePaise();
+    const first = await adminCall('POST', 'tds/deposit', { ...challan, amount: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      message: 'TDS deposit recorded',
+      result: { ...challan, amount: 2, tdsPayable: (payable - 200) / 100 },
+    });
+    const again = await adminCall('POST', 'tds/deposit', { ...challan, amount: '2.00' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      message: 'This TDS deposit was already recorded',
+      result: { _id: first.body.result._id },
+    });
+    const other = await adminCall('POST', 'tds/deposit', { ...challan, amount: 3 });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(
+      'This challan (BSR code, serial number and date) is already recorded with another amount',
+    );
+    expect(await tdsPayablePaise()).toBe(payable - 200);
+    const employee = (await login(ctx.app, '9000000001', DEMO_PASSWORD)).token;
+    const refused = await call(ctx.app, 'POST', 'tds/deposit', {
+      token: employee,
+      body: { ...challan, challanSerial: '18', amount: 1 },
+    });
+    expect(refused.status).toBe(403);
+    await expectReconciled();
+  });
+});
+
+describe('reports', () => {
+  it('lists the quarter’s deductees with PAN, name, credited, tax, rate and dates, and the same as CSV', async () => {
+    // Quarter 1 of 2031-32: retailer 1 (PAN, 2%) and distributor 1 (no PAN, 20%), settled in June 2031.
+    const res = await adminCall('GET', 'tds/fetch', undefined, { fy: '2031-32', quarter: 'Q1' });
+    expect(res.status).toBe(200);
+    const byId = Object.fromEntries(res.body.result.deductees.map((d: { userId: string }) => [d.userId, d]));
+    // Retailer 1: four commissions of 100 settled and 4 x 2 withheld in the quarter. The reversal (and the tax it gave
+    // back) happened today: it counts in today's quarter.
+    expect(byId[ids['9300000001']]).toEqual({
+      userId: ids['9300000001'],
+      panId: 'ABCDE1234F',
+      name: expect.any(String),
+      credited: 400,
+      tds: 8,
+      rate: 2,
+      creditedOn: '2031-06-04',
+      deductedOn: '2031-06-04',
+    });
+    expect(byId[ids['9200000001']]).toMatchObject({ panId: null, credited: 300, tds: 60, rate: 20 });
+    expect(res.body.result).toMatchObject({
+      fy: '2031-32',
+      quarter: 'Q1',
+      from: '2031-04-01',
+      to: '2031-06-30',
+    });
+    const csv = await download('tds/fetch', admin, { fy: '2031-32', quarter: 'Q1', format: 'csv' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Deductee PAN,Deductee name,Section code,Amount paid or credited,Date of payment or credit,TDS deducted,Date of deduction,Rate (%),Deductee id',
+    );
+    expect(lines).toContain(
+      `ABCDE1234F,${byId[ids['9300000001']].name},194H,400,2031-06-04,8,2031-06-04,2,${ids['9300000001']}`,
+    );
+    expect(lines).toContain(
+      `PANNOTAVBL,${byId[ids['9200000001']].name},194H,300,2031-06-04,60,2031-06-04,20,${ids['9200000001']}`,
+    );
+    expect(lines).toHaveLength(res.body.result.deductees.length + 1);
+    // The reversal's quarter: the commission taken back and its tax given back, as negative figures.
+    const now = new Date();
+    const local = new Date(now.getTime() + 330 * 60_000);
+    const fyStart = fyStartYearOf(now);
+    const quarter = `Q${Math.floor(((local.getUTCMonth() + 9) % 12) / 3) + 1}`;
+    const today = await adminCall('GET', 'tds/fetch', undefined, {
+      fy: `${fyStart}-${String((fyStart + 1) % 100).padStart(2, '0')}`,
+      quarter,
+    });
+    expect(
+      today.body.result.deductees.find((d: { userId: string }) => d.userId === ids['9300000001']),
+    ).toMatchObject({
+      credited: -100,
+      tds: -2,
+    });
+  });
+
+  it('refuses a bad year or quarter, and anyone but staff', async () => {
+    const badFy = await adminCall('GET', 'tds/fetch', undefined, { fy: '2031-33', quarter: 'Q1' });
+    expect(badFy.status).toBe(400);
+    expect(badFy.body.errors).toEqual([{ msg: 'fy must be a financial year such as 2026-27', param: 'fy' }]);
+    const badQuarter = await adminCall('GET', 'tds/fetch', undefined, { fy: '2031-32', quarter: 'Q5' });
+    expect(badQuarter.body.errors).toEqual([{ msg: 'quarter must be Q1, Q2, Q3 or Q4', param: 'quarter' }]);
+    const retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
+    const refused = await call(ctx.app, 'GET', 'tds/fetch', {
+      token: retailer,
+      query: { fy: '2031-32', quarter: 'Q1' },
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it('gives a deductee its certificate as JSON and as a PDF with the same figures; another’s is not found', async () => {
+    const retailerId = ids['9300000001'];
+    const retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
+    const query = { userId: retailerId, fy: '2031-32', quarter: 'Q1' };
+    const json = await call(ctx.app, 'GET', 'tds/certificate', { token: retailer, query });
+    expect(json.status).toBe(200);
+    expect(json.body.result).toMatchObject({
+      deductor: { name: 'Tierdesk' },
+      deductee: { userId: retailerId, panId: 'ABCDE1234F' },
+      section: '194H',
+      credited: 400,
+      tds: 8,
+    });
+    expect(
+      json.body.result.lines.map((l: { kind: string; credited: number; rate: number; tds: number }) => [
+        l.kind,
+        l.credited,
+        l.rate,
+        l.tds,
+      ]),
+    ).toEqual([
+      ['WITHHELD', 100, 2, 2],
+      ['WITHHELD', 100, 2, 2],
+      ['WITHHELD', 100, 2, 2],
+      ['WITHHELD', 100, 2, 2],
+    ]);
+    const pdf = await download('tds/certificate', admin, { ...query, format: 'pdf' });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.bytes);
+    expect(text).toContain('PAN of the deductee: ABCDE1234F');
+    expect(text).toContain('Amount paid or credited: Rs. 400.00');
+    expect(text).toContain('Tax deducted: Rs. 8.00');
+    expect(text).toContain('Financial year 2031-32, quarter Q1: 2031-04-01 to 2031-06-30');
+    const other = await call(ctx.app, 'GET', 'tds/certificate', {
+      token: retailer,
+      query: { ...query, userId: ids['9200000001'] },
+    });
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe('User not found');
+  });
+});
+
+/** The text a PDF draws, read back with pdf-lib: each page's content streams inflated, their strings decoded. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const document = await PDFDocument.load(bytes);
+  expect(document.getPageCount()).toBeGreaterThan(0);
+  const parts: string[] = [];
+  for (const page of document.getPages()) {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+    for (const ref of streams) {
+      const stream = document.context.lookup(ref) as PDFRawStream;
+      const raw = Buffer.from(stream.getContents());
+      const filtered = stream.dict.get(PDFName.of('Filter'));
+      const data = filtered ? inflateSync(raw).toString('latin1') : raw.toString('latin1');
+      const lines: string[] = [];
+      for (const m of data.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\((.*?)\)\s*Tj/g))
+        lines.push(m[1] !== undefined ? Buffer.from(m[1], 'hex').toString('latin1') : m[2]);
+      parts.push(lines.join('\n'));
+    }
+  }
+  return parts.join('\n');
+}
