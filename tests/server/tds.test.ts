@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import fc from 'fast-check';
 import { PDFArray, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig, type TdsConfig } from '../../src/server/config';
@@ -536,3 +537,233 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
   return parts.join('\n');
 }
+
+describe('every figure to the paisa', () => {
+  const sellers = [
+    { mobile: '9300000002', customer: '9400000004' },
+    { mobile: '9300000004', customer: '9400000010' },
+  ];
+  const tokens: string[] = [];
+  const productIds: string[] = [];
+  let run = 0;
+
+  beforeAll(async () => {
+    for (const s of sellers) tokens.push((await login(ctx.app, s.mobile, DEMO_PASSWORD)).token);
+    // Retailer 2 gives a PAN; retailer 4 does not.
+    const r2 = ids['9300000002'];
+    const [current] = (await adminCall('GET', 'account/fetch', undefined, { _id: r2 })).body.result.users;
+    const saved = await adminCall('POST', `account/update/${r2}`, {
+      ...(await saveBodyOf(ctx.app, admin, r2)),
+      distributor: { masterDistributorId: current.retailer.masterDistributorId },
+      retailer: { distributorId: current.retailer.distributorId },
+      panId: 'PQRSX6789K',
+    });
+    expect(saved.status).toBe(200);
+    const saving = (await adminCall('GET', 'products/fetch', undefined, { productId: savingId })).body.result
+      .products[0];
+    // Shares with paise, so each tax is rounded.
+    const odd = await adminCall('POST', 'products/create', {
+      providerId: saving.providerId._id,
+      name: 'TDS Odd Split Account',
+      url: 'https://bank.example/open',
+      amount: '333.33',
+      adminCommission: '10.01',
+      masterDistributorCommission: '17.77',
+      distributorCommission: '23.33',
+      retailerCommission: '41.11',
+      customerCommission: '7.78',
+      urlParams: { reqType: 'GET', data: 'PAYUSPRINT-CURRENT' },
+    });
+    expect(odd.status).toBe(200);
+    productIds.push(savingId, odd.body.result._id);
+  });
+
+  it('withholds and gives back exactly what a model made apart says, and reconcile stays ok', async () => {
+    // Sales most often, so the threshold is crossed in most runs.
+    const op = fc.oneof(
+      {
+        arbitrary: fc.record({ kind: fc.constant('sale' as const), seller: fc.nat(1), product: fc.nat(1) }),
+        weight: 3,
+      },
+      { arbitrary: fc.record({ kind: fc.constant('settle' as const), who: fc.nat(20) }), weight: 3 },
+      { arbitrary: fc.record({ kind: fc.constant('reverse' as const), which: fc.nat(20) }), weight: 1 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('payout' as const),
+          who: fc.nat(20),
+          percent: fc.integer({ min: 1, max: 100 }),
+        }),
+        weight: 1,
+      },
+    );
+    let taxedRuns = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 8, maxLength: 18 }), async (ops) => {
+        run++;
+        // A financial year of its own (2040-41, 2041-42 ...): settlements in June, its first quarter.
+        const year = 2039 + run;
+        let minute = 0;
+        const at = () => new Date(Date.UTC(year, 5, 1, 4, 30) + minute++ * 60_000);
+        type Commission = { amount: bigint; settled: boolean; reversed: boolean; tax: bigint };
+        type Model = { balance: bigint; clearing: bigint; pan: boolean; type: number; year: Commission[] };
+        const model = new Map<string, Model>();
+        let payable = BigInt(await tdsPayablePaise());
+        const sales: {
+          sale: { utmCode: string; merchantCode: string };
+          shares: [string, Commission][];
+          reversed: boolean;
+        }[] = [];
+        const walletRow = async (userId: string) => {
+          const { rows } = await ctx.database.pool.query(
+            `select w.balance_paise::text as b, w.clearing_balance_paise::text as c, u.pan_id, u.type
+             from wallets w join users u on u.id = w.user_id where w.user_id = $1`,
+            [userId],
+          );
+          return {
+            balance: BigInt(rows[0].b),
+            clearing: BigInt(rows[0].c),
+            pan: rows[0].pan_id !== null,
+            type: rows[0].type,
+          };
+        };
+        const track = async (userId: string) => {
+          let m = model.get(userId);
+          if (!m) {
+            // Whatever it held before is settled in the year before, so this year starts from nothing.
+            // (That settlement may withhold in the year before: TDS payable moves by what the database says.)
+            const before = BigInt(await tdsPayablePaise());
+            await settle(ctx.database.db, ctx.ledgerKey, {
+              userId,
+              now: new Date(Date.UTC(year, 2, 1)),
+              tds: TDS,
+            });
+            payable += BigInt(await tdsPayablePaise()) - before;
+            const w = await walletRow(userId);
+            m = { balance: w.balance, clearing: w.clearing, pan: w.pan, type: w.type, year: [] };
+            model.set(userId, m);
+          }
+          return m;
+        };
+        // Retailers first, so their earlier clearing is out of the way before this run's sales.
+        for (const s of sellers) await track(ids[s.mobile]);
+        for (const o of ops) {
+          if (o.kind === 'sale') {
+            const seller = sellers[o.seller];
+            const { utmCode, merchantCode, recorded } = await sell(ctx.app, tokens[o.seller], {
+              customerId: ids[seller.customer],
+              productId: productIds[o.product],
+            });
+            const split = recorded.body.result.split as { amount: number; user: { _id: string } }[];
+            // Everyone the sale pays is tracked (its earlier money settled away) before the sale is confirmed.
+            for (const share of split) await track(share.user._id);
+            expect((await deliver(ctx.app, { event: 'account.opened', utmCode, merchantCode })).status).toBe(
+              200,
+            );
+            const shares: [string, Commission][] = [];
+            for (const share of split) {
+              const paise = BigInt(Math.round(share.amount * 100));
+              if (paise === 0n) continue;
+              const m = model.get(share.user._id)!;
+              const c: Commission = { amount: paise, settled: false, reversed: false, tax: 0n };
+              m.clearing += paise;
+              m.year.push(c);
+              shares.push([share.user._id, c]);
+            }
+            sales.push({ sale: { utmCode, merchantCode }, shares, reversed: false });
+          } else if (o.kind === 'settle') {
+            // An even `who` settles everyone tracked (as the job does), an odd one a single user (as an admin may).
+            const userIds = [...model.keys()];
+            const chosen = o.who % 2 === 0 ? userIds : [userIds[o.who % userIds.length]];
+            for (const userId of chosen) {
+              const m = model.get(userId)!;
+              await settle(ctx.database.db, ctx.ledgerKey, { userId, now: at(), tds: TDS });
+              for (const c of m.year)
+                if (!c.settled && !c.reversed) {
+                  c.settled = true;
+                  m.clearing -= c.amount;
+                  m.balance += c.amount;
+                }
+              if (TDS.deducteeTypes.includes(m.type)) {
+                const total = m.year
+                  .filter((c) => c.settled && !c.reversed)
+                  .reduce((sum, c) => sum + c.amount, 0n);
+                if (total > BigInt(TDS.thresholdPaise)) {
+                  const rate = m.pan ? TDS.rateBasisPoints : TDS.noPanRateBasisPoints;
+                  for (const c of m.year)
+                    if (c.settled && !c.reversed && c.tax === 0n) {
+                      // Made apart from the code: the rate of the amount, to the nearest paisa, halves up.
+                      const hundredths = c.amount * BigInt(rate);
+                      c.tax = hundredths / 10_000n + (hundredths % 10_000n >= 5_000n ? 1n : 0n);
+                      m.balance -= c.tax;
+                      payable += c.tax;
+                    }
+                }
+              }
+            }
+          } else if (o.kind === 'reverse') {
+            const open = sales.filter((s) => !s.reversed);
+            if (open.length === 0) continue;
+            const target = open[o.which % open.length];
+            await reverse(target.sale);
+            target.reversed = true;
+            for (const [userId, c] of target.shares) {
+              const m = model.get(userId)!;
+              if (c.settled) {
+                m.balance -= c.amount - c.tax;
+                payable -= c.tax;
+              } else m.clearing -= c.amount;
+              c.reversed = true;
+            }
+          } else {
+            const userIds = [...model.keys()];
+            const userId = userIds[o.who % userIds.length];
+            const m = model.get(userId)!;
+            const amount = (m.balance * BigInt(o.percent)) / 100n;
+            if (amount <= 0n) continue;
+            const paid = await adminCall('POST', 'wallet/payout', {
+              userId,
+              amount: Number(amount) / 100,
+              reference: `TDS-PROP-${run}-${minute++}`,
+            });
+            expect(paid.status).toBe(200);
+            m.balance -= amount;
+          }
+        }
+        for (const [userId, m] of model) {
+          const w = await walletRow(userId);
+          expect({ userId, balance: w.balance, clearing: w.clearing }).toEqual({
+            userId,
+            balance: m.balance,
+            clearing: m.clearing,
+          });
+        }
+        expect(BigInt(await tdsPayablePaise())).toBe(payable);
+        if (model.size > 0 && [...model.values()].some((m) => m.year.some((c) => c.tax > 0n))) taxedRuns++;
+        // The quarter's report: what was settled and withheld in it (reversals happen today, in another quarter).
+        const report = await adminCall('GET', 'tds/fetch', undefined, {
+          fy: `${year}-${String((year + 1) % 100).padStart(2, '0')}`,
+          quarter: 'Q1',
+        });
+        for (const [userId, m] of model) {
+          if (!TDS.deducteeTypes.includes(m.type)) continue;
+          const row = report.body.result.deductees.find((d: { userId: string }) => d.userId === userId);
+          const credited = m.year.filter((c) => c.settled).reduce((sum, c) => sum + c.amount, 0n);
+          const withheld = m.year.reduce((sum, c) => sum + c.tax, 0n);
+          expect({
+            userId,
+            credited: Math.round((row?.credited ?? 0) * 100),
+            tds: Math.round((row?.tds ?? 0) * 100),
+          }).toEqual({
+            userId,
+            credited: Number(credited),
+            tds: Number(withheld),
+          });
+        }
+        await expectReconciled();
+      }),
+      { seed: 43, numRuns: 6 },
+    );
+    // The property reached the tax: some runs crossed the threshold.
+    expect(taxedRuns).toBeGreaterThan(1);
+  }, 240_000);
+});
