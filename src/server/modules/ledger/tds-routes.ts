@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/tds';
 import { envelope } from '../../../shared/wire';
 import { notFound } from '../../http/errors';
-import { caller, guarded, guardedRead } from '../../http/session';
+import { caller, guarded } from '../../http/session';
 import { requestRecorder } from '../audit/record';
 import {
   recordTdsDeposit,
@@ -66,7 +66,7 @@ export default async function tdsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/tds/fetch',
-    guardedRead('tds', 'list', {
+    guarded('tds', 'list', {
       tags,
       summary: "A quarter's deductees (Form 26Q's deductee columns); format=csv for a file",
       querystring: tdsFetchQuerySchema,
@@ -89,7 +89,7 @@ export default async function tdsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/tds/certificate',
-    guardedRead('tdsCertificate', 'read', {
+    guarded('tdsCertificate', 'read', {
       tags,
       summary: "One deductee's certificate for a quarter (Form 16A's data): JSON, or format=pdf",
       querystring: tdsCertificateQuerySchema,
