@@ -17,7 +17,7 @@ import { accountRoutes, signInNameClashWarning, throttlePruning } from './module
 import { auditRefusals, auditRoutes } from './modules/audit/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { leadRoutes } from './modules/leads/index';
-import { ledgerRoutes, startSettlementJob } from './modules/ledger/index';
+import { ledgerRoutes, startSettlementJob, tdsRoutes } from './modules/ledger/index';
 import { locationRoutes } from './modules/locations/index';
 import { partnerCallback, partnerRoutes, sandboxPartner, selfOrigin } from './modules/partner/index';
 import { reportRoutes } from './modules/reports/index';
@@ -185,6 +185,7 @@ export async function buildApp({
           await v1.register(salesRoutes);
           await v1.register(partnerCallback);
           await v1.register(ledgerRoutes);
+          await v1.register(tdsRoutes);
           await v1.register(auditRoutes);
         },
         { prefix: '/v1' },
@@ -203,6 +204,7 @@ export async function buildApp({
       stopJob = startSettlementJob(db, ledgerKey, {
         delayHours: config.settlementDelayHours,
         intervalMs: config.settlementIntervalMs,
+        tds: config.tds,
         log: app.log,
       });
     });

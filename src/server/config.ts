@@ -44,7 +44,29 @@ export interface Config {
   settlementIntervalMs: number;
   /** The bound on a product's amount and on a payout, in paise (MAX_AMOUNT_RUPEES; default 1 crore rupees). */
   maxAmountPaise: number;
+  /** Tax withheld on commissions under section 194H (modules/ledger/tds.ts). */
+  tds: TdsConfig;
 }
+
+/**
+ * Section 194H: the rate in basis points (hundredths of a percent: 2% = 200), the rate when the deductee gave no
+ * PAN (section 206AA), the yearly threshold in paise, and which user types are deductees (tier users only:
+ * customers' shares are not commission).
+ */
+export interface TdsConfig {
+  rateBasisPoints: number;
+  noPanRateBasisPoints: number;
+  thresholdPaise: number;
+  deducteeTypes: number[];
+}
+
+/** Section 194H's defaults: 2%, 20% without PAN (206AA), 20,000 rupees a year, tier users. */
+export const DEFAULT_TDS: TdsConfig = {
+  rateBasisPoints: 200,
+  noPanRateBasisPoints: 2000,
+  thresholdPaise: 2_000_000,
+  deducteeTypes: [2, 3, 4],
+};
 
 export const DEFAULTS = {
   adminUsername: '9999999999',
@@ -142,7 +164,55 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementDelayHours: numberSetting('SETTLEMENT_DELAY_HOURS', env.SETTLEMENT_DELAY_HOURS, 24, 'zero'),
     settlementIntervalMs: 60_000,
     maxAmountPaise: maxAmountPaise(env.MAX_AMOUNT_RUPEES),
+    tds: {
+      rateBasisPoints: percentSetting('TDS_RATE_PERCENT', env.TDS_RATE_PERCENT, DEFAULT_TDS.rateBasisPoints),
+      noPanRateBasisPoints: percentSetting(
+        'TDS_RATE_NO_PAN_PERCENT',
+        env.TDS_RATE_NO_PAN_PERCENT,
+        DEFAULT_TDS.noPanRateBasisPoints,
+      ),
+      thresholdPaise: rupeesSetting(
+        'TDS_THRESHOLD_RUPEES',
+        env.TDS_THRESHOLD_RUPEES,
+        DEFAULT_TDS.thresholdPaise,
+      ),
+      deducteeTypes: deducteeTypes(env.TDS_DEDUCTEE_TYPES),
+    },
   };
+}
+
+/** A percentage from 0 to 100 with at most two decimals (`2`, `0.75`), as basis points (2% = 200). */
+function percentSetting(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const text = value.trim();
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text);
+  const basisPoints = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
+  if (!(basisPoints <= 10_000))
+    throw new SetupError(
+      `${name} must be a percentage from 0 to 100 with at most two decimals, got "${value}"`,
+    );
+  return basisPoints;
+}
+
+/** A whole number of rupees from 0 up to the exact bound, as paise. */
+function rupeesSetting(name: string, value: string | undefined, fallbackPaise: number): number {
+  if (value === undefined || value === '') return fallbackPaise;
+  const text = value.trim();
+  const ceiling = MAX_AMOUNT_CEILING_PAISE / 100;
+  if (!/^\d+$/.test(text) || Number(text) > ceiling)
+    throw new SetupError(`${name} must be a whole number of rupees from 0 to ${ceiling}, got "${value}"`);
+  return Number(text) * 100;
+}
+
+/** The tier user types (2, 3, 4) whose commissions are taxed, comma-separated; customers never are. */
+function deducteeTypes(value: string | undefined): number[] {
+  if (value === undefined || value === '') return DEFAULT_TDS.deducteeTypes;
+  const list = value.split(',').map((entry) => entry.trim());
+  if (!list.every((entry) => ['2', '3', '4'].includes(entry)))
+    throw new SetupError(
+      `TDS_DEDUCTEE_TYPES must be a comma-separated list of 2, 3 and 4 (master distributors, distributors, retailers), got "${value}"`,
+    );
+  return [...new Set(list.map(Number))].sort();
 }
 
 /**

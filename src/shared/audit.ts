@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = [
   'sale',
   'wallet',
   'posting',
+  'tdsDeposit',
   'route',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -49,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'provider.event',
   'wallet.settle',
   'wallet.payout',
+  'tds.deposit',
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

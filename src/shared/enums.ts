@@ -61,13 +61,16 @@ export type WalletBalance = (typeof WalletBalance)[keyof typeof WalletBalance];
 
 /**
  * What a posting is: a commission credited to clearing (status CLEARING), a settlement moving it to available
- * (SETTLED, two postings), a reversal taking it back (REVERSED), or a payout to the user's bank (PAID).
+ * (SETTLED, two postings), a reversal taking it back (REVERSED), a payout to the user's bank (PAID), or tax withheld
+ * from a settled commission (TDS: WITHHELD, and REVERSED when a reversal gives it back).
  */
 export const PostingKind = {
   COMMISSION: 'COMMISSION',
   SETTLEMENT: 'SETTLEMENT',
   REVERSAL: 'REVERSAL',
   PAYOUT: 'PAYOUT',
+  /** Tax (section 194H) withheld from a settled commission (WITHHELD), or returned when it is reversed (REVERSED). */
+  TDS: 'TDS',
 } as const;
 export type PostingKind = (typeof PostingKind)[keyof typeof PostingKind];
 
@@ -76,6 +79,7 @@ export const PostingStatus = {
   SETTLED: 'SETTLED',
   REVERSED: 'REVERSED',
   PAID: 'PAID',
+  WITHHELD: 'WITHHELD',
 } as const;
 export type PostingStatus = (typeof PostingStatus)[keyof typeof PostingStatus];
 export const POSTING_STATUSES = Object.values(PostingStatus) as PostingStatus[];

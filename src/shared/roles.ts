@@ -57,6 +57,10 @@ export const ROLE_TABLE = {
   },
   /** Settlement, payouts and reconciliation. */
   ledger: { list: [ADMIN], edit: [ADMIN] },
+  /** TDS (section 194H): the quarter's deductees for staff, deposits by ADMIN (issue 43). */
+  tds: { list: [ADMIN, EMPLOYEE], edit: [ADMIN] },
+  /** A deductee's certificate: staff read any, a tier user its own (checked by the route). */
+  tdsCertificate: { read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER] },
   tehsils: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   districts: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   states: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },

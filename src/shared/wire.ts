@@ -84,6 +84,8 @@ export const wireUserSchema = z.strictObject({
   /** ISO time of the user's own password choice; null until the initial password is replaced. */
   passwordUpdatedAt: isoTime.nullable(),
   createdAt: isoTime,
+  /** Tier users (types 2, 3, 4): the PAN, or null when none was given (TDS is then withheld at the higher rate). */
+  panId: z.string().nullable().optional(),
   /**
    * Master distributors: `{ isMaster, distributorCode, masterDistributorCommission }`; distributors:
    * `{ isMaster: false, masterDistributorId }`; retailers: the looked-up distributor `[{ _id, name }]`.
@@ -234,8 +236,8 @@ export const wireTransactionSchema = z.strictObject({
   transactionType: z.enum(['CREDIT', 'DEBIT']),
   /** Which balance moved. */
   balanceType: z.enum(['CLEARING', 'AVAILABLE']),
-  kind: z.enum(['COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT']),
-  status: z.enum(['CLEARING', 'SETTLED', 'REVERSED', 'PAID']),
+  kind: z.enum(['COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT', 'TDS']),
+  status: z.enum(['CLEARING', 'SETTLED', 'REVERSED', 'PAID', 'WITHHELD']),
   /** The wallet's balances right after this posting. */
   balance: z.number(),
   clearingBalance: z.number(),

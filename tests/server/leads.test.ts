@@ -486,6 +486,8 @@ describe('review', () => {
       name: 'Kiran Patil',
       mobile: { number: mobile },
       master_distributor: [{ _id: masterDistributorId }],
+      // The applicant's PAN is copied, upper-cased (issue 43: TDS is withheld at the lower rate with one).
+      panId: 'ABCDE1234F',
     });
     const session = await login(ctx.app, mobile, INITIAL_PASSWORD);
     expect(session.user.passwordUpdatedAt).toBeNull();

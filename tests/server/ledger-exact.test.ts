@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig, SetupError } from '../../src/server/config';
+import { DEFAULT_TDS, readConfig, SetupError } from '../../src/server/config';
 import { DEFAULT_MAX_AMOUNT_PAISE, FULL_PERCENT, MAX_AMOUNT_CEILING_PAISE } from '../../src/shared/money';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
 import { deliver, idsByMobile, sell } from './selling';
@@ -69,7 +69,10 @@ describe.each([
   ];
 
   beforeAll(async () => {
-    ctx = await makeTestContext({ config: { maxAmountPaise: maxPaise } });
+    // No deductees: this model knows no TDS (section 194H is tested with its own model in tds.test.ts).
+    ctx = await makeTestContext({
+      config: { maxAmountPaise: maxPaise, tds: { ...DEFAULT_TDS, deducteeTypes: [] } },
+    });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
     ids = await idsByMobile(ctx.app, admin);

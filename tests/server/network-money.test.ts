@@ -83,6 +83,18 @@ const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
   // 0018 drops what 0013 made (the letter runs' index and its function): neither has anything left to undo.
   ['0018_drop_letter_search', []],
   [
+    '0019_tds',
+    [
+      'drop table tds_entries, ledger_accounts',
+      'drop index postings_tds_once',
+      'alter table postings drop constraint postings_kind_check, drop constraint postings_status_check',
+      `alter table postings add constraint postings_kind_check
+        check (kind in ('COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT'))`,
+      `alter table postings add constraint postings_status_check
+        check (status in ('CLEARING', 'SETTLED', 'REVERSED', 'PAID'))`,
+    ],
+  ],
+  [
     '0017_wallets_may_owe',
     [
       'drop index postings_payout_reference_folded_idx',

@@ -167,7 +167,8 @@ describe('dataProvider: user create/update bodies', () => {
     });
     expect(calls[0].url).toBe('/api/v1/account/create');
     expect(calls[0].options.method).toBe('POST');
-    expect(body(calls[0].options)).toEqual({ type: 2, ...shared });
+    // A tier user's PAN is optional: left blank, it is sent as null (no PAN).
+    expect(body(calls[0].options)).toEqual({ type: 2, ...shared, panId: null });
     expect(created.data).toEqual(userToRecord(MD));
     expect(created.meta).toEqual({ message: 'MasterDistributor Created Successfully!' });
   });
@@ -179,14 +180,16 @@ describe('dataProvider: user create/update bodies', () => {
     expect(body(calls[0].options)).toEqual({
       type: 3,
       ...shared,
+      panId: null,
       distributor: { masterDistributorId: 'm-1' },
     });
     await provider.create('retailers', {
-      data: { ...shared, masterDistributorId: 'm-1', distributorId: 'x-1' },
+      data: { ...shared, masterDistributorId: 'm-1', distributorId: 'x-1', panId: ' abcde1234f ' },
     });
     expect(body(calls[1].options)).toEqual({
       type: 4,
       ...shared,
+      panId: 'ABCDE1234F',
       distributor: { masterDistributorId: 'm-1' },
       retailer: { distributorId: 'x-1' },
     });
@@ -199,6 +202,7 @@ describe('dataProvider: user create/update bodies', () => {
     expect(body(calls[2].options)).toEqual({
       type: 4,
       ...shared,
+      panId: null,
       distributor: { masterDistributorId: 'm-2' },
       retailer: { distributorId: 'x-3' },
     });

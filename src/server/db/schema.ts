@@ -572,6 +572,8 @@ export const postings = pgTable(
       .on(t.refPostingId, t.balanceType)
       .where(sql`${t.kind} = 'SETTLEMENT'`),
     uniqueIndex('postings_reversed_once').on(t.refPostingId).where(sql`${t.kind} = 'REVERSAL'`),
+    // A commission's tax is withheld once and given back once (modules/ledger/tds.ts).
+    uniqueIndex('postings_tds_once').on(t.refPostingId, t.transactionType).where(sql`${t.kind} = 'TDS'`),
     uniqueIndex('postings_payout_reference_key').on(t.reference).where(sql`${t.kind} = 'PAYOUT'`),
     // Payout references compare trimmed and case-folded (modules/ledger/payout.ts).
     index('postings_payout_reference_folded_idx')
@@ -582,10 +584,67 @@ export const postings = pgTable(
       'postings_balances_check',
       sql`${t.clearingBalanceAfterPaise} >= 0 and (${t.balanceAfterPaise} >= 0 or ${t.kind} <> 'PAYOUT')`,
     ),
-    check('postings_kind_check', sql`${t.kind} in ('COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT')`),
+    check('postings_kind_check', sql`${t.kind} in ('COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT', 'TDS')`),
     check('postings_type_check', sql`${t.transactionType} in ('CREDIT', 'DEBIT')`),
     check('postings_balance_type_check', sql`${t.balanceType} in ('CLEARING', 'AVAILABLE')`),
-    check('postings_status_check', sql`${t.status} in ('CLEARING', 'SETTLED', 'REVERSED', 'PAID')`),
+    check(
+      'postings_status_check',
+      sql`${t.status} in ('CLEARING', 'SETTLED', 'REVERSED', 'PAID', 'WITHHELD')`,
+    ),
+  ],
+);
+
+/**
+ * The company's own ledger accounts (issue 43): `TDS_PAYABLE`, the tax withheld from commissions and not yet
+ * deposited. One row per account, changed only in the transaction that writes its entries, under a row lock taken
+ * after the wallets' (modules/ledger/tds.ts); `reconcile` checks it against its entries. It may go below zero when
+ * a reversal gives back tax already deposited: the next withholdings make it up.
+ */
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  name: text('name').primaryKey(),
+  balancePaise: bigint('balance_paise', { mode: 'number' }).notNull().default(0),
+  entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * TDS payable's entries (immutable, like postings): the other side of every TDS posting (WITHHELD credits the
+ * account, RETURNED debits it) and each challan deposit (DEPOSIT debits it). A withholding records the rate and the
+ * PAN it was withheld under, for Form 26Q and Form 16A. A challan (BSR code, serial, date) is recorded once.
+ */
+export const tdsEntries = pgTable(
+  'tds_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** WITHHELD and RETURNED: the deductee's TDS posting, its user and the commission it taxes. */
+    postingId: uuid('posting_id').references(() => postings.id),
+    userId: uuid('user_id').references(() => users.id),
+    commissionId: uuid('commission_id'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** WITHHELD: the commission taxed, the rate (basis points: 2% = 200) and the PAN then (null: none given). */
+    creditedPaise: bigint('credited_paise', { mode: 'number' }),
+    rateBasisPoints: integer('rate_basis_points'),
+    panId: text('pan_id'),
+    /** DEPOSIT: the challan. */
+    bsrCode: text('bsr_code'),
+    challanSerial: text('challan_serial'),
+    depositedOn: date('deposited_on'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('tds_entries_posting_key').on(t.postingId),
+    uniqueIndex('tds_entries_challan_key')
+      .on(t.bsrCode, t.challanSerial, t.depositedOn)
+      .where(sql`${t.kind} = 'DEPOSIT'`),
+    index('tds_entries_user_created_idx').on(t.userId, t.createdAt),
+    index('tds_entries_created_idx').on(t.createdAt),
+    check('tds_entries_kind_check', sql`${t.kind} in ('WITHHELD', 'RETURNED', 'DEPOSIT')`),
+    check('tds_entries_amount_check', sql`${t.amountPaise} > 0`),
+    check(
+      'tds_entries_shape_check',
+      sql`(${t.kind} = 'DEPOSIT') = (${t.postingId} is null) and (${t.kind} = 'DEPOSIT') = (${t.bsrCode} is not null)`,
+    ),
   ],
 );
 

@@ -54,28 +54,40 @@ const baseUser = {
   tehsilId: id(USER_MSG.invalidTehsil),
 };
 
+const panField = required(10)
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(PAN_PATTERN, { error: USER_MSG.invalidPan }));
+/**
+ * A tier user's PAN (issue 43: TDS is withheld at 20% without one): optional. Blank or null clears it; absent on an
+ * update keeps the stored one.
+ */
+const optionalPan = z.preprocess(
+  (v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+  panField.nullable().optional(),
+);
+
 const masterRef = z.object({ masterDistributorId: id(USER_MSG.invalidUserId) }, { error: MSG.required });
 const distributorRef = z.object({ distributorId: id(USER_MSG.invalidUserId) }, { error: MSG.required });
 
 export const masterDistributorSchema = z.object({
   ...baseUser,
   type: z.literal(UserType.MASTER_DISTRIBUTOR),
+  panId: optionalPan,
 });
 export const distributorSchema = z.object({
   ...baseUser,
   type: z.literal(UserType.DISTRIBUTOR),
   distributor: masterRef,
+  panId: optionalPan,
 });
 export const retailerSchema = z.object({
   ...baseUser,
   type: z.literal(UserType.RETAILER),
   distributor: masterRef,
   retailer: distributorRef,
+  panId: optionalPan,
 });
 
-const panField = required(10)
-  .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(PAN_PATTERN, { error: USER_MSG.invalidPan }));
 const optionalRetailer = z
   .union([z.uuid({ error: USER_MSG.invalidUserId }), z.literal(''), z.null()])
   .optional()

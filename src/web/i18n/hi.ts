@@ -432,10 +432,17 @@ export const hi = {
     enums: {
       userStatus: { ACTIVE: 'सक्रिय', INACTIVE: 'निष्क्रिय' },
       transactionType: { CREDIT: 'जमा', DEBIT: 'नामे' },
-      postingKind: { COMMISSION: 'कमीशन', SETTLEMENT: 'निपटान', REVERSAL: 'वापसी', PAYOUT: 'भुगतान' },
+      postingKind: {
+        COMMISSION: 'कमीशन',
+        SETTLEMENT: 'निपटान',
+        REVERSAL: 'वापसी',
+        PAYOUT: 'भुगतान',
+        TDS: 'टीडीएस',
+      },
       postingStatus: {
         CLEARING: 'क्लियरिंग में',
         SETTLED: 'निपटाया गया',
+        WITHHELD: 'काटा गया',
         REVERSED: 'वापस लिया गया',
         PAID: 'भुगतान हुआ',
       },

@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import { UserType } from '../../shared/enums';
+import { TIER_TYPES, UserType } from '../../shared/enums';
 import type { DistributorInfo, NamedRef, WireUser } from '../../shared/wire';
 
 /**
@@ -13,6 +13,7 @@ import type { DistributorInfo, NamedRef, WireUser } from '../../shared/wire';
  * - distributor: masterDistributorId, masterDistributor
  * - retailer: masterDistributorId, masterDistributor, distributorId, distributor
  * - customer: aadharId (masked), panId, retailerId, retailer
+ * - tier users (master distributors, distributors, retailers): panId (optional)
  * where a named parent is `{ id, name }` beside its id field, as the catalogue records keep theirs.
  */
 export interface UserRecord extends RaRecord {
@@ -64,6 +65,7 @@ export function userToRecord(item: unknown): UserRecord {
     passwordUpdatedAt: wire.passwordUpdatedAt ?? null,
     createdAt: wire.createdAt ?? '',
   };
+  if (wire.type !== undefined && TIER_TYPES.includes(wire.type)) record.panId = wire.panId ?? '';
   switch (wire.type) {
     case UserType.MASTER_DISTRIBUTOR: {
       const info = subObject<DistributorInfo>(wire.distributor);
@@ -122,6 +124,8 @@ export function userToBody(
     districtId: text(data.districtId),
     tehsilId: text(data.tehsilId),
   };
+  // Tier users' PAN is optional: blank clears it (issue 43).
+  if (TIER_TYPES.includes(type)) body.panId = text(data.panId).toUpperCase() || null;
   switch (type) {
     case UserType.DISTRIBUTOR:
       body.distributor = { masterDistributorId: text(data.masterDistributorId) };

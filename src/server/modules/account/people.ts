@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { UserStatus, UserType } from '../../../shared/enums';
+import { TIER_TYPES, UserStatus, UserType } from '../../../shared/enums';
 import { MSG } from '../../../shared/messages';
 import { can, USER_TYPE_RESOURCE } from '../../../shared/roles';
 import {
@@ -57,6 +57,8 @@ type Parsed = Record<string, unknown> & {
   distributor?: { masterDistributorId: string };
   retailer?: { distributorId: string };
   customer?: { aadharId?: string; panId: string; retailerId: string | null };
+  /** Tier users: null clears it, absent (an update) keeps it. */
+  panId?: string | null;
   password?: string;
 };
 
@@ -217,6 +219,8 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       districtId: input.districtId,
       tehsilId: input.tehsilId,
     };
+    if (input.panId !== undefined && (TIER_TYPES as number[]).includes(input.type))
+      columns.panId = input.panId;
     if (input.customer) {
       columns.panId = input.customer.panId;
       if (input.customer.aadharId) {

@@ -1,4 +1,4 @@
-import { type UserStatus, UserType } from '../../../shared/enums';
+import { TIER_TYPES, type UserStatus, UserType } from '../../../shared/enums';
 import { maskAadhar } from '../../../shared/identity';
 import { paiseToRupees } from '../../../shared/money';
 import type { NamedRef, WireUser } from '../../../shared/wire';
@@ -46,6 +46,7 @@ export function toWireUser(row: WireUserSource, lookups: UserLookups = {}): Wire
     passwordUpdatedAt: row.passwordUpdatedAt ? row.passwordUpdatedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
+  if ((TIER_TYPES as number[]).includes(row.type)) wire.panId = row.panId;
   switch (row.type) {
     case UserType.MASTER_DISTRIBUTOR:
       wire.distributor = {

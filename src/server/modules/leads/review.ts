@@ -51,6 +51,7 @@ export function approveLead(
         userName: s.businessInfo.mobile,
         districtId: s.businessInfo.districtId,
         tehsilId: s.businessInfo.tehsilId,
+        panId: s.otherBusinessInfo?.panNumber ?? null,
         distributor: { masterDistributorId: input.masterDistributorId },
         retailer: input.distributorId ? { distributorId: input.distributorId } : undefined,
       },

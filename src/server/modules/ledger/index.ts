@@ -22,3 +22,5 @@ export { listTransactionsOf } from './queries';
 export { reconcile } from './reconcile';
 export { default as ledgerRoutes } from './routes';
 export { settle, startSettlementJob } from './settlement';
+export { recordReturnedTds, tdsReturnDrafts } from './tds';
+export { default as tdsRoutes } from './tds-routes';

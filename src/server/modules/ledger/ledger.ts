@@ -226,7 +226,9 @@ export function chainPosting(
   const balance = draft.balanceType === 'AVAILABLE' ? wallet.balance + delta : wallet.balance;
   const clearing = draft.balanceType === 'AVAILABLE' ? wallet.clearing : wallet.clearing + delta;
   const after = draft.balanceType === 'AVAILABLE' ? balance : clearing;
-  const mayOwe = draft.kind === 'REVERSAL' && draft.balanceType === 'AVAILABLE';
+  // A reversal, and tax withheld on a commission (a catch-up may be more than is left after payouts), may leave
+  // the wallet owing.
+  const mayOwe = (draft.kind === 'REVERSAL' || draft.kind === 'TDS') && draft.balanceType === 'AVAILABLE';
   if (after < 0n && delta < 0n && !mayOwe)
     throw new InsufficientBalance(draft.userId, draft.balanceType, after - delta);
   const row: PostingRow = {
@@ -257,8 +259,9 @@ export function chainPosting(
 /**
  * Writes `drafts` against wallets locked by lockWallets, in order: each posting records the wallet's balances
  * right after it and the seal chaining it to the wallet's previous posting. Throws InsufficientBalance (writing
- * nothing) when any balance would go below zero, except the available balance under a REVERSAL: money taken back
- * after it was paid out leaves the wallet owing, and nothing else (a payout above all) may take it lower.
+ * nothing) when any balance would go below zero, except the available balance under a REVERSAL or a TDS posting:
+ * money taken back after it was paid out, or tax withheld on it, leaves the wallet owing, and nothing else (a payout
+ * above all) may take it lower.
  * Updates the locked map in place.
  */
 export async function writePostings(

@@ -5,13 +5,16 @@ import type { Db, Queryable } from '../../db/open';
 import {
   accountOpenings,
   boughtProducts,
+  ledgerAccounts,
   networkClearing,
   networkCommissionDays,
   postings,
+  tdsEntries,
   wallets,
 } from '../../db/schema';
 import { EXACT_POSTING, NETWORK_CLEARING, NETWORK_COMMISSION_DAYS, type PostingRow } from './ledger';
 import { sealPosting } from './seal';
+import { TDS_PAYABLE } from './tds';
 
 type Break = ReconcileReport['breaks'][number];
 
@@ -159,6 +162,62 @@ async function correctionBreaks(db: Queryable): Promise<Break[]> {
 }
 
 /**
+ * TDS (section 194H, modules/ledger/tds.ts): every TDS posting has its entry in TDS payable (the same amount, user
+ * and commission, WITHHELD for a debit, RETURNED for a credit), taxes a commission of its own user settled before
+ * it, and a return gives back exactly what was withheld; TDS payable equals the sum of its entries.
+ */
+async function tdsBreaks(db: Queryable): Promise<Break[]> {
+  const unmatched = await rows<{ id: string }>(
+    db,
+    sql`select p.id from ${postings} p left join ${tdsEntries} e on e.posting_id = p.id
+        where p.kind = 'TDS' and (e.id is null or e.amount_paise <> p.amount_paise or e.user_id <> p.user_id
+          or e.kind <> case p.transaction_type when 'DEBIT' then 'WITHHELD' else 'RETURNED' end
+          or e.commission_id is distinct from p.ref_posting_id)
+        order by p.id`,
+  );
+  const misplaced = await rows<{ id: string }>(
+    db,
+    sql`select p.id from ${postings} p left join ${postings} c on c.id = p.ref_posting_id
+        where p.kind = 'TDS' and (c.id is null or c.kind <> 'COMMISSION' or c.user_id <> p.user_id
+          or not exists (select 1 from ${postings} s where s.ref_posting_id = c.id and s.kind = 'SETTLEMENT'
+            and s.balance_type = 'AVAILABLE' and s.wallet_seq < p.wallet_seq)
+          or (p.transaction_type = 'CREDIT' and not exists (select 1 from ${postings} d where d.ref_posting_id = c.id
+            and d.kind = 'TDS' and d.transaction_type = 'DEBIT' and d.amount_paise = p.amount_paise
+            and d.wallet_seq < p.wallet_seq)))
+        order by p.id`,
+  );
+  const [account] = await rows<{ kept: string | null; count: string | null; summed: string; n: string }>(
+    db,
+    sql`select (select balance_paise::text from ${ledgerAccounts} where name = ${TDS_PAYABLE}) as kept,
+          (select entry_count::text from ${ledgerAccounts} where name = ${TDS_PAYABLE}) as count,
+          (select coalesce(sum(case kind when 'WITHHELD' then amount_paise else -amount_paise end), 0)::text
+            from ${tdsEntries}) as summed,
+          (select count(*)::text from ${tdsEntries}) as n`,
+  );
+  const accountBroken =
+    BigInt(account.kept ?? '0') !== BigInt(account.summed) ||
+    BigInt(account.count ?? '0') !== BigInt(account.n);
+  return [
+    ...unmatched.map((r) => ({
+      check: 'tds-entry',
+      detail: `TDS posting ${r.id} has no matching entry in TDS payable`,
+    })),
+    ...misplaced.map((r) => ({
+      check: 'tds-commission',
+      detail: `TDS posting ${r.id} does not tax a settled commission of its user`,
+    })),
+    ...(accountBroken
+      ? [
+          {
+            check: 'tds-payable',
+            detail: `TDS payable: ${account.kept ?? 0}/${account.summed}, entries ${account.count ?? 0}/${account.n} (kept/summed, paise)`,
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
  * Each wallet equals the sum of its postings, clearing and available separately; clearing is never negative (the
  * available balance may be: a wallet that owes, which chainBreaks proves only a reversal did).
  */
@@ -284,7 +343,11 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
       const amount = BigInt(p.amountPaise);
       const delta = p.transactionType === 'CREDIT' ? amount : -amount;
       const owedByOther =
-        p.balanceAfterPaise < 0n && p.balanceType === 'AVAILABLE' && delta < 0n && p.kind !== 'REVERSAL';
+        p.balanceAfterPaise < 0n &&
+        p.balanceType === 'AVAILABLE' &&
+        delta < 0n &&
+        p.kind !== 'REVERSAL' &&
+        p.kind !== 'TDS';
       if (p.balanceType === 'AVAILABLE') current.balance += delta;
       else current.clearing += delta;
       const problem =
@@ -336,6 +399,7 @@ async function reconcileIn(db: Queryable, ledgerKey: Buffer): Promise<ReconcileR
   const openings = await openingBreaks(db);
   const corrections = await correctionBreaks(db);
   const walletsBroken = await walletBreaks(db);
+  const tds = await tdsBreaks(db);
   const networks = await networkMoneyBreaks(db);
   const chain = await chainBreaks(db, ledgerKey);
   const [counts] = await rows<{
@@ -355,7 +419,15 @@ async function reconcileIn(db: Queryable, ledgerKey: Buffer): Promise<ReconcileR
           (select coalesce(sum(clearing_balance_paise), 0)::text from ${wallets}) as clearing,
           (select coalesce(-sum(balance_paise), 0)::text from ${wallets} where balance_paise < 0) as owed`,
   );
-  const breaks = [...sales, ...openings, ...corrections, ...walletsBroken, ...networks, ...chain.breaks];
+  const breaks = [
+    ...sales,
+    ...openings,
+    ...corrections,
+    ...walletsBroken,
+    ...tds,
+    ...networks,
+    ...chain.breaks,
+  ];
   return {
     ok: breaks.length === 0,
     checkedAt: new Date().toISOString(),

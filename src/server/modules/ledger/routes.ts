@@ -120,6 +120,7 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
         createdBy: caller(request).user.id,
         actor: actorOf(request),
         ip: request.ip,
+        tds: app.config.tds,
       });
       return { result, message: SALES_MSG.settled(result.settled) };
     },

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import { paiseToRupees } from '../../../shared/money';
 import type { SettleResult } from '../../../shared/wire';
+import { DEFAULT_TDS, type TdsConfig } from '../../config';
 import type { Db, Queryable } from '../../db/open';
 import { jobLeases, postings } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type Actor, auditRecorder, SYSTEM } from '../audit/index';
 import { lockWallets, type PostingDraft, writePostings } from './ledger';
+import { withholdTds } from './tds';
 
 export interface SettleOptions {
   /** Only commissions credited before this (the job). */
@@ -16,6 +18,10 @@ export interface SettleOptions {
   /** Who the audit trail names: the admin, or the system for the job (the default). */
   actor?: Actor;
   ip?: string | null;
+  /** The settlement's time (its postings' and the financial year it counts in); now by default. */
+  now?: Date;
+  /** Section 194H's settings (modules/ledger/tds.ts); the defaults when not given. */
+  tds?: TdsConfig;
 }
 
 /** A sum of paise for a JSON record: a number while that is exact, else its digits as text. */
@@ -77,9 +83,27 @@ async function settleUser(db: Db, ledgerKey: Buffer, userId: string, opts: Settl
         ];
       });
       const paise = due.reduce((sum, c) => sum + BigInt(c.amountPaise), 0n);
+      const now = opts.now ?? new Date();
+      await writePostings(tx, locked, drafts, { ledgerKey, createdBy: opts.createdBy, now });
+      // Section 194H: the tax on what this settlement made available, when the year's total passes the threshold.
+      const tds =
+        due.length > 0
+          ? await withholdTds(tx, locked, userId, {
+              ledgerKey,
+              createdBy: opts.createdBy,
+              now,
+              tds: opts.tds ?? DEFAULT_TDS,
+            })
+          : 0n;
       if (due.length > 0)
-        await audit(tx, { entityId: userId, after: { settled: due.length, amountPaise: paiseJson(paise) } });
-      await writePostings(tx, locked, drafts, { ledgerKey, createdBy: opts.createdBy });
+        await audit(tx, {
+          entityId: userId,
+          after: {
+            settled: due.length,
+            amountPaise: paiseJson(paise),
+            ...(tds > 0n ? { tdsPaise: paiseJson(tds) } : {}),
+          },
+        });
       return { count: due.length, paise };
     });
     count += batch.count;
@@ -121,7 +145,7 @@ const LEASE_MS = 5 * 60_000;
 export async function runSettlementJob(
   db: Db,
   ledgerKey: Buffer,
-  opts: { delayHours: number; holder: string; now?: Date },
+  opts: { delayHours: number; holder: string; now?: Date; tds?: TdsConfig },
 ): Promise<SettleResult | null> {
   const now = opts.now ?? new Date();
   const [lease] = await db
@@ -138,6 +162,7 @@ export async function runSettlementJob(
     return await settle(db, ledgerKey, {
       all: true,
       dueBefore: new Date(now.getTime() - opts.delayHours * 3_600_000),
+      tds: opts.tds,
     });
   } finally {
     await db
@@ -151,15 +176,20 @@ export async function runSettlementJob(
 export function startSettlementJob(
   db: Db,
   ledgerKey: Buffer,
-  opts: { delayHours: number; intervalMs: number; log: { error(obj: unknown, msg: string): void } },
+  opts: {
+    delayHours: number;
+    intervalMs: number;
+    tds?: TdsConfig;
+    log: { error(obj: unknown, msg: string): void };
+  },
 ): () => Promise<void> {
   const holder = randomUUID();
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const tick = () => {
     if (stopped) return;
-    running = runSettlementJob(db, ledgerKey, { delayHours: opts.delayHours, holder }).catch((error) =>
-      opts.log.error({ err: error }, 'settlement job failed'),
+    running = runSettlementJob(db, ledgerKey, { delayHours: opts.delayHours, holder, tds: opts.tds }).catch(
+      (error) => opts.log.error({ err: error }, 'settlement job failed'),
     );
   };
   const first = setTimeout(tick, Math.min(5_000, opts.intervalMs));

@@ -22,7 +22,15 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { SessionUser } from '../account/index';
 import { findVisibleUser } from '../account/index';
 import type { AuditRecorder } from '../audit/index';
-import { InsufficientBalance, lockWallets, type PostingDraft, post, writePostings } from '../ledger/index';
+import {
+  InsufficientBalance,
+  lockWallets,
+  type PostingDraft,
+  post,
+  recordReturnedTds,
+  tdsReturnDrafts,
+  writePostings,
+} from '../ledger/index';
 import { listSales, type SaleRow, sharesOf } from './queries';
 
 /** The administrator credited with the admin share (and with any missing tier's share): the first admin. */
@@ -294,7 +302,8 @@ async function confirm(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
 
 /**
  * Reverses a CONFIRMED sale: each commission is taken back out of clearing, or out of the available balance
- * when it was settled already (decided under the wallet locks, so a settlement cannot slip in between).
+ * when it was settled already (decided under the wallet locks, so a settlement cannot slip in between), and the tax
+ * withheld on a settled one is given back.
  */
 async function reverse(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
   await tx
@@ -340,8 +349,14 @@ async function reverse(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
       refPostingId: c.id,
     }),
   );
+  // A settled commission's tax (section 194H) goes back with it: its share, credited to the deductee.
+  const tdsBack = await tdsReturnDrafts(
+    tx,
+    [...settled].filter((id): id is string => id !== null),
+  );
   try {
-    await writePostings(tx, locked, drafts, { ledgerKey, now });
+    const rows = await writePostings(tx, locked, [...drafts, ...tdsBack], { ledgerKey, now });
+    await recordReturnedTds(tx, rows, now);
   } catch (error) {
     if (!(error instanceof InsufficientBalance)) throw error;
     const [who] = await tx.select({ name: users.name }).from(users).where(eq(users.id, error.userId));

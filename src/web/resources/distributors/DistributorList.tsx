@@ -14,6 +14,7 @@ export const DISTRIBUTOR_COLUMNS = userColumns([
   'masterDistributor',
   'district',
   'tehsil',
+  'panId',
   'balance',
   'clearingBalance',
   'status',

@@ -10,6 +10,7 @@ export const MASTER_DISTRIBUTOR_COLUMNS = userColumns([
   'email',
   'district',
   'tehsil',
+  'panId',
   'clearingBalance',
   'balance',
   'status',

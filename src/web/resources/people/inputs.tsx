@@ -10,6 +10,12 @@ const useFieldLabel = () => {
 };
 
 const numeric = { inputMode: 'numeric' as const };
+const capitals = { maxLength: 10, style: { textTransform: 'uppercase' as const } };
+
+/** A tier user's PAN (AAAAA9999A), optional: without one, TDS is withheld at the higher rate (issue 43). */
+export const PanInput = () => (
+  <TextInput source="panId" autoComplete="off" slotProps={{ htmlInput: capitals }} />
+);
 
 /** Seed section 2: the fields every user modal shares, before the location (all required, seed section 5). */
 export const UserTextFields = () => (

@@ -1,5 +1,5 @@
 import type { RaRecord, ValidateForm } from 'react-admin';
-import { UserType } from '../../../shared/enums';
+import { TIER_TYPES, UserType } from '../../../shared/enums';
 import { userCreateSchemas, userUpdateSchemas } from '../../../shared/schemas/users';
 import { schemaValidator } from '../../forms/schemaValidator';
 import { userToBody } from '../../providers/users';
@@ -20,6 +20,7 @@ export function userFormValues(type: UserType, record?: RaRecord): Values {
     districtId: record?.districtId ?? null,
     tehsilId: record?.tehsilId ?? null,
   };
+  if (TIER_TYPES.includes(type)) values.panId = record?.panId ?? '';
   switch (type) {
     case UserType.DISTRIBUTOR:
       values.masterDistributorId = record?.masterDistributorId ?? null;

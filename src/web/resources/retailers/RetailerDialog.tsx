@@ -1,6 +1,6 @@
 import { UserType } from '../../../shared/enums';
 import type { RecordDialogProps } from '../../lists/RecordDialog';
-import { MasterAndDistributorInputs } from '../people/inputs';
+import { MasterAndDistributorInputs, PanInput } from '../people/inputs';
 import { UserFormDialog } from '../people/UserFormDialog';
 
 /**
@@ -10,5 +10,6 @@ import { UserFormDialog } from '../people/UserFormDialog';
 export const RetailerDialog = (props: RecordDialogProps) => (
   <UserFormDialog {...props} type={UserType.RETAILER} texts="app.retailers">
     <MasterAndDistributorInputs />
+    <PanInput />
   </UserFormDialog>
 );

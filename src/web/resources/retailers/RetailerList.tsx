@@ -14,6 +14,7 @@ export const RETAILER_COLUMNS = userColumns([
   'distributor',
   'district',
   'tehsil',
+  'panId',
   'clearingBalance',
   'balance',
   'status',

@@ -1,0 +1,333 @@
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { TDS_MSG, TDS_SECTION, type TdsQuarter } from '../../../shared/constants/tds';
+import { formatRupees } from '../../../shared/format';
+import { paiseToRupees } from '../../../shared/money';
+import type { TdsCertificate, TdsDepositInput, TdsFetchResult } from '../../../shared/schemas/tds';
+import type { TdsConfig } from '../../config';
+import { isUniqueViolation } from '../../db/errors';
+import type { Db, Queryable } from '../../db/open';
+import { ledgerAccounts, tdsEntries, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { conflict, notFound } from '../../http/errors';
+import type { AuditRecorder } from '../audit/index';
+import { periodOf, TDS_PAYABLE } from './tds';
+
+/** Who deducts, as the certificate names it. */
+export const DEDUCTOR_NAME = 'Tierdesk';
+
+const quarterNumber = (quarter: TdsQuarter) => Number(quarter.slice(1)) as 1 | 2 | 3 | 4;
+const percentOf = (basisPoints: number) => basisPoints / 100;
+/** India's calendar day of a moment, as YYYY-MM-DD. */
+const indiaDay = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+/** The period's bounds as India's days: the first day and the last. */
+function periodDays(fy: string, quarter: TdsQuarter) {
+  const { from, to } = periodOf(Number(fy.slice(0, 4)), quarterNumber(quarter));
+  return { from, to, fromDay: indiaDay(from), toDay: indiaDay(new Date(to.getTime() - 1)) };
+}
+
+/**
+ * `tds/deposit`: a challan paid against TDS payable. The account row is locked first (no wallet is involved), so
+ * two deposits cannot both pass the balance check. The same challan again with the same amount answers the first
+ * deposit (a repeated command changes nothing); with another amount it is refused.
+ */
+export async function recordTdsDeposit(
+  db: Db,
+  adminId: string,
+  input: TdsDepositInput,
+  audit?: AuditRecorder,
+) {
+  const prior = async (q: Queryable) =>
+    (
+      await q
+        .select()
+        .from(tdsEntries)
+        .where(
+          and(
+            eq(tdsEntries.kind, 'DEPOSIT'),
+            eq(tdsEntries.bsrCode, input.bsrCode),
+            eq(tdsEntries.challanSerial, input.challanSerial),
+            eq(tdsEntries.depositedOn, input.date),
+          ),
+        )
+    )[0];
+  const replayOf = async (q: Queryable, entry: typeof tdsEntries.$inferSelect) => {
+    if (entry.amountPaise !== input.amount) throw conflict(TDS_MSG.challanUsed, 'challanSerial');
+    return { entry, payable: await tdsPayable(q), replay: true };
+  };
+  try {
+    return await inTransaction(db, async (tx) => {
+      await tx.insert(ledgerAccounts).values({ name: TDS_PAYABLE }).onConflictDoNothing();
+      const [account] = await tx
+        .select({ balance: sql<string>`${ledgerAccounts.balancePaise}::text` })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.name, TDS_PAYABLE))
+        .for('update');
+      const before = await prior(tx);
+      if (before) return replayOf(tx, before);
+      const payable = BigInt(account.balance);
+      if (BigInt(input.amount) > payable)
+        throw conflict(
+          TDS_MSG.aboveTdsPayable(formatRupees(paiseToRupees(payable < 0n ? 0n : payable))),
+          'amount',
+        );
+      const [entry] = await tx
+        .insert(tdsEntries)
+        .values({
+          kind: 'DEPOSIT',
+          amountPaise: input.amount,
+          bsrCode: input.bsrCode,
+          challanSerial: input.challanSerial,
+          depositedOn: input.date,
+          createdBy: adminId,
+          createdAt: new Date(),
+        })
+        .returning();
+      await tx
+        .update(ledgerAccounts)
+        .set({
+          balancePaise: sql`${ledgerAccounts.balancePaise} - ${input.amount}`,
+          entryCount: sql`${ledgerAccounts.entryCount} + 1`,
+        })
+        .where(eq(ledgerAccounts.name, TDS_PAYABLE));
+      await audit?.(tx, {
+        entityId: entry.id,
+        after: {
+          bsrCode: input.bsrCode,
+          challanSerial: input.challanSerial,
+          date: input.date,
+          amountPaise: input.amount,
+        },
+      });
+      return { entry, payable: payable - BigInt(input.amount), replay: false };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const entry = await prior(db);
+    if (!entry) throw error;
+    return replayOf(db, entry);
+  }
+}
+
+/** TDS payable now, in paise. */
+export async function tdsPayable(q: Queryable): Promise<bigint> {
+  const [row] = await q
+    .select({ balance: sql<string>`${ledgerAccounts.balancePaise}::text` })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.name, TDS_PAYABLE));
+  return BigInt(row?.balance ?? '0');
+}
+
+interface DeducteeRow {
+  user_id: string;
+  name: string;
+  pan_id: string | null;
+  credited: string;
+  tds: string;
+  rate: number | null;
+  last_credit: Date | string | null;
+  last_deduction: Date | string | null;
+}
+
+const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/**
+ * `tds/fetch`: every deductee with commission credited or tax withheld in the quarter (Form 26Q's deductee
+ * details). Credited: commission made available in the quarter (settled) less settled commission reversed in it;
+ * tds: tax withheld in it less tax given back in it; both in exact sums of paise.
+ */
+export async function tdsQuarter(
+  db: Queryable,
+  tds: TdsConfig,
+  fy: string,
+  quarter: TdsQuarter,
+): Promise<TdsFetchResult> {
+  const { from, to, fromDay, toDay } = periodDays(fy, quarter);
+  const types = sql.raw(tds.deducteeTypes.length ? tds.deducteeTypes.join(', ') : 'null');
+  const rows = (
+    await db.execute(sql`
+      with c as (
+        select p.user_id,
+          sum(case when p.kind = 'SETTLEMENT' then p.amount_paise else -p.amount_paise end) as credited,
+          max(p.created_at) filter (where p.kind = 'SETTLEMENT') as last_credit
+        from postings p
+        where p.created_at >= ${from.toISOString()} and p.created_at < ${to.toISOString()}
+          and p.user_type in (${types}) and p.balance_type = 'AVAILABLE' and p.kind in ('SETTLEMENT', 'REVERSAL')
+        group by p.user_id
+      ), t as (
+        select e.user_id,
+          sum(case e.kind when 'WITHHELD' then e.amount_paise else -e.amount_paise end) as tds,
+          max(e.created_at) filter (where e.kind = 'WITHHELD') as last_deduction,
+          (array_agg(e.rate_basis_points order by e.created_at desc) filter (where e.kind = 'WITHHELD'))[1] as rate
+        from tds_entries e
+        where e.kind in ('WITHHELD', 'RETURNED')
+          and e.created_at >= ${from.toISOString()} and e.created_at < ${to.toISOString()}
+        group by e.user_id
+      )
+      select u.id as user_id, u.name, u.pan_id, coalesce(c.credited, 0)::text as credited,
+        coalesce(t.tds, 0)::text as tds, t.rate, c.last_credit, t.last_deduction
+      from (select user_id from c union select user_id from t) k
+      join users u on u.id = k.user_id
+      left join c on c.user_id = k.user_id
+      left join t on t.user_id = k.user_id
+      order by lower(u.name), u.id`)
+  ).rows as unknown as DeducteeRow[];
+  let credited = 0n;
+  let withheld = 0n;
+  const deductees = rows.map((r) => {
+    credited += BigInt(r.credited);
+    withheld += BigInt(r.tds);
+    const lastCredit = asDate(r.last_credit);
+    const lastDeduction = asDate(r.last_deduction);
+    return {
+      userId: r.user_id,
+      panId: r.pan_id,
+      name: r.name,
+      credited: paiseToRupees(BigInt(r.credited)),
+      tds: paiseToRupees(BigInt(r.tds)),
+      rate: percentOf(r.rate ?? (r.pan_id ? tds.rateBasisPoints : tds.noPanRateBasisPoints)),
+      creditedOn: lastCredit ? indiaDay(lastCredit) : null,
+      deductedOn: lastDeduction ? indiaDay(lastDeduction) : null,
+    };
+  });
+  return {
+    fy,
+    quarter,
+    from: fromDay,
+    to: toDay,
+    section: TDS_SECTION,
+    deductees,
+    totals: { credited: paiseToRupees(credited), tds: paiseToRupees(withheld) },
+  };
+}
+
+/** A CSV cell: quoted when needed, and text a spreadsheet would run as a formula neutralised with a `'` (OWASP). */
+const csvCell = (value: string | number | null) => {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The quarter as CSV with Form 26Q's deductee columns (not the official upload file). */
+export function tdsQuarterCsv(report: TdsFetchResult): string {
+  const header = [
+    'Deductee PAN',
+    'Deductee name',
+    'Section code',
+    'Amount paid or credited',
+    'Date of payment or credit',
+    'TDS deducted',
+    'Date of deduction',
+    'Rate (%)',
+    'Deductee id',
+  ];
+  const lines = report.deductees.map((d) =>
+    [
+      d.panId ?? 'PANNOTAVBL',
+      d.name,
+      report.section,
+      d.credited,
+      d.creditedOn,
+      d.tds,
+      d.deductedOn,
+      d.rate,
+      d.userId,
+    ].map(csvCell),
+  );
+  return `${[header, ...lines].map((line) => line.join(',')).join('\r\n')}\r\n`;
+}
+
+/** Form 16A's data: one deductee's withholdings and returns in the quarter. */
+export async function tdsCertificate(
+  db: Queryable,
+  userId: string,
+  fy: string,
+  quarter: TdsQuarter,
+  config: TdsConfig,
+): Promise<TdsCertificate> {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, panId: users.panId, type: users.type })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound(TDS_MSG.userNotFound);
+  if (!config.deducteeTypes.includes(user.type)) throw notFound(TDS_MSG.notDeductee);
+  const report = await tdsQuarter(db, config, fy, quarter);
+  const own = report.deductees.find((d) => d.userId === userId);
+  const { from, to, fromDay, toDay } = periodDays(fy, quarter);
+  const entries = await db
+    .select()
+    .from(tdsEntries)
+    .where(and(eq(tdsEntries.userId, userId), gte(tdsEntries.createdAt, from), lt(tdsEntries.createdAt, to)))
+    .orderBy(tdsEntries.createdAt, tdsEntries.id);
+  return {
+    deductor: { name: DEDUCTOR_NAME },
+    deductee: { userId: user.id, name: user.name, panId: user.panId },
+    fy,
+    quarter,
+    from: fromDay,
+    to: toDay,
+    section: TDS_SECTION,
+    credited: own?.credited ?? 0,
+    tds: own?.tds ?? 0,
+    lines: entries.map((e) => ({
+      date: indiaDay(e.createdAt),
+      kind: e.kind as 'WITHHELD' | 'RETURNED',
+      credited: e.creditedPaise === null ? null : paiseToRupees(e.creditedPaise),
+      rate: e.rateBasisPoints === null ? null : percentOf(e.rateBasisPoints),
+      tds: paiseToRupees(e.kind === 'WITHHELD' ? e.amountPaise : -e.amountPaise),
+    })),
+  };
+}
+
+/** Rupees on the certificate: two decimals, Indian grouping, no currency sign (the standard fonts have no ₹). */
+const rupees = (value: number) =>
+  `Rs. ${value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * The certificate as a PDF (pdf-lib, a kept library): Form 16A's parts as text. `compress: false` keeps its text
+ * readable in the file, so a test (or a search tool) finds the figures.
+ */
+export async function tdsCertificatePdf(certificate: TdsCertificate): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`TDS certificate ${certificate.deductee.name} ${certificate.fy} ${certificate.quarter}`);
+  pdf.setProducer('Tierdesk');
+  pdf.setCreator('Tierdesk');
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let page = pdf.addPage([595.28, 841.89]);
+  let y = 790;
+  const write = (text: string, size = 10, face = font) => {
+    if (y < 60) {
+      page = pdf.addPage([595.28, 841.89]);
+      y = 790;
+    }
+    page.drawText(text, { x: 50, y, size, font: face });
+    y -= size + 6;
+  };
+  write('Certificate of tax deducted at source (Form 16A data)', 14, bold);
+  write(`Section ${certificate.section}: commission or brokerage`);
+  y -= 6;
+  write(`Deductor: ${certificate.deductor.name}`);
+  write(`Deductee: ${certificate.deductee.name}`);
+  write(`PAN of the deductee: ${certificate.deductee.panId ?? 'not given (PANNOTAVBL)'}`);
+  write(
+    `Financial year ${certificate.fy}, quarter ${certificate.quarter}: ${certificate.from} to ${certificate.to}`,
+  );
+  y -= 6;
+  write(`Amount paid or credited: ${rupees(certificate.credited)}`, 11, bold);
+  write(`Tax deducted: ${rupees(certificate.tds)}`, 11, bold);
+  y -= 6;
+  write('Date        Entry      Amount credited      Rate      Tax', 10, bold);
+  for (const line of certificate.lines)
+    write(
+      [
+        line.date,
+        line.kind === 'WITHHELD' ? 'withheld' : 'returned',
+        line.credited === null ? '-' : rupees(line.credited),
+        line.rate === null ? '-' : `${line.rate}%`,
+        rupees(line.tds),
+      ].join('    '),
+    );
+  return pdf.save({ useObjectStreams: false });
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STAFF_TYPES, type UserType } from '../../../shared/enums';
+import { paiseToRupees } from '../../../shared/money';
+import {
+  TDS_MSG,
+  tdsCertificateQuerySchema,
+  tdsCertificateSchema,
+  tdsDepositResultSchema,
+  tdsDepositSchemaFor,
+  tdsFetchQuerySchema,
+  tdsFetchResultSchema,
+} from '../../../shared/schemas/tds';
+import { envelope } from '../../../shared/wire';
+import { notFound } from '../../http/errors';
+import { caller, guarded } from '../../http/session';
+import { requestRecorder } from '../audit/index';
+import {
+  recordTdsDeposit,
+  tdsCertificate,
+  tdsCertificatePdf,
+  tdsQuarter,
+  tdsQuarterCsv,
+} from './tds-reports';
+
+const tags = ['tds'];
+
+/** India's calendar day now (YYYY-MM-DD): a challan cannot be dated later. */
+const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** TDS under section 194H (issue 43): deposits against TDS payable, the quarter's deductees, certificates. */
+export default async function tdsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const tds = app.config.tds;
+
+  app.post(
+    '/tds/deposit',
+    guarded('tds', 'edit', {
+      tags,
+      summary: 'Record a challan deposited against TDS payable (the same challan again answers the first)',
+      body: tdsDepositSchemaFor(app.config.maxAmountPaise, indiaToday),
+      response: { 200: envelope(tdsDepositResultSchema) },
+    }),
+    async (request) => {
+      const { entry, payable, replay } = await recordTdsDeposit(
+        db,
+        caller(request).user.id,
+        request.body,
+        requestRecorder(request, 'tds.deposit', 'tdsDeposit'),
+      );
+      return {
+        result: {
+          _id: entry.id,
+          bsrCode: entry.bsrCode ?? '',
+          challanSerial: entry.challanSerial ?? '',
+          date: entry.depositedOn ?? '',
+          amount: paiseToRupees(entry.amountPaise),
+          tdsPayable: paiseToRupees(payable),
+          createdAt: entry.createdAt.toISOString(),
+        },
+        message: replay ? TDS_MSG.depositReplayed : TDS_MSG.depositRecorded,
+      };
+    },
+  );
+
+  app.get(
+    '/tds/fetch',
+    guarded('tds', 'list', {
+      tags,
+      summary: "A quarter's deductees (Form 26Q's deductee columns); format=csv for a file",
+      querystring: tdsFetchQuerySchema,
+      response: { 200: envelope(tdsFetchResultSchema) },
+    }),
+    async (request, reply) => {
+      const { fy, quarter, format } = request.query;
+      const report = await tdsQuarter(db, tds, fy, quarter);
+      if (format === 'csv')
+        return (
+          reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="tds-${fy}-${quarter}.csv"`)
+            // Text under a non-JSON type is sent as it is (no JSON serializer).
+            .send(tdsQuarterCsv(report) as never)
+        );
+      return { result: report };
+    },
+  );
+
+  app.get(
+    '/tds/certificate',
+    guarded('tdsCertificate', 'read', {
+      tags,
+      summary: "One deductee's certificate for a quarter (Form 16A's data): JSON, or format=pdf",
+      querystring: tdsCertificateQuerySchema,
+      response: { 200: envelope(tdsCertificateSchema) },
+    }),
+    async (request, reply) => {
+      const { user } = caller(request);
+      const { userId, fy, quarter, format } = request.query;
+      // A tier user reads its own certificate only; another's is as if it did not exist.
+      if (!STAFF_TYPES.includes(user.type as UserType) && userId !== user.id)
+        throw notFound(TDS_MSG.userNotFound);
+      const certificate = await tdsCertificate(db, userId, fy, quarter, tds);
+      if (format === 'pdf') {
+        const bytes = await tdsCertificatePdf(certificate);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="tds-certificate-${fy}-${quarter}.pdf"`)
+          .send(Buffer.from(bytes) as never);
+      }
+      return { result: certificate };
+    },
+  );
+}

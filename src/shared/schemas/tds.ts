@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { TDS_MSG, TDS_QUARTERS } from '../constants/tds';
+import { MSG } from '../messages';
+import { boundedAmount } from './catalog';
+import { idField } from './locations';
+
+export { TDS_MSG, TDS_QUARTERS, TDS_SECTION } from '../constants/tds';
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (text: string) => {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+};
+
+/**
+ * `POST tds/deposit`: a challan paid into the government's account, against TDS payable. The challan (BSR code of
+ * the bank branch, serial number, date) is recorded once; `amount` in rupees. `today` (YYYY-MM-DD, India) bounds
+ * the date.
+ */
+export const tdsDepositSchemaFor = (maxPaise: number, today: () => string) =>
+  z.object({
+    bsrCode: z
+      .string({ error: TDS_MSG.bsrCode })
+      .trim()
+      .regex(/^\d{7}$/, { error: TDS_MSG.bsrCode }),
+    challanSerial: z
+      .string({ error: TDS_MSG.challanSerial })
+      .trim()
+      .regex(/^\d{1,5}$/, { error: TDS_MSG.challanSerial }),
+    date: z
+      .string({ error: TDS_MSG.date })
+      .trim()
+      .refine((text) => isoDate.test(text) && isRealDate(text) && text <= today(), { error: TDS_MSG.date }),
+    amount: boundedAmount(maxPaise),
+  });
+export type TdsDepositInput = z.infer<ReturnType<typeof tdsDepositSchemaFor>>;
+
+const fyField = z
+  .string({ error: TDS_MSG.fy })
+  .trim()
+  .regex(/^\d{4}-\d{2}$/, { error: TDS_MSG.fy })
+  .refine((text) => (Number(text.slice(0, 4)) + 1) % 100 === Number(text.slice(5)), { error: TDS_MSG.fy });
+const quarterField = z.enum(TDS_QUARTERS, { error: TDS_MSG.quarter });
+
+/** `GET tds/fetch?fy=2026-27&quarter=Q3[&format=csv]`. */
+export const tdsFetchQuerySchema = z.object({
+  fy: fyField,
+  quarter: quarterField,
+  format: z.enum(['json', 'csv'], { error: TDS_MSG.format }).default('json'),
+});
+
+/** `GET tds/certificate?userId&fy&quarter[&format=pdf]`. */
+export const tdsCertificateQuerySchema = z.object({
+  userId: idField(MSG.required, TDS_MSG.userNotFound),
+  fy: fyField,
+  quarter: quarterField,
+  format: z.enum(['json', 'pdf'], { error: TDS_MSG.format }).default('json'),
+});
+
+const day = z.string().nullable();
+
+/** One deductee of a quarter (Form 26Q's deductee details). Amounts in rupees, the rate in percent. */
+export const tdsDeducteeSchema = z.strictObject({
+  userId: z.string(),
+  panId: z.string().nullable(),
+  name: z.string(),
+  /** Commission made available in the quarter (settled), less settled commission reversed in it. */
+  credited: z.number(),
+  /** Tax withheld in the quarter, less tax given back in it. */
+  tds: z.number(),
+  /** The rate of the quarter's last withholding, else the rate that applies now. */
+  rate: z.number(),
+  /** India's dates of the quarter's last credit and last deduction. */
+  creditedOn: day,
+  deductedOn: day,
+});
+
+export const tdsFetchResultSchema = z.strictObject({
+  fy: z.string(),
+  quarter: quarterField,
+  from: z.string(),
+  to: z.string(),
+  section: z.string(),
+  deductees: z.array(tdsDeducteeSchema),
+  totals: z.strictObject({ credited: z.number(), tds: z.number() }),
+});
+export type TdsFetchResult = z.infer<typeof tdsFetchResultSchema>;
+
+/** One withholding or return of a certificate's quarter. */
+export const tdsCertificateLineSchema = z.strictObject({
+  date: z.string(),
+  kind: z.enum(['WITHHELD', 'RETURNED']),
+  credited: z.number().nullable(),
+  rate: z.number().nullable(),
+  tds: z.number(),
+});
+
+/** Form 16A's data for one deductee and quarter. */
+export const tdsCertificateSchema = z.strictObject({
+  deductor: z.strictObject({ name: z.string() }),
+  deductee: z.strictObject({ userId: z.string(), name: z.string(), panId: z.string().nullable() }),
+  fy: z.string(),
+  quarter: quarterField,
+  from: z.string(),
+  to: z.string(),
+  section: z.string(),
+  credited: z.number(),
+  tds: z.number(),
+  lines: z.array(tdsCertificateLineSchema),
+});
+export type TdsCertificate = z.infer<typeof tdsCertificateSchema>;
+
+export const tdsDepositResultSchema = z.strictObject({
+  _id: z.string(),
+  bsrCode: z.string(),
+  challanSerial: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  /** TDS payable after the deposit (rupees). */
+  tdsPayable: z.number(),
+  createdAt: z.string(),
+});

@@ -1,0 +1,769 @@
+import { inflateSync } from 'node:zlib';
+import fc from 'fast-check';
+import { PDFArray, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig, type TdsConfig } from '../../src/server/config';
+import { reconcile } from '../../src/server/modules/ledger/reconcile';
+import { settle } from '../../src/server/modules/ledger/settlement';
+import { fyStartYearOf, periodOf, taxOf } from '../../src/server/modules/ledger/tds';
+import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, saveBodyOf, type TestContext } from './helpers';
+import { deliver, idsByMobile, sell } from './selling';
+
+// Section 194H (issue 43). A threshold of 250 rupees, so a few 500-rupee sales (the retailer's share 100 rupees, its
+// distributor's 75) cross it. Settlements are dated in financial years after the demo's own, so each year here
+// starts from nothing.
+const TDS: TdsConfig = {
+  rateBasisPoints: 200,
+  noPanRateBasisPoints: 2000,
+  thresholdPaise: 25_000,
+  deducteeTypes: [2, 3, 4],
+};
+
+let ctx: TestContext;
+let admin: string;
+let ids: Record<string, string>;
+let savingId: string;
+
+const adminCall = (method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string>) =>
+  call(ctx.app, method, path, { token: admin, body, query });
+
+/** A confirmed 500-rupee saving-account sale by a retailer (its token) to one of its customers. */
+async function confirmedSale(retailerToken: string, customerMobile: string) {
+  const { utmCode, merchantCode, recorded } = await sell(ctx.app, retailerToken, {
+    customerId: ids[customerMobile],
+    productId: savingId,
+  });
+  expect((await deliver(ctx.app, { event: 'account.opened', utmCode, merchantCode })).status).toBe(200);
+  return { utmCode, merchantCode, id: recorded.body.result._id as string };
+}
+
+/** A GET whose answer is a file (CSV, PDF), not JSON. */
+async function download(path: string, token: string, query: Record<string, string>) {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/${path}`,
+    headers: { 'x-auth-token': `bearer ${token}` },
+    query,
+  });
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    text: response.body,
+    bytes: response.rawPayload,
+  };
+}
+
+const reverse = async (sale: { utmCode: string; merchantCode: string }) =>
+  expect(
+    (
+      await deliver(ctx.app, {
+        event: 'account.reversed',
+        utmCode: sale.utmCode,
+        merchantCode: sale.merchantCode,
+      })
+    ).status,
+  ).toBe(200);
+
+/** Settles one user at a moment given in India's time (`2031-06-01T10:00`). */
+const settleAt = (userId: string, indiaTime: string) =>
+  settle(ctx.database.db, ctx.ledgerKey, { userId, now: new Date(`${indiaTime}+05:30`), tds: TDS });
+
+/** A user's wallet and its TDS postings (rupees), as transactions/fetch shows them to an admin. */
+async function walletOf(userId: string) {
+  const [user] = (await adminCall('GET', 'account/fetch', undefined, { _id: userId })).body.result.users;
+  const list = await adminCall('GET', 'transactions/fetch', undefined, { userId, limit: '100' });
+  const tds = list.body.result.transactions.filter((t: { kind: string }) => t.kind === 'TDS');
+  return {
+    balance: user.wallet.balance as number,
+    clearing: user.wallet.clearingBalance as number,
+    withheld: tds
+      .filter((t: { transactionType: string }) => t.transactionType === 'DEBIT')
+      .map((t: { amount: number }) => t.amount)
+      .sort((a: number, b: number) => a - b),
+    returned: tds
+      .filter((t: { transactionType: string }) => t.transactionType === 'CREDIT')
+      .map((t: { amount: number }) => t.amount),
+  };
+}
+
+const tdsPayablePaise = async () =>
+  Number(
+    (await ctx.database.pool.query(`select balance_paise from ledger_accounts where name = 'TDS_PAYABLE'`))
+      .rows[0].balance_paise,
+  );
+
+async function expectReconciled() {
+  const report = await reconcile(ctx.database.db, ctx.ledgerKey);
+  expect(report.breaks).toEqual([]);
+  expect(report.ok).toBe(true);
+}
+
+beforeAll(async () => {
+  ctx = await makeTestContext({ config: { tds: TDS } });
+  // The sandbox partner answers payusprint/* through this server's own address.
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
+  ids = await idsByMobile(ctx.app, admin);
+  const list = await adminCall('GET', 'products/fetch', undefined, { searchText: 'Saving' });
+  savingId = list.body.result.products[0]._id;
+});
+afterAll(() => ctx.close());
+
+describe('TDS settings', () => {
+  it('default to 2%, 20% without PAN, 20,000 rupees a year and the three tier types', () => {
+    expect(readConfig({}).tds).toEqual({
+      rateBasisPoints: 200,
+      noPanRateBasisPoints: 2000,
+      thresholdPaise: 2_000_000,
+      deducteeTypes: [2, 3, 4],
+    });
+    expect(
+      readConfig({
+        TDS_RATE_PERCENT: '3.75',
+        TDS_RATE_NO_PAN_PERCENT: '100',
+        TDS_THRESHOLD_RUPEES: '15000',
+        TDS_DEDUCTEE_TYPES: '4, 2',
+      }).tds,
+    ).toEqual({
+      rateBasisPoints: 375,
+      noPanRateBasisPoints: 10_000,
+      thresholdPaise: 1_500_000,
+      deducteeTypes: [2, 4],
+    });
+  });
+
+  it.each([
+    [
+      'TDS_RATE_PERCENT',
+      '2.005',
+      'TDS_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals, got "2.005"',
+    ],
+    [
+      'TDS_RATE_PERCENT',
+      '101',
+      'TDS_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals, got "101"',
+    ],
+    [
+      'TDS_RATE_NO_PAN_PERCENT',
+      'twenty',
+      'TDS_RATE_NO_PAN_PERCENT must be a percentage from 0 to 100 with at most two decimals, got "twenty"',
+    ],
+    [
+      'TDS_THRESHOLD_RUPEES',
+      '20000.5',
+      'TDS_THRESHOLD_RUPEES must be a whole number of rupees from 0 to 10000000000000, got "20000.5"',
+    ],
+    [
+      'TDS_DEDUCTEE_TYPES',
+      '1,4',
+      'TDS_DEDUCTEE_TYPES must be a comma-separated list of 2, 3 and 4 (master distributors, distributors, retailers), got "1,4"',
+    ],
+  ])('refuse %s=%s in one line', (name, value, message) => {
+    expect(() => readConfig({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('financial years and the tax', () => {
+  it('start on 1 April in India, and a quarter is three of its months', () => {
+    expect(fyStartYearOf(new Date('2027-03-31T23:59:59+05:30'))).toBe(2026);
+    expect(fyStartYearOf(new Date('2027-04-01T00:00:00+05:30'))).toBe(2027);
+    expect(periodOf(2026, 3)).toEqual({
+      from: new Date('2026-10-01T00:00:00+05:30'),
+      to: new Date('2027-01-01T00:00:00+05:30'),
+    });
+    expect(periodOf(2026, 4).to).toEqual(new Date('2027-04-01T00:00:00+05:30'));
+  });
+
+  it('rounds each tax to the nearest paisa, halves up, exactly far past 2^53', () => {
+    expect(taxOf(10_000n, 200)).toBe(200n);
+    expect(taxOf(25n, 200)).toBe(1n); // 0.5 paise
+    expect(taxOf(24n, 200)).toBe(0n); // 0.48 paise
+    expect(taxOf(7_505n, 2000)).toBe(1_501n);
+    expect(taxOf(10n ** 20n + 1n, 200)).toBe(2n * 10n ** 18n);
+  });
+});
+
+describe('PAN on tier users', () => {
+  it('is optional, upper-cased, checked, returned as panId, and cleared by a blank', async () => {
+    const retailerId = ids['9300000001'];
+    const token = admin;
+    const [current] = (await adminCall('GET', 'account/fetch', undefined, { _id: retailerId })).body.result
+      .users;
+    const body = {
+      ...(await saveBodyOf(ctx.app, token, retailerId)),
+      distributor: { masterDistributorId: current.retailer.masterDistributorId },
+      retailer: { distributorId: current.retailer.distributorId },
+    };
+    const saved = await call(ctx.app, 'POST', `account/update/${retailerId}`, {
+      token,
+      body: { ...body, panId: 'abcde1234f' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.result.panId).toBe('ABCDE1234F');
+    const fetched = await adminCall('GET', 'account/fetch', undefined, { _id: retailerId });
+    expect(fetched.body.result.users[0].panId).toBe('ABCDE1234F');
+    const bad = await call(ctx.app, 'POST', `account/update/${retailerId}`, {
+      token,
+      body: { ...body, panId: 'ABCDE12345' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      message: 'Invalid data!',
+      errors: [{ msg: 'Invalid value', param: 'panId' }],
+    });
+    // A body without panId keeps it.
+    const kept = await call(ctx.app, 'POST', `account/update/${retailerId}`, { token, body });
+    expect(kept.body.result.panId).toBe('ABCDE1234F');
+    // A blank clears it; then given again (the withholding tests below count on it).
+    const cleared = await call(ctx.app, 'POST', `account/update/${retailerId}`, {
+      token,
+      body: { ...body, panId: '' },
+    });
+    expect(cleared.body.result.panId).toBeNull();
+    await call(ctx.app, 'POST', `account/update/${retailerId}`, {
+      token,
+      body: { ...body, panId: 'ABCDE1234F' },
+    });
+    // A distributor without one reads null; a customer has none at the top level.
+    const [distributor] = (await adminCall('GET', 'account/fetch', undefined, { _id: ids['9200000001'] }))
+      .body.result.users;
+    expect(distributor.panId).toBeNull();
+    const [customer] = (await adminCall('GET', 'account/fetch', undefined, { _id: ids['9400000001'] })).body
+      .result.users;
+    expect(customer).not.toHaveProperty('panId');
+  });
+});
+
+describe('withholding at settlement', () => {
+  // Retailer 1 (PAN given above) and its distributor 1 (no PAN): each sale gives them 100 and 75 rupees.
+  const retailerId = () => ids['9300000001'];
+  const distributorId = () => ids['9200000001'];
+  let retailer: string;
+  const sales: { utmCode: string; merchantCode: string; id: string }[] = [];
+
+  beforeAll(async () => {
+    retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
+  });
+
+  it('withholds nothing while the year’s settled commission is at or below the threshold', async () => {
+    const before = await walletOf(retailerId());
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    await settleAt(retailerId(), '2031-06-01T10:00');
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    await settleAt(retailerId(), '2031-06-02T10:00');
+    const after = await walletOf(retailerId());
+    expect(after.withheld).toEqual([]);
+    expect(after.balance).toBe(before.balance + 200);
+    await expectReconciled();
+  });
+
+  it('withholds the catch-up on the whole year at the settlement that crosses it, then the rate on each later one', async () => {
+    const before = await walletOf(retailerId());
+    const payable = await tdsPayablePaise();
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    const crossed = await settleAt(retailerId(), '2031-06-03T10:00');
+    expect(crossed).toMatchObject({ settled: 1, amount: 100 });
+    // 300 rupees settled this year: 2% of each of the three commissions.
+    const afterCrossing = await walletOf(retailerId());
+    expect(afterCrossing.withheld).toEqual([2, 2, 2]);
+    expect(afterCrossing.balance).toBe(before.balance + 100 - 6);
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    await settleAt(retailerId(), '2031-06-04T10:00');
+    const later = await walletOf(retailerId());
+    expect(later.withheld).toEqual([2, 2, 2, 2]);
+    expect(later.balance).toBe(afterCrossing.balance + 98);
+    expect(await tdsPayablePaise()).toBe(payable + 800);
+    await expectReconciled();
+  });
+
+  it('withholds 20% from a deductee without a PAN', async () => {
+    // Distributor 1 holds four 75-rupee commissions in clearing: 300 rupees, above the threshold at once.
+    const before = await walletOf(distributorId());
+    expect(before.clearing).toBe(300);
+    expect(before.withheld).toEqual([]);
+    await settleAt(distributorId(), '2031-06-04T11:00');
+    const after = await walletOf(distributorId());
+    expect(after.withheld).toEqual([15, 15, 15, 15]);
+    expect(after.balance).toBe(before.balance + 300 - 60);
+    await expectReconciled();
+  });
+
+  it('gives back a reversed commission’s share of the tax, and nothing from a commission still in clearing', async () => {
+    const payable = await tdsPayablePaise();
+    const before = await walletOf(retailerId());
+    await reverse(sales[3]);
+    const after = await walletOf(retailerId());
+    expect(after.returned).toEqual([2]);
+    expect(after.balance).toBe(before.balance - 100 + 2);
+    // Distributor 1's share (15 withheld) comes back too.
+    expect((await walletOf(distributorId())).returned).toEqual([15]);
+    expect(await tdsPayablePaise()).toBe(payable - 200 - 1500);
+    // A sale reversed before its settlement had no tax to give back.
+    const pending = await confirmedSale(retailer, '9400000001');
+    await reverse(pending);
+    expect((await walletOf(retailerId())).returned).toEqual([2]);
+    await expectReconciled();
+  });
+
+  it('starts a new aggregate on 1 April', async () => {
+    const before = await walletOf(retailerId());
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    await settleAt(retailerId(), '2032-03-31T23:59');
+    // Still 2031-32: 400 rupees of the year kept (one of four reversed), so the rate on this one.
+    const march = await walletOf(retailerId());
+    expect(march.withheld).toHaveLength(before.withheld.length + 1);
+    expect(march.balance).toBe(before.balance + 98);
+    sales.push(await confirmedSale(retailer, '9400000001'));
+    await settleAt(retailerId(), '2032-04-01T00:01');
+    const april = await walletOf(retailerId());
+    expect(april.withheld).toHaveLength(march.withheld.length);
+    expect(april.balance).toBe(march.balance + 100);
+    await expectReconciled();
+  });
+
+  it('never taxes a customer’s share: customers are not deductees', async () => {
+    const customerId = ids['9400000001'];
+    await settleAt(customerId, '2031-06-05T10:00');
+    const list = await adminCall('GET', 'transactions/fetch', undefined, {
+      userId: customerId,
+      limit: '100',
+    });
+    const kinds = list.body.result.transactions.map((t: { kind: string }) => t.kind);
+    expect(kinds).toContain('SETTLEMENT');
+    expect(kinds).not.toContain('TDS');
+  });
+});
+
+describe('deposits against TDS payable', () => {
+  const challan = { bsrCode: '0510002', challanSerial: '00017', date: '2026-11-02' };
+
+  it('refuses a bad BSR code, serial or date, and an amount above TDS payable, each with its message', async () => {
+    const payable = await tdsPayablePaise();
+    expect(payable).toBeGreaterThan(0);
+    const cases: [unknown, number, unknown][] = [
+      [
+        { ...challan, bsrCode: '051000', amount: 1 },
+        400,
+        [{ msg: 'BSR code must be 7 digits', param: 'bsrCode' }],
+      ],
+      [
+        { ...challan, challanSerial: '123456', amount: 1 },
+        400,
+        [{ msg: 'Challan serial number must be 1 to 5 digits', param: 'challanSerial' }],
+      ],
+      [
+        { ...challan, date: '2026-02-30', amount: 1 },
+        400,
+        [{ msg: 'Date must be a date (YYYY-MM-DD), not in the future', param: 'date' }],
+      ],
+      [
+        { ...challan, date: '2999-01-01', amount: 1 },
+        400,
+        [{ msg: 'Date must be a date (YYYY-MM-DD), not in the future', param: 'date' }],
+      ],
+    ];
+    for (const [body, status, errors] of cases) {
+      const res = await adminCall('POST', 'tds/deposit', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.errors).toEqual(errors);
+    }
+    const above = await adminCall('POST', 'tds/deposit', { ...challan, amount: (payable + 1) / 100 });
+    expect(above.status).toBe(409);
+    expect(above.body.message).toBe(`The amount is more than TDS payable (₹${(payable / 100).toFixed(2)})`);
+    expect(await tdsPayablePaise()).toBe(payable);
+  });
+
+  it('records a challan once: the same again answers the first, another amount is refused; staff only', async () => {
+    const payable = await tdsPayablePaise();
+    const first = await adminCall('POST', 'tds/deposit', { ...challan, amount: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      message: 'TDS deposit recorded',
+      result: { ...challan, amount: 2, tdsPayable: (payable - 200) / 100 },
+    });
+    const again = await adminCall('POST', 'tds/deposit', { ...challan, amount: '2.00' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      message: 'This TDS deposit was already recorded',
+      result: { _id: first.body.result._id },
+    });
+    const other = await adminCall('POST', 'tds/deposit', { ...challan, amount: 3 });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(
+      'This challan (BSR code, serial number and date) is already recorded with another amount',
+    );
+    expect(await tdsPayablePaise()).toBe(payable - 200);
+    const employee = (await login(ctx.app, '9000000001', DEMO_PASSWORD)).token;
+    const refused = await call(ctx.app, 'POST', 'tds/deposit', {
+      token: employee,
+      body: { ...challan, challanSerial: '18', amount: 1 },
+    });
+    expect(refused.status).toBe(403);
+    await expectReconciled();
+  });
+});
+
+describe('reports', () => {
+  it('lists the quarter’s deductees with PAN, name, credited, tax, rate and dates, and the same as CSV', async () => {
+    // Quarter 1 of 2031-32: retailer 1 (PAN, 2%) and distributor 1 (no PAN, 20%), settled in June 2031.
+    const res = await adminCall('GET', 'tds/fetch', undefined, { fy: '2031-32', quarter: 'Q1' });
+    expect(res.status).toBe(200);
+    const byId = Object.fromEntries(res.body.result.deductees.map((d: { userId: string }) => [d.userId, d]));
+    // Retailer 1: four commissions of 100 settled and 4 x 2 withheld in the quarter. The reversal (and the tax it gave
+    // back) happened today: it counts in today's quarter.
+    expect(byId[ids['9300000001']]).toEqual({
+      userId: ids['9300000001'],
+      panId: 'ABCDE1234F',
+      name: expect.any(String),
+      credited: 400,
+      tds: 8,
+      rate: 2,
+      creditedOn: '2031-06-04',
+      deductedOn: '2031-06-04',
+    });
+    expect(byId[ids['9200000001']]).toMatchObject({ panId: null, credited: 300, tds: 60, rate: 20 });
+    expect(res.body.result).toMatchObject({
+      fy: '2031-32',
+      quarter: 'Q1',
+      from: '2031-04-01',
+      to: '2031-06-30',
+    });
+    const csv = await download('tds/fetch', admin, { fy: '2031-32', quarter: 'Q1', format: 'csv' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Deductee PAN,Deductee name,Section code,Amount paid or credited,Date of payment or credit,TDS deducted,Date of deduction,Rate (%),Deductee id',
+    );
+    expect(lines).toContain(
+      `ABCDE1234F,${byId[ids['9300000001']].name},194H,400,2031-06-04,8,2031-06-04,2,${ids['9300000001']}`,
+    );
+    expect(lines).toContain(
+      `PANNOTAVBL,${byId[ids['9200000001']].name},194H,300,2031-06-04,60,2031-06-04,20,${ids['9200000001']}`,
+    );
+    expect(lines).toHaveLength(res.body.result.deductees.length + 1);
+    // The reversal's quarter: the commission taken back and its tax given back, as negative figures.
+    const now = new Date();
+    const local = new Date(now.getTime() + 330 * 60_000);
+    const fyStart = fyStartYearOf(now);
+    const quarter = `Q${Math.floor(((local.getUTCMonth() + 9) % 12) / 3) + 1}`;
+    const today = await adminCall('GET', 'tds/fetch', undefined, {
+      fy: `${fyStart}-${String((fyStart + 1) % 100).padStart(2, '0')}`,
+      quarter,
+    });
+    expect(
+      today.body.result.deductees.find((d: { userId: string }) => d.userId === ids['9300000001']),
+    ).toMatchObject({
+      credited: -100,
+      tds: -2,
+    });
+  });
+
+  it('refuses a bad year or quarter, and anyone but staff', async () => {
+    const badFy = await adminCall('GET', 'tds/fetch', undefined, { fy: '2031-33', quarter: 'Q1' });
+    expect(badFy.status).toBe(400);
+    expect(badFy.body.errors).toEqual([{ msg: 'fy must be a financial year such as 2026-27', param: 'fy' }]);
+    const badQuarter = await adminCall('GET', 'tds/fetch', undefined, { fy: '2031-32', quarter: 'Q5' });
+    expect(badQuarter.body.errors).toEqual([{ msg: 'quarter must be Q1, Q2, Q3 or Q4', param: 'quarter' }]);
+    const retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
+    const refused = await call(ctx.app, 'GET', 'tds/fetch', {
+      token: retailer,
+      query: { fy: '2031-32', quarter: 'Q1' },
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it('gives a deductee its certificate as JSON and as a PDF with the same figures; another’s is not found', async () => {
+    const retailerId = ids['9300000001'];
+    const retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
+    const query = { userId: retailerId, fy: '2031-32', quarter: 'Q1' };
+    const json = await call(ctx.app, 'GET', 'tds/certificate', { token: retailer, query });
+    expect(json.status).toBe(200);
+    expect(json.body.result).toMatchObject({
+      deductor: { name: 'Tierdesk' },
+      deductee: { userId: retailerId, panId: 'ABCDE1234F' },
+      section: '194H',
+      credited: 400,
+      tds: 8,
+    });
+    expect(
+      json.body.result.lines.map((l: { kind: string; credited: number; rate: number; tds: number }) => [
+        l.kind,
+        l.credited,
+        l.rate,
+        l.tds,
+      ]),
+    ).toEqual([
+      ['WITHHELD', 100, 2, 2],
+      ['WITHHELD', 100, 2, 2],
+      ['WITHHELD', 100, 2, 2],
+      ['WITHHELD', 100, 2, 2],
+    ]);
+    const pdf = await download('tds/certificate', admin, { ...query, format: 'pdf' });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.bytes);
+    expect(text).toContain('PAN of the deductee: ABCDE1234F');
+    expect(text).toContain('Amount paid or credited: Rs. 400.00');
+    expect(text).toContain('Tax deducted: Rs. 8.00');
+    expect(text).toContain('Financial year 2031-32, quarter Q1: 2031-04-01 to 2031-06-30');
+    const other = await call(ctx.app, 'GET', 'tds/certificate', {
+      token: retailer,
+      query: { ...query, userId: ids['9200000001'] },
+    });
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe('User not found');
+  });
+});
+
+/** The text a PDF draws, read back with pdf-lib: each page's content streams inflated, their strings decoded. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const document = await PDFDocument.load(bytes);
+  expect(document.getPageCount()).toBeGreaterThan(0);
+  const parts: string[] = [];
+  for (const page of document.getPages()) {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+    for (const ref of streams) {
+      const stream = document.context.lookup(ref) as PDFRawStream;
+      const raw = Buffer.from(stream.getContents());
+      const filtered = stream.dict.get(PDFName.of('Filter'));
+      const data = filtered ? inflateSync(raw).toString('latin1') : raw.toString('latin1');
+      const lines: string[] = [];
+      for (const m of data.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\((.*?)\)\s*Tj/g))
+        lines.push(m[1] !== undefined ? Buffer.from(m[1], 'hex').toString('latin1') : m[2]);
+      parts.push(lines.join('\n'));
+    }
+  }
+  return parts.join('\n');
+}
+
+describe('every figure to the paisa', () => {
+  const sellers = [
+    { mobile: '9300000002', customer: '9400000004' },
+    { mobile: '9300000004', customer: '9400000010' },
+  ];
+  const tokens: string[] = [];
+  const productIds: string[] = [];
+  let run = 0;
+
+  beforeAll(async () => {
+    for (const s of sellers) tokens.push((await login(ctx.app, s.mobile, DEMO_PASSWORD)).token);
+    // Retailer 2 gives a PAN; retailer 4 does not.
+    const r2 = ids['9300000002'];
+    const [current] = (await adminCall('GET', 'account/fetch', undefined, { _id: r2 })).body.result.users;
+    const saved = await adminCall('POST', `account/update/${r2}`, {
+      ...(await saveBodyOf(ctx.app, admin, r2)),
+      distributor: { masterDistributorId: current.retailer.masterDistributorId },
+      retailer: { distributorId: current.retailer.distributorId },
+      panId: 'PQRSX6789K',
+    });
+    expect(saved.status).toBe(200);
+    const saving = (await adminCall('GET', 'products/fetch', undefined, { productId: savingId })).body.result
+      .products[0];
+    // Shares with paise, so each tax is rounded.
+    const odd = await adminCall('POST', 'products/create', {
+      providerId: saving.providerId._id,
+      name: 'TDS Odd Split Account',
+      url: 'https://bank.example/open',
+      amount: '333.33',
+      adminCommission: '10.01',
+      masterDistributorCommission: '17.77',
+      distributorCommission: '23.33',
+      retailerCommission: '41.11',
+      customerCommission: '7.78',
+      urlParams: { reqType: 'GET', data: 'PAYUSPRINT-CURRENT' },
+    });
+    expect(odd.status).toBe(200);
+    productIds.push(savingId, odd.body.result._id);
+  });
+
+  it('withholds and gives back exactly what a model made apart says, and reconcile stays ok', async () => {
+    // Sales most often, so the threshold is crossed in most runs.
+    const op = fc.oneof(
+      {
+        arbitrary: fc.record({ kind: fc.constant('sale' as const), seller: fc.nat(1), product: fc.nat(1) }),
+        weight: 3,
+      },
+      { arbitrary: fc.record({ kind: fc.constant('settle' as const), who: fc.nat(20) }), weight: 3 },
+      { arbitrary: fc.record({ kind: fc.constant('reverse' as const), which: fc.nat(20) }), weight: 1 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('payout' as const),
+          who: fc.nat(20),
+          percent: fc.integer({ min: 1, max: 100 }),
+        }),
+        weight: 1,
+      },
+    );
+    let taxedRuns = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 8, maxLength: 18 }), async (ops) => {
+        run++;
+        // A financial year of its own (2040-41, 2041-42 ...): settlements in June, its first quarter.
+        const year = 2039 + run;
+        let minute = 0;
+        const at = () => new Date(Date.UTC(year, 5, 1, 4, 30) + minute++ * 60_000);
+        type Commission = { amount: bigint; settled: boolean; reversed: boolean; tax: bigint };
+        type Model = { balance: bigint; clearing: bigint; pan: boolean; type: number; year: Commission[] };
+        const model = new Map<string, Model>();
+        let payable = BigInt(await tdsPayablePaise());
+        const sales: {
+          sale: { utmCode: string; merchantCode: string };
+          shares: [string, Commission][];
+          reversed: boolean;
+        }[] = [];
+        const walletRow = async (userId: string) => {
+          const { rows } = await ctx.database.pool.query(
+            `select w.balance_paise::text as b, w.clearing_balance_paise::text as c, u.pan_id, u.type
+             from wallets w join users u on u.id = w.user_id where w.user_id = $1`,
+            [userId],
+          );
+          return {
+            balance: BigInt(rows[0].b),
+            clearing: BigInt(rows[0].c),
+            pan: rows[0].pan_id !== null,
+            type: rows[0].type,
+          };
+        };
+        const track = async (userId: string) => {
+          let m = model.get(userId);
+          if (!m) {
+            // Whatever it held before is settled in the year before, so this year starts from nothing.
+            // (That settlement may withhold in the year before: TDS payable moves by what the database says.)
+            const before = BigInt(await tdsPayablePaise());
+            await settle(ctx.database.db, ctx.ledgerKey, {
+              userId,
+              now: new Date(Date.UTC(year, 2, 1)),
+              tds: TDS,
+            });
+            payable += BigInt(await tdsPayablePaise()) - before;
+            const w = await walletRow(userId);
+            m = { balance: w.balance, clearing: w.clearing, pan: w.pan, type: w.type, year: [] };
+            model.set(userId, m);
+          }
+          return m;
+        };
+        // Retailers first, so their earlier clearing is out of the way before this run's sales.
+        for (const s of sellers) await track(ids[s.mobile]);
+        for (const o of ops) {
+          if (o.kind === 'sale') {
+            const seller = sellers[o.seller];
+            const { utmCode, merchantCode, recorded } = await sell(ctx.app, tokens[o.seller], {
+              customerId: ids[seller.customer],
+              productId: productIds[o.product],
+            });
+            const split = recorded.body.result.split as { amount: number; user: { _id: string } }[];
+            // Everyone the sale pays is tracked (its earlier money settled away) before the sale is confirmed.
+            for (const share of split) await track(share.user._id);
+            expect((await deliver(ctx.app, { event: 'account.opened', utmCode, merchantCode })).status).toBe(
+              200,
+            );
+            const shares: [string, Commission][] = [];
+            for (const share of split) {
+              const paise = BigInt(Math.round(share.amount * 100));
+              if (paise === 0n) continue;
+              const m = model.get(share.user._id)!;
+              const c: Commission = { amount: paise, settled: false, reversed: false, tax: 0n };
+              m.clearing += paise;
+              m.year.push(c);
+              shares.push([share.user._id, c]);
+            }
+            sales.push({ sale: { utmCode, merchantCode }, shares, reversed: false });
+          } else if (o.kind === 'settle') {
+            // An even `who` settles everyone tracked (as the job does), an odd one a single user (as an admin may).
+            const userIds = [...model.keys()];
+            const chosen = o.who % 2 === 0 ? userIds : [userIds[o.who % userIds.length]];
+            for (const userId of chosen) {
+              const m = model.get(userId)!;
+              await settle(ctx.database.db, ctx.ledgerKey, { userId, now: at(), tds: TDS });
+              for (const c of m.year)
+                if (!c.settled && !c.reversed) {
+                  c.settled = true;
+                  m.clearing -= c.amount;
+                  m.balance += c.amount;
+                }
+              if (TDS.deducteeTypes.includes(m.type)) {
+                const total = m.year
+                  .filter((c) => c.settled && !c.reversed)
+                  .reduce((sum, c) => sum + c.amount, 0n);
+                if (total > BigInt(TDS.thresholdPaise)) {
+                  const rate = m.pan ? TDS.rateBasisPoints : TDS.noPanRateBasisPoints;
+                  for (const c of m.year)
+                    if (c.settled && !c.reversed && c.tax === 0n) {
+                      // Made apart from the code: the rate of the amount, to the nearest paisa, halves up.
+                      const hundredths = c.amount * BigInt(rate);
+                      c.tax = hundredths / 10_000n + (hundredths % 10_000n >= 5_000n ? 1n : 0n);
+                      m.balance -= c.tax;
+                      payable += c.tax;
+                    }
+                }
+              }
+            }
+          } else if (o.kind === 'reverse') {
+            const open = sales.filter((s) => !s.reversed);
+            if (open.length === 0) continue;
+            const target = open[o.which % open.length];
+            await reverse(target.sale);
+            target.reversed = true;
+            for (const [userId, c] of target.shares) {
+              const m = model.get(userId)!;
+              if (c.settled) {
+                m.balance -= c.amount - c.tax;
+                payable -= c.tax;
+              } else m.clearing -= c.amount;
+              c.reversed = true;
+            }
+          } else {
+            const userIds = [...model.keys()];
+            const userId = userIds[o.who % userIds.length];
+            const m = model.get(userId)!;
+            const amount = (m.balance * BigInt(o.percent)) / 100n;
+            if (amount <= 0n) continue;
+            const paid = await adminCall('POST', 'wallet/payout', {
+              userId,
+              amount: Number(amount) / 100,
+              reference: `TDS-PROP-${run}-${minute++}`,
+            });
+            expect(paid.status).toBe(200);
+            m.balance -= amount;
+          }
+        }
+        for (const [userId, m] of model) {
+          const w = await walletRow(userId);
+          expect({ userId, balance: w.balance, clearing: w.clearing }).toEqual({
+            userId,
+            balance: m.balance,
+            clearing: m.clearing,
+          });
+        }
+        expect(BigInt(await tdsPayablePaise())).toBe(payable);
+        if (model.size > 0 && [...model.values()].some((m) => m.year.some((c) => c.tax > 0n))) taxedRuns++;
+        // The quarter's report: what was settled and withheld in it (reversals happen today, in another quarter).
+        const report = await adminCall('GET', 'tds/fetch', undefined, {
+          fy: `${year}-${String((year + 1) % 100).padStart(2, '0')}`,
+          quarter: 'Q1',
+        });
+        for (const [userId, m] of model) {
+          if (!TDS.deducteeTypes.includes(m.type)) continue;
+          const row = report.body.result.deductees.find((d: { userId: string }) => d.userId === userId);
+          const credited = m.year.filter((c) => c.settled).reduce((sum, c) => sum + c.amount, 0n);
+          const withheld = m.year.reduce((sum, c) => sum + c.tax, 0n);
+          expect({
+            userId,
+            credited: Math.round((row?.credited ?? 0) * 100),
+            tds: Math.round((row?.tds ?? 0) * 100),
+          }).toEqual({
+            userId,
+            credited: Number(credited),
+            tds: Number(withheld),
+          });
+        }
+        await expectReconciled();
+      }),
+      { seed: 43, numRuns: 6 },
+    );
+    // The property reached the tax: some runs crossed the threshold.
+    expect(taxedRuns).toBeGreaterThan(1);
+  }, 240_000);
+});
