@@ -16,6 +16,7 @@ import { xsrfCookie } from './http/xsrf';
 import accountRoutes from './modules/account/routes';
 import { signInNameClashWarning } from './modules/account/sign-in-names';
 import { throttlePruning } from './modules/account/throttle';
+import { approvalRoutes } from './modules/approvals';
 import { auditRefusals } from './modules/audit/refusals';
 import auditRoutes from './modules/audit/routes';
 import catalogRoutes from './modules/catalog/routes';
@@ -189,6 +190,7 @@ export async function buildApp({
           await v1.register(partnerRoutes);
           await v1.register(salesRoutes);
           await v1.register(ledgerRoutes);
+          await v1.register(approvalRoutes);
           await v1.register(auditRoutes);
         },
         { prefix: '/v1' },

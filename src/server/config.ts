@@ -44,6 +44,8 @@ export interface Config {
   settlementIntervalMs: number;
   /** The bound on a product's amount and on a payout, in paise (MAX_AMOUNT_RUPEES; default 1 crore rupees). */
   maxAmountPaise: number;
+  /** A payout above this many paise waits for a second person (PAYOUT_APPROVAL_ABOVE_RUPEES; default 10,000). */
+  payoutApprovalAbovePaise: number;
 }
 
 export const DEFAULTS = {
@@ -142,6 +144,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementDelayHours: numberSetting('SETTLEMENT_DELAY_HOURS', env.SETTLEMENT_DELAY_HOURS, 24, 'zero'),
     settlementIntervalMs: 60_000,
     maxAmountPaise: maxAmountPaise(env.MAX_AMOUNT_RUPEES),
+    payoutApprovalAbovePaise: payoutApprovalAbovePaise(env.PAYOUT_APPROVAL_ABOVE_RUPEES),
   };
 }
 
@@ -156,6 +159,21 @@ function maxAmountPaise(value: string | undefined): number {
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > ceiling)
     throw new SetupError(
       `MAX_AMOUNT_RUPEES must be a whole number of rupees from 1 to ${ceiling}, got "${value}"`,
+    );
+  return Number(text) * 100;
+}
+
+/**
+ * `PAYOUT_APPROVAL_ABOVE_RUPEES`: a payout above this many whole rupees (default 10,000) is a pending command an
+ * admin who did not make it must approve (maker-checker). 0 sends every payout through approval.
+ */
+function payoutApprovalAbovePaise(value: string | undefined): number {
+  if (value === undefined || value === '') return 10_000 * 100;
+  const text = value.trim();
+  const ceiling = MAX_AMOUNT_CEILING_PAISE / 100;
+  if (!/^\d+$/.test(text) || Number(text) > ceiling)
+    throw new SetupError(
+      `PAYOUT_APPROVAL_ABOVE_RUPEES must be a whole number of rupees from 0 to ${ceiling}, got "${value}"`,
     );
   return Number(text) * 100;
 }

@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   'wallet',
   'posting',
   'route',
+  'approval',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -49,6 +50,10 @@ export const AUDIT_ACTIONS = [
   'provider.event',
   'wallet.settle',
   'wallet.payout',
+  'wallet.adjust',
+  'approval.request',
+  'approval.approve',
+  'approval.reject',
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -68,6 +68,8 @@ export const PostingKind = {
   SETTLEMENT: 'SETTLEMENT',
   REVERSAL: 'REVERSAL',
   PAYOUT: 'PAYOUT',
+  /** A manual correction an admin approved (maker-checker): a credit or a debit of available, with a reason. */
+  ADJUSTMENT: 'ADJUSTMENT',
 } as const;
 export type PostingKind = (typeof PostingKind)[keyof typeof PostingKind];
 
@@ -76,6 +78,7 @@ export const PostingStatus = {
   SETTLED: 'SETTLED',
   REVERSED: 'REVERSED',
   PAID: 'PAID',
+  ADJUSTED: 'ADJUSTED',
 } as const;
 export type PostingStatus = (typeof PostingStatus)[keyof typeof PostingStatus];
 export const POSTING_STATUSES = Object.values(PostingStatus) as PostingStatus[];

@@ -188,6 +188,7 @@ describe('a route that starts before its session is read again (config.readOnly)
     ).toEqual(
       [
         'account/fetch',
+        'approvals/fetch',
         'audit/fetch',
         'bought_products/fetch',
         'leads/fetch',

@@ -338,6 +338,8 @@ export const hi = {
         updated4: createdUpdated('रिटेलर').updated,
         created5: createdUpdated('कर्मचारी').created,
         updated5: createdUpdated('कर्मचारी').updated,
+        created0: createdUpdated('एडमिन').created,
+        updated0: createdUpdated('एडमिन').updated,
       },
       lead: {
         allRequired: 'सत्यापन के लिए आगे बढ़ने हेतु सभी फ़ील्ड आवश्यक हैं',
@@ -432,12 +434,19 @@ export const hi = {
     enums: {
       userStatus: { ACTIVE: 'सक्रिय', INACTIVE: 'निष्क्रिय' },
       transactionType: { CREDIT: 'जमा', DEBIT: 'नामे' },
-      postingKind: { COMMISSION: 'कमीशन', SETTLEMENT: 'निपटान', REVERSAL: 'वापसी', PAYOUT: 'भुगतान' },
+      postingKind: {
+        COMMISSION: 'कमीशन',
+        SETTLEMENT: 'निपटान',
+        REVERSAL: 'वापसी',
+        PAYOUT: 'भुगतान',
+        ADJUSTMENT: 'समायोजन',
+      },
       postingStatus: {
         CLEARING: 'क्लियरिंग में',
         SETTLED: 'निपटाया गया',
         REVERSED: 'वापस लिया गया',
         PAID: 'भुगतान हुआ',
+        ADJUSTED: 'समायोजित',
       },
       saleStatus: { PENDING: 'लंबित', CONFIRMED: 'पुष्ट', FAILED: 'विफल', REVERSED: 'वापस लिया गया' },
       leadType: { RETAILER: 'रिटेलर', DISTRIBUTOR: 'डिस्ट्रीब्यूटर' },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { POSTING_STATUSES, TRANSACTION_TYPES, UserType } from '../../../shared/enums';
+import { adjustSchemaFor } from '../../../shared/schemas/approvals';
 import { payoutSchemaFor, SALES_MSG, settleSchema } from '../../../shared/schemas/sales';
 import {
   envelope,
@@ -10,6 +11,7 @@ import {
   reconcileReportSchema,
   settleResultSchema,
   walletFetchResultSchema,
+  wireCommandSchema,
   wireTransactionSchema,
 } from '../../../shared/wire';
 import { users } from '../../db/schema';
@@ -18,7 +20,9 @@ import { offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
 import { jsonAnswer, listAnswerText } from '../../http/schemas';
 import { caller, guarded, guardedRead } from '../../http/session';
+import { payoutNeedsApproval, personOf, submitAdjustment, submitPayout } from '../approvals';
 import { actorOf, requestRecorder } from '../audit/record';
+import type { PostingRow } from './ledger';
 import { recordPayout } from './payout';
 import { listTransactions, listWalletTransactions, toWireTransaction, walletOf } from './queries';
 import { reconcile } from './reconcile';
@@ -56,6 +60,7 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
   const { db } = app;
   // Payouts bounded by this server's configuration (MAX_AMOUNT_RUPEES).
   const payoutSchema = payoutSchemaFor(app.config.maxAmountPaise);
+  const adjustSchema = adjustSchemaFor(app.config.maxAmountPaise);
 
   app.get(
     '/transactions/fetch',
@@ -135,22 +140,34 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/wallet/payout',
-    guarded('ledger', 'edit', {
+    guarded('payouts', 'create', {
       tags,
-      summary: 'Record a payout (the reference is an idempotency key)',
+      summary:
+        'Record a payout (the reference is an idempotency key); above PAYOUT_APPROVAL_ABOVE_RUPEES, or made by an employee, it waits for approval (202)',
       body: payoutSchema,
-      response: { 200: envelope(wireTransactionSchema) },
+      response: { 200: envelope(wireTransactionSchema), 202: envelope(wireCommandSchema) },
     }),
-    async (request) => {
+    async (request, reply) => {
       const input = request.body;
-      const admin = caller(request).user;
-      const { posting, replay } = await recordPayout(
-        db,
-        app.ledgerKey,
-        admin.id,
-        input,
-        requestRecorder(request, 'wallet.payout', 'posting'),
-      );
+      const maker = caller(request).user;
+      let answer: { posting: PostingRow; replay: boolean };
+      if (payoutNeedsApproval(maker.type, input.amount, app.config.payoutApprovalAbovePaise)) {
+        const submitted = await submitPayout(db, personOf(request), input);
+        if ('command' in submitted) {
+          reply.code(202);
+          return { result: submitted.command, message: SALES_MSG.payoutPending };
+        }
+        answer = { posting: submitted.posting, replay: true };
+      } else {
+        answer = await recordPayout(
+          db,
+          app.ledgerKey,
+          maker.id,
+          input,
+          requestRecorder(request, 'wallet.payout', 'posting'),
+        );
+      }
+      const { posting, replay } = answer;
       const [user] = await db
         .select({
           id: users.id,
@@ -165,6 +182,21 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
         result: toWireTransaction(posting, user),
         message: replay ? SALES_MSG.payoutReplayed : SALES_MSG.payoutRecorded,
       };
+    },
+  );
+
+  app.post(
+    '/wallet/adjust',
+    guarded('adjustments', 'create', {
+      tags,
+      summary: 'A signed credit or debit of a wallet with a reason: always waits for approval (202)',
+      body: adjustSchema,
+      response: { 202: envelope(wireCommandSchema) },
+    }),
+    async (request, reply) => {
+      const result = await submitAdjustment(db, personOf(request), request.body);
+      reply.code(202);
+      return { result, message: SALES_MSG.adjustmentPending };
     },
   );
 
