@@ -65,8 +65,11 @@ export const ROLE_TABLE = {
    */
   payouts: { create: [ADMIN, EMPLOYEE] },
   adjustments: { create: [ADMIN, EMPLOYEE] },
-  /** Pending commands: admins list and decide them; an employee reads (through the API) those it made. */
-  approvals: { list: [ADMIN], read: [ADMIN, EMPLOYEE], edit: [ADMIN] },
+  /**
+   * Pending commands: admins list and decide every one; an employee lists the ones it made (the server scopes
+   * approvals/fetch by the session) and records payouts there, and decides none.
+   */
+  approvals: { list: [ADMIN, EMPLOYEE], edit: [ADMIN] },
   tehsils: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   districts: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   states: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },

@@ -30,8 +30,8 @@ const command = (overrides: Partial<WireCommand>): WireCommand => ({
   ...overrides,
 });
 
-const login = () => {
-  const user = wireUser({ type: UserType.ADMIN });
+const login = (type: UserType = UserType.ADMIN) => {
+  const user = wireUser({ type });
   localStorage.setItem(SESSION_KEYS.authToken, 'tok-1');
   localStorage.setItem(SESSION_KEYS.userData, JSON.stringify({ user }));
   localStorage.setItem(SESSION_KEYS.userDetails, JSON.stringify(user));
@@ -158,5 +158,15 @@ describe('Approvals (maker-checker)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText(SALES_MSG.commandRejected)).toBeInTheDocument();
     expect(posts(fetch)).toEqual([[`/api/v1/approvals/reject/${ADJUST_ID}`, { reason: 'Not a duplicate' }]]);
+  });
+
+  it('lets an employee record payouts there and see its own commands, but decide none', async () => {
+    login(UserType.EMPLOYEE);
+    stubServer();
+    renderScreen();
+    expect(await screen.findByText('UTR-4411')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Record Payout' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Approve the/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Reject the/ })).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,15 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { useState } from 'react';
-import { type RaRecord, useTranslate } from 'react-admin';
+import { type RaRecord, useCanAccess, useTranslate } from 'react-admin';
 import { formatDate, titleCase } from '../../../shared/format';
 import { COMMAND_STATUSES } from '../../../shared/schemas/approvals';
 import { enumChoices } from '../../i18n/enums';
 import { type Column, col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { RowActionButton } from '../../lists/RowActions';
+import { type RowAction, RowActionButton } from '../../lists/RowActions';
+import { PayoutButton } from '../transactions/LedgerActions';
 import { ApproveCommandDialog, RejectCommandDialog, useCommandWords } from './DecisionDialogs';
 
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -43,15 +44,44 @@ const approvalFilters = [
 type Open = { command: RaRecord; decision: 'approve' | 'reject' } | null;
 
 /**
- * Approvals (ADMIN, maker-checker): payouts above the line, employees' payouts and adjustments waiting for a
- * second admin, newest first, pending ones by default. Approve runs the command now; Reject asks for a reason.
- * The server refuses the maker, and an approval the wallet no longer covers, with a message.
+ * Approvals (maker-checker): payouts above the line, employees' payouts and adjustments waiting for a second
+ * admin, newest first, pending ones first shown. An admin sees every command and may Approve (it runs now) or
+ * Reject (with a reason); an employee sees the ones it made and records payouts here (they always wait). The
+ * server refuses the maker, and an approval the wallet no longer covers, with a message.
  */
 export const ApprovalList = () => {
   const translate = useTranslate();
   const words = useCommandWords();
   const [open, setOpen] = useState<Open>(null);
+  const { canAccess: mayDecide } = useCanAccess({ resource: 'approvals', action: 'edit' });
+  const { canAccess: mayPay } = useCanAccess({ resource: 'payouts', action: 'create' });
   const pending = (r: RaRecord) => r.status === 'PENDING';
+  const decisions: RowAction[] = [
+    {
+      key: 'approve',
+      render: (r) =>
+        pending(r) ? (
+          <RowActionButton
+            label="app.approvals.approve"
+            ariaLabel={translate('app.approvals.approveRow', words(r))}
+            icon={<CheckIcon fontSize="small" />}
+            onClick={() => setOpen({ command: r, decision: 'approve' })}
+          />
+        ) : null,
+    },
+    {
+      key: 'reject',
+      render: (r) =>
+        pending(r) ? (
+          <RowActionButton
+            label="app.approvals.reject"
+            ariaLabel={translate('app.approvals.rejectRow', words(r))}
+            icon={<CloseIcon fontSize="small" />}
+            onClick={() => setOpen({ command: r, decision: 'reject' })}
+          />
+        ) : null,
+    },
+  ];
   return (
     <>
       <ResourceList
@@ -60,32 +90,8 @@ export const ApprovalList = () => {
         columns={APPROVAL_COLUMNS}
         filters={approvalFilters}
         filterDefaultValues={{ status: 'PENDING' }}
-        rowActions={[
-          {
-            key: 'approve',
-            render: (r) =>
-              pending(r) ? (
-                <RowActionButton
-                  label="app.approvals.approve"
-                  ariaLabel={translate('app.approvals.approveRow', words(r))}
-                  icon={<CheckIcon fontSize="small" />}
-                  onClick={() => setOpen({ command: r, decision: 'approve' })}
-                />
-              ) : null,
-          },
-          {
-            key: 'reject',
-            render: (r) =>
-              pending(r) ? (
-                <RowActionButton
-                  label="app.approvals.reject"
-                  ariaLabel={translate('app.approvals.rejectRow', words(r))}
-                  icon={<CloseIcon fontSize="small" />}
-                  onClick={() => setOpen({ command: r, decision: 'reject' })}
-                />
-              ) : null,
-          },
-        ]}
+        toolbar={mayPay ? <PayoutButton /> : null}
+        rowActions={mayDecide ? decisions : []}
       />
       {open?.decision === 'approve' && (
         <ApproveCommandDialog command={open.command} open onClose={() => setOpen(null)} />
