@@ -14,6 +14,7 @@ import { zodSerializerCompiler, zodValidatorCompiler } from './http/schemas';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
 import { accountRoutes, signInNameClashWarning, throttlePruning } from './modules/account/index';
+import { approvalRoutes } from './modules/approvals/index';
 import { auditRefusals, auditRoutes } from './modules/audit/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { leadRoutes } from './modules/leads/index';
@@ -186,6 +187,7 @@ export async function buildApp({
           await v1.register(partnerCallback);
           await v1.register(ledgerRoutes);
           await v1.register(tdsRoutes);
+          await v1.register(approvalRoutes);
           await v1.register(auditRoutes);
         },
         { prefix: '/v1' },

@@ -46,6 +46,8 @@ export interface Config {
   maxAmountPaise: number;
   /** Tax withheld on commissions under section 194H (modules/ledger/tds.ts). */
   tds: TdsConfig;
+  /** A payout above this many paise waits for a second person (PAYOUT_APPROVAL_ABOVE_RUPEES; default 10,000). */
+  payoutApprovalAbovePaise: number;
 }
 
 /**
@@ -178,6 +180,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
       deducteeTypes: deducteeTypes(env.TDS_DEDUCTEE_TYPES),
     },
+    payoutApprovalAbovePaise: payoutApprovalAbovePaise(env.PAYOUT_APPROVAL_ABOVE_RUPEES),
   };
 }
 
@@ -226,6 +229,21 @@ function maxAmountPaise(value: string | undefined): number {
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > ceiling)
     throw new SetupError(
       `MAX_AMOUNT_RUPEES must be a whole number of rupees from 1 to ${ceiling}, got "${value}"`,
+    );
+  return Number(text) * 100;
+}
+
+/**
+ * `PAYOUT_APPROVAL_ABOVE_RUPEES`: a payout above this many whole rupees (default 10,000) is a pending command an
+ * admin who did not make it must approve (maker-checker). 0 sends every payout through approval.
+ */
+function payoutApprovalAbovePaise(value: string | undefined): number {
+  if (value === undefined || value === '') return 10_000 * 100;
+  const text = value.trim();
+  const ceiling = MAX_AMOUNT_CEILING_PAISE / 100;
+  if (!/^\d+$/.test(text) || Number(text) > ceiling)
+    throw new SetupError(
+      `PAYOUT_APPROVAL_ABOVE_RUPEES must be a whole number of rupees from 0 to ${ceiling}, got "${value}"`,
     );
   return Number(text) * 100;
 }

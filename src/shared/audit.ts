@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = [
   'posting',
   'tdsDeposit',
   'route',
+  'approval',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -51,6 +52,10 @@ export const AUDIT_ACTIONS = [
   'wallet.settle',
   'wallet.payout',
   'tds.deposit',
+  'wallet.adjust',
+  'approval.request',
+  'approval.approve',
+  'approval.reject',
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

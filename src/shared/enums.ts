@@ -71,6 +71,8 @@ export const PostingKind = {
   PAYOUT: 'PAYOUT',
   /** Tax (section 194H) withheld from a settled commission (WITHHELD), or returned when it is reversed (REVERSED). */
   TDS: 'TDS',
+  /** A manual correction an admin approved (maker-checker): a credit or a debit of available, with a reason. */
+  ADJUSTMENT: 'ADJUSTMENT',
 } as const;
 export type PostingKind = (typeof PostingKind)[keyof typeof PostingKind];
 
@@ -80,6 +82,7 @@ export const PostingStatus = {
   REVERSED: 'REVERSED',
   PAID: 'PAID',
   WITHHELD: 'WITHHELD',
+  ADJUSTED: 'ADJUSTED',
 } as const;
 export type PostingStatus = (typeof PostingStatus)[keyof typeof PostingStatus];
 export const POSTING_STATUSES = Object.values(PostingStatus) as PostingStatus[];

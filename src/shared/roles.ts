@@ -23,6 +23,8 @@ export const ROLE_TABLE = {
     edit: [ADMIN, EMPLOYEE],
   },
   employees: { list: [ADMIN], create: [ADMIN], edit: [ADMIN] },
+  /** Another admin (a second person to check an admin's own payouts): created by an admin, not listed. */
+  admins: { create: [ADMIN] },
   retailers: {
     list: [ADMIN, MASTER_DISTRIBUTOR, DISTRIBUTOR, EMPLOYEE, RETAILER],
     create: [ADMIN],
@@ -55,12 +57,23 @@ export const ROLE_TABLE = {
     list: [MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER],
     read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER],
   },
-  /** Settlement, payouts and reconciliation. */
+  /** Settlement and reconciliation. */
   ledger: { list: [ADMIN], edit: [ADMIN] },
   /** TDS (section 194H): the quarter's deductees for staff, deposits by ADMIN (issue 43). */
   tds: { list: [ADMIN, EMPLOYEE], edit: [ADMIN] },
   /** A deductee's certificate: staff read any, a tier user its own (checked by the route). */
   tdsCertificate: { read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER] },
+  /**
+   * Maker-checker (issue 43): who may make a payout or a manual adjustment. An employee's payout, a payout above
+   * PAYOUT_APPROVAL_ABOVE_RUPEES and every adjustment wait as pending commands for an admin who did not make them.
+   */
+  payouts: { create: [ADMIN, EMPLOYEE] },
+  adjustments: { create: [ADMIN, EMPLOYEE] },
+  /**
+   * Pending commands: admins list and decide every one; an employee lists the ones it made (the server scopes
+   * approvals/fetch by the session) and records payouts there, and decides none.
+   */
+  approvals: { list: [ADMIN, EMPLOYEE], edit: [ADMIN] },
   tehsils: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   districts: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   states: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
@@ -91,4 +104,5 @@ export const USER_TYPE_RESOURCE: Record<number, RoleResource> = {
   [UserType.DISTRIBUTOR]: 'distributors',
   [UserType.RETAILER]: 'retailers',
   [UserType.EMPLOYEE]: 'employees',
+  [UserType.ADMIN]: 'admins',
 };

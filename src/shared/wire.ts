@@ -236,8 +236,8 @@ export const wireTransactionSchema = z.strictObject({
   transactionType: z.enum(['CREDIT', 'DEBIT']),
   /** Which balance moved. */
   balanceType: z.enum(['CLEARING', 'AVAILABLE']),
-  kind: z.enum(['COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT', 'TDS']),
-  status: z.enum(['CLEARING', 'SETTLED', 'REVERSED', 'PAID', 'WITHHELD']),
+  kind: z.enum(['COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT', 'TDS', 'ADJUSTMENT']),
+  status: z.enum(['CLEARING', 'SETTLED', 'REVERSED', 'PAID', 'WITHHELD', 'ADJUSTED']),
   /** The wallet's balances right after this posting. */
   balance: z.number(),
   clearingBalance: z.number(),
@@ -251,6 +251,27 @@ export const wireTransactionSchema = z.strictObject({
   createdAt: isoTime,
 });
 export type WireTransaction = z.infer<typeof wireTransactionSchema>;
+
+/**
+ * A pending command (maker-checker, issue 43): a payout or an adjustment waiting for an admin who did not make it.
+ * `amount` is rupees (an adjustment's is signed: below zero a debit); `postingId` is the posting its approval wrote.
+ */
+export const wireCommandSchema = z.strictObject({
+  _id: id,
+  kind: z.enum(['PAYOUT', 'ADJUSTMENT']),
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+  user: z.strictObject({ _id: id, name: z.string(), type: userTypeSchema }),
+  amount: z.number(),
+  reference: z.string().nullable(),
+  reason: z.string().nullable(),
+  maker: namedRefSchema,
+  checker: namedRefSchema.nullable(),
+  rejectionReason: z.string().nullable(),
+  postingId: id.nullable(),
+  createdAt: isoTime,
+  decidedAt: isoTime.nullable(),
+});
+export type WireCommand = z.infer<typeof wireCommandSchema>;
 
 /** A bought product (seed section 3) with the amount, commissions and split frozen when it was recorded. */
 export const wireSaleSchema = z.strictObject({

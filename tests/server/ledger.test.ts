@@ -393,11 +393,17 @@ describe('payouts', () => {
 });
 
 describe('authority', () => {
-  it('refuses settle, payout, reconcile and the transaction list to everyone but ADMIN', async () => {
+  it('refuses settle, payout, adjustments, reconcile and the transaction list to everyone but staff', async () => {
+    // An employee may make payouts and adjustments, always for approval (approvals.test.ts).
     for (const token of [employee, md1, distributor1, retailer1]) {
       for (const [method, path] of [
         ['POST', 'wallet/settle'],
-        ['POST', 'wallet/payout'],
+        ...(token === employee
+          ? []
+          : ([
+              ['POST', 'wallet/payout'],
+              ['POST', 'wallet/adjust'],
+            ] as const)),
         ['GET', 'ledger/reconcile'],
         ['GET', 'transactions/fetch'],
       ] as const) {

@@ -80,8 +80,17 @@ afterAll(() => ctx.close());
 
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
-  // 0018 drops what 0013 made (the letter runs' index and its function): neither has anything left to undo.
-  ['0018_drop_letter_search', []],
+  [
+    '0020_approvals',
+    [
+      'drop table pending_commands',
+      'alter table postings drop constraint postings_kind_check, drop constraint postings_status_check',
+      `alter table postings add constraint postings_kind_check
+        check (kind in ('COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT', 'TDS'))`,
+      `alter table postings add constraint postings_status_check
+        check (status in ('CLEARING', 'SETTLED', 'REVERSED', 'PAID', 'WITHHELD'))`,
+    ],
+  ],
   [
     '0019_tds',
     [
@@ -94,6 +103,8 @@ const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
         check (status in ('CLEARING', 'SETTLED', 'REVERSED', 'PAID'))`,
     ],
   ],
+  // 0018 drops what 0013 made (the letter runs' index and its function): neither has anything left to undo.
+  ['0018_drop_letter_search', []],
   [
     '0017_wallets_may_owe',
     [

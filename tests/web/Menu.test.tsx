@@ -45,7 +45,7 @@ const sidebar = async () => {
  * master distributor and role 5; Employees for ADMIN only; Retailers for ADMIN, master distributor, distributor, role
  * 5 and retailer; Customers for ADMIN, role 5 and retailer; Providers and Products for ADMIN and role 5;
  * Transactions for ADMIN only; Tehsil, District, State for ADMIN and role 5. Tierdesk adds Sales (staff and
- * retailers), My Wallet (the three tiers), Leads (staff) and Audit (ADMIN).
+ * retailers), My Wallet (the three tiers), Leads (staff), Audit (ADMIN) and Approvals (staff: an employee sees its own).
  */
 const SEED_SIDEBAR: [string, UserType, string[]][] = [
   [
@@ -67,6 +67,7 @@ const SEED_SIDEBAR: [string, UserType, string[]][] = [
       'State',
       'Leads',
       'Audit',
+      'Approvals',
       'Logout',
     ],
   ],
@@ -86,6 +87,7 @@ const SEED_SIDEBAR: [string, UserType, string[]][] = [
       'District',
       'State',
       'Leads',
+      'Approvals',
       'Logout',
     ],
   ],

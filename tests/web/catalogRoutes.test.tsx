@@ -88,6 +88,7 @@ describe('Menu entries for the catalogue', () => {
       ['State', '/location/state/list'],
       ['Leads', '/lead/list'],
       ['Audit', '/audit/list'],
+      ['Approvals', '/approvals/list'],
       ['Logout', null],
     ]);
   });

@@ -106,6 +106,30 @@ describe('Payout and settle messages belong to their own call', () => {
     expect(within(dialog).getByRole('button', { name: 'Record Payout' })).toBeEnabled();
   });
 
+  it('a payout that waits for approval (202) says so, and closes: nothing was paid yet', async () => {
+    login();
+    server(
+      () =>
+        jsonResponse(202, {
+          result: {
+            _id: '77777777-7777-4777-8777-777777777777',
+            kind: 'PAYOUT',
+            status: 'PENDING',
+            amount: 25000,
+          },
+          message: SALES_MSG.payoutPending,
+        }),
+      () => jsonResponse(200, { result: { settled: 0, amount: 0, users: 0 } }),
+    );
+    const user = userEvent.setup();
+    renderTransactions();
+    await screen.findByText('Ganesh Mobile Store');
+    await payOut(user, '25000');
+    expect(await screen.findByText(SALES_MSG.payoutPending)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(SALES_MSG.payoutRecorded)).not.toBeInTheDocument();
+  });
+
   it('Settle toasts its own answer: a refusal, then the next call’s success in its place', async () => {
     login();
     let calls = 0;

@@ -584,12 +584,63 @@ export const postings = pgTable(
       'postings_balances_check',
       sql`${t.clearingBalanceAfterPaise} >= 0 and (${t.balanceAfterPaise} >= 0 or ${t.kind} <> 'PAYOUT')`,
     ),
-    check('postings_kind_check', sql`${t.kind} in ('COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT', 'TDS')`),
+    check(
+      'postings_kind_check',
+      sql`${t.kind} in ('COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT', 'TDS', 'ADJUSTMENT')`,
+    ),
     check('postings_type_check', sql`${t.transactionType} in ('CREDIT', 'DEBIT')`),
     check('postings_balance_type_check', sql`${t.balanceType} in ('CLEARING', 'AVAILABLE')`),
     check(
       'postings_status_check',
-      sql`${t.status} in ('CLEARING', 'SETTLED', 'REVERSED', 'PAID', 'WITHHELD')`,
+      sql`${t.status} in ('CLEARING', 'SETTLED', 'REVERSED', 'PAID', 'WITHHELD', 'ADJUSTED')`,
+    ),
+  ],
+);
+
+/**
+ * Maker-checker (issue 43): a money command that waits for a second person. A payout above
+ * PAYOUT_APPROVAL_ABOVE_RUPEES, any payout an employee records, and every manual adjustment is written here
+ * PENDING and moves nothing; an admin who is not its maker approves it (the command runs, in the transaction that
+ * marks it APPROVED and records the posting it wrote) or rejects it with a reason. The row is locked while it is
+ * decided, so two approvals of one command run it once. A row is never deleted.
+ */
+export const pendingCommands = pgTable(
+  'pending_commands',
+  {
+    id: uuid('id').primaryKey(),
+    /** PAYOUT or ADJUSTMENT. */
+    kind: text('kind').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Paise; a payout is above zero, an adjustment signed (a debit below zero), never zero. */
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** A payout's bank reference (its idempotency key), as first typed. */
+    reference: text('reference'),
+    /** Why the maker asks (an adjustment's reason). */
+    reason: text('reason'),
+    status: text('status').notNull(),
+    makerId: uuid('maker_id')
+      .notNull()
+      .references(() => users.id),
+    checkerId: uuid('checker_id').references(() => users.id),
+    rejectionReason: text('rejection_reason'),
+    /** The posting the approval wrote. */
+    postingId: uuid('posting_id').references(() => postings.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('pending_commands_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('pending_commands_maker_idx').on(t.makerId, t.createdAt, t.id),
+    index('pending_commands_reference_folded_idx')
+      .on(sql`lower(btrim(${t.reference}))`)
+      .where(sql`${t.kind} = 'PAYOUT'`),
+    check('pending_commands_kind_check', sql`${t.kind} in ('PAYOUT', 'ADJUSTMENT')`),
+    check('pending_commands_status_check', sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED')`),
+    check(
+      'pending_commands_amount_check',
+      sql`${t.amountPaise} <> 0 and (${t.kind} <> 'PAYOUT' or ${t.amountPaise} > 0)`,
     ),
   ],
 );

@@ -71,4 +71,18 @@ export const SALES_MSG = {
   payoutRecorded: 'Payout recorded',
   payoutReplayed: 'Payout already recorded under this reference',
   settled: (count: number) => `${count} commission${count === 1 ? '' : 's'} settled`,
+  // Maker-checker (issue 43): pending commands and their decisions.
+  payoutPending: 'Payout awaits approval by another admin: no money has moved yet',
+  adjustmentPending: 'Adjustment awaits approval by another admin: no money has moved yet',
+  adjustmentAmount: 'Amount must be a number of rupees other than 0, with at most 2 decimals',
+  adjustmentReasonRequired: 'A reason for the adjustment is required',
+  rejectionReasonRequired: 'A reason for the rejection is required',
+  reasonTooLong: 'A reason is at most 500 characters',
+  commandNotFound: 'Pending command not found',
+  makerCannotDecide: 'You made this command: another admin must approve or reject it',
+  alreadyApproved: 'This command was already approved',
+  alreadyRejected: 'This command was already rejected',
+  commandApproved: 'Approved: the money has moved',
+  commandRejected: 'Rejected',
+  adjustmentExceedsBalance: (available: string) => `Adjustment exceeds the available balance of ${available}`,
 } as const;

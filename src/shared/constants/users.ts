@@ -46,4 +46,8 @@ export const USER_SAVED_MSG: Record<number, { created: string; updated: string }
     created: 'Empolyee Created Successfully!',
     updated: 'Empolyee Updated Successfully!',
   },
+  [UserType.ADMIN]: {
+    created: 'Admin Created Successfully!',
+    updated: 'Admin Updated Successfully!',
+  },
 };

@@ -9,14 +9,17 @@ import { idField } from './locations';
 // Zod-free (the sign-in page imports them without zod); re-exported so the server's imports stay.
 export { USER_MSG, USER_SAVED_MSG } from '../constants/users';
 
-/** Types staff can create through account/create (never ADMIN). */
-export const CREATABLE_TYPES = [
+/** Types account/fetch lists (admins are not listed). */
+export const LISTED_TYPES = [
   UserType.CUSTOMER,
   UserType.MASTER_DISTRIBUTOR,
   UserType.DISTRIBUTOR,
   UserType.RETAILER,
   UserType.EMPLOYEE,
 ] as const;
+
+/** Types account/create knows (the role table says who may create which: ADMIN only by an admin). */
+export const CREATABLE_TYPES = [UserType.ADMIN, ...LISTED_TYPES] as const;
 
 /** Seed section 9: fixed values stored for every new master distributor. */
 export const MASTER_DISTRIBUTOR_DEFAULTS = {
@@ -143,7 +146,25 @@ export const employeeCreateSchema = z
   });
 export const employeeUpdateSchema = z.object({ ...baseUser, type: z.literal(UserType.EMPLOYEE) });
 
+/**
+ * Another admin (issue 43: a second person to check an admin's own payouts): made by an admin, with a first
+ * password chosen as an employee's is.
+ */
+export const adminCreateSchema = z
+  .object({
+    ...baseUser,
+    type: z.literal(UserType.ADMIN),
+    password: required(200).pipe(z.string().regex(PASSWORD_PATTERN, { error: MSG.passwordPattern })),
+    confirmPassword: required(200),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: MSG.passwordMismatch,
+    path: ['confirmPassword'],
+    when: bothGiven('password', 'confirmPassword'),
+  });
+
 export const userCreateSchemas = {
+  [UserType.ADMIN]: adminCreateSchema,
   [UserType.MASTER_DISTRIBUTOR]: masterDistributorSchema,
   [UserType.DISTRIBUTOR]: distributorSchema,
   [UserType.RETAILER]: retailerSchema,
@@ -151,7 +172,9 @@ export const userCreateSchemas = {
   [UserType.EMPLOYEE]: employeeCreateSchema,
 } as const;
 export const userUpdateSchemas = {
-  ...userCreateSchemas,
+  [UserType.MASTER_DISTRIBUTOR]: masterDistributorSchema,
+  [UserType.DISTRIBUTOR]: distributorSchema,
+  [UserType.RETAILER]: retailerSchema,
   [UserType.CUSTOMER]: customerUpdateSchema,
   [UserType.EMPLOYEE]: employeeUpdateSchema,
 } as const;
@@ -159,6 +182,13 @@ export const userUpdateSchemas = {
 export const userTypeField = z.coerce
   .number({ error: USER_MSG.invalidType })
   .refine((t): t is (typeof CREATABLE_TYPES)[number] => (CREATABLE_TYPES as readonly number[]).includes(t), {
+    error: USER_MSG.invalidType,
+  });
+
+/** account/fetch's `type`: a listed type. */
+export const listedTypeField = z.coerce
+  .number({ error: USER_MSG.invalidType })
+  .refine((t): t is (typeof LISTED_TYPES)[number] => (LISTED_TYPES as readonly number[]).includes(t), {
     error: USER_MSG.invalidType,
   });
 

@@ -99,6 +99,18 @@ export const en = {
         createdAt: 'Created At',
       },
     },
+    approvals: {
+      name: 'Approval |||| Approvals',
+      fields: {
+        kind: 'Kind',
+        user: 'User',
+        amount: 'Amount',
+        maker: 'Made By',
+        createdAt: 'Created At',
+        reason: 'Reason',
+        status: 'Status',
+      },
+    },
     audit: {
       name: 'Audit Entry |||| Audit Trail',
       fields: {
@@ -268,6 +280,7 @@ export const en = {
       states: 'State',
       leads: 'Leads',
       audit: 'Audit',
+      approvals: 'Approvals',
       logout: 'Logout',
     },
     list: {
@@ -492,6 +505,23 @@ export const en = {
       fileFailed: 'Could not load the file.',
       loadFailed: 'Could not load the application.',
       userId: 'Created User Id',
+    },
+    approvals: {
+      title: 'Approvals',
+      subtitle: 'Payouts and adjustments waiting for a second admin: nothing moves until one approves',
+      allStatuses: 'All statuses',
+      approve: 'Approve',
+      reject: 'Reject',
+      cancel: 'Cancel',
+      approveRow: 'Approve the %{kind} of %{amount} for %{name}',
+      rejectRow: 'Reject the %{kind} of %{amount} for %{name}',
+      approveTitle: 'Approve Command',
+      approveText:
+        'The %{kind} of %{amount} for %{name} runs now, recorded with you as the second person. The maker cannot approve it.',
+      rejectTitle: 'Reject Command',
+      rejectText: 'Nothing moves. The maker sees your reason.',
+      reason: 'Reason',
+      pendingCount: '%{smart_count} command waiting |||| %{smart_count} commands waiting',
     },
     onboarding: {
       retailerTitle: 'Retailer Onboarding',

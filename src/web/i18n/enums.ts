@@ -14,6 +14,7 @@ import {
   TRANSACTION_TYPES,
   USER_STATUSES,
 } from '../../shared/enums';
+import { COMMAND_STATUSES } from '../../shared/schemas/approvals';
 
 /**
  * The codes the server sends and the panel shows (statuses, types, kinds), by group. In English each reads as the
@@ -25,6 +26,7 @@ export const ENUMS = {
   transactionType: TRANSACTION_TYPES,
   postingKind: Object.values(PostingKind),
   postingStatus: POSTING_STATUSES,
+  commandStatus: COMMAND_STATUSES,
   saleStatus: SALE_STATUSES,
   leadType: LEAD_TYPES,
   leadStatus: LEAD_STATUSES,

@@ -66,6 +66,7 @@ export const sharedMessagesEn = {
     ...fixedTexts(SALES_MSG),
     settled: '%{smart_count} commission settled |||| %{smart_count} commissions settled',
     payoutExceedsBalance: 'Payout exceeds the available balance of %{amount}',
+    adjustmentExceedsBalance: 'Adjustment exceeds the available balance of %{amount}',
     amountAboveBound: 'Amount must be at most %{amount}',
   },
   audit: fixedTexts(AUDIT_MSG),
@@ -119,6 +120,11 @@ const TEMPLATES: {
   {
     key: sharedKey('sales', 'payoutExceedsBalance'),
     pattern: /^Payout exceeds the available balance of (.*)$/,
+    args: (m) => ({ amount: m[1] }),
+  },
+  {
+    key: sharedKey('sales', 'adjustmentExceedsBalance'),
+    pattern: /^Adjustment exceeds the available balance of (.*)$/,
     args: (m) => ({ amount: m[1] }),
   },
 ];

@@ -35,6 +35,8 @@ export interface ResourceListProps {
   /** Shown above the table, inside the list (e.g. the wallet's balances). */
   header?: ReactNode;
   sort?: SortPayload;
+  /** The filters a first visit starts with (Approvals: the pending commands). */
+  filterDefaultValues?: Record<string, unknown>;
 }
 
 /** react-admin's `q` filter; the dataProvider sends it as `searchText`. */
@@ -66,6 +68,7 @@ export const ResourceList = ({
   rowClick = false,
   header,
   sort = { field: 'createdAt', order: 'DESC' },
+  filterDefaultValues,
 }: ResourceListProps) => {
   const translate = useTranslate();
   const exporter = useColumnsExporter(resource, columns);
@@ -83,6 +86,7 @@ export const ResourceList = ({
         perPage={PAGE_SIZE}
         sort={sort}
         filters={filters}
+        filterDefaultValues={filterDefaultValues}
         actions={
           <TopToolbar>
             {toolbar}

@@ -11,6 +11,7 @@ import type {
   Envelope,
   SettleResult,
   UserCounts,
+  WireCommand,
   WireTransaction,
 } from '../../shared/wire';
 import { apiUrl, type HttpOptions, httpClient } from './httpClient';
@@ -131,6 +132,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   leads: { fetch: 'leads/fetch', listKey: 'leads', byId: '_id' },
   /** The audit trail (ADMIN), newest first; filters userId, entity, action, from, to. */
   audit: { fetch: 'audit/fetch', listKey: 'audit' },
+  /** Pending commands (maker-checker, issue 43), newest first; filter status. */
+  approvals: { fetch: 'approvals/fetch', listKey: 'approvals' },
 };
 
 export interface ResetPasswordInput {
@@ -162,8 +165,16 @@ export interface AppDataProvider extends DataProvider {
   getOpeningUrl(id: Identifier, options?: CallOptions): Promise<string>;
   /** POST wallet/settle (ADMIN): clearing -> available for one user ({ userId }), or everyone ({ all: true }) without an id. */
   settleWallets(userId?: string): Promise<{ result: SettleResult; message?: string }>;
-  /** POST wallet/payout (ADMIN): money paid to the user's bank; the reference makes a repeat harmless. */
-  recordPayout(input: PayoutBody): Promise<{ data: TransactionRecord; message?: string }>;
+  /**
+   * POST wallet/payout (ADMIN, EMPLOYEE): money paid to the user's bank; the reference makes a repeat harmless.
+   * A payout that needs a second person answers 202 with the pending command: `pending` is its id, and no
+   * `data` (nothing moved).
+   */
+  recordPayout(input: PayoutBody): Promise<{ data?: TransactionRecord; pending?: string; message?: string }>;
+  /** POST approvals/approve/{id} (ADMIN, not the maker) -> the server's message */
+  approveCommand(id: Identifier): Promise<{ message?: string }>;
+  /** POST approvals/reject/{id} {reason} (ADMIN, not the maker) -> the server's message */
+  rejectCommand(id: Identifier, reason: string): Promise<{ message?: string }>;
   /** GET report/commissions -> result.commissions (the caller's network). */
   getCommissionReport(): Promise<CommissionReport>;
 }
@@ -434,7 +445,22 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
 
     async recordPayout(input) {
       const { json } = await post('wallet/payout', input);
-      return { data: transactionToRecord(json.result as WireTransaction), message: json.message };
+      const result = json.result as WireTransaction | WireCommand | undefined;
+      if (result && result.status === 'PENDING') return { pending: result._id, message: json.message };
+      return {
+        data: result ? transactionToRecord(result as WireTransaction) : undefined,
+        message: json.message,
+      };
+    },
+
+    async approveCommand(id) {
+      const { json } = await post(`approvals/approve/${encodeURIComponent(String(id))}`, {});
+      return { message: json.message };
+    },
+
+    async rejectCommand(id, reason) {
+      const { json } = await post(`approvals/reject/${encodeURIComponent(String(id))}`, { reason });
+      return { message: json.message };
     },
 
     async getCommissionReport() {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { RoleResource } from '../../shared/roles';
+import approvals from './approvals';
 import audit from './audit';
 import customers from './customers';
 import distributors from './distributors';
@@ -31,6 +32,8 @@ interface ResourceParts {
   recordRepresentation: (record: RaRecord) => string;
   /** The list's path (seed section 2). */
   path: string;
+  /** Shown beside the menu link (Approvals: how many commands wait). */
+  badge?: ComponentType;
 }
 
 export interface PanelResource extends ResourceParts {
@@ -72,4 +75,6 @@ export const RESOURCES: readonly PanelResource[] = [
   // Not in the seed's sidebar: the review of onboarding applications, after the seed's entries.
   entry('leads', leads),
   entry('audit', audit),
+  // Maker-checker (issue 43): commands waiting for a second admin, with their count in the menu.
+  entry('approvals', approvals),
 ];

@@ -263,7 +263,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     // Staff choose an employee's first password; everyone else gets INITIAL_PASSWORD. Either way the user
     // must replace it at first sign-in (no password-set marker). Hashed before any row is locked.
     const passwordHash = await hashPassword(
-      type === UserType.EMPLOYEE ? input.password! : config.initialPassword,
+      type === UserType.EMPLOYEE || type === UserType.ADMIN ? input.password! : config.initialPassword,
     );
     return inTransaction(q, async (tx) => {
       await checkLocation(tx, input);

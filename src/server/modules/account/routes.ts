@@ -8,10 +8,10 @@ import { can, USER_TYPE_RESOURCE } from '../../../shared/roles';
 import { LOGIN_THROTTLE } from '../../../shared/rules';
 import { loginSchema, resetPasswordSchema } from '../../../shared/schemas/account';
 import {
+  listedTypeField,
   statusSchema,
   USER_MSG,
   userCreateSchemas,
-  userTypeField,
   userUpdateSchemas,
 } from '../../../shared/schemas/users';
 import { envelope, loginResultSchema, userFetchResultSchema, wireUserSchema } from '../../../shared/wire';
@@ -40,7 +40,7 @@ import { toWireUser } from './wire';
 
 const fetchQuery = pagingQuery.and(
   z.object({
-    type: userTypeField.optional(),
+    type: listedTypeField.optional(),
     _id: optionalUuid(USER_MSG.invalidUserId),
     masterDistributorId: optionalUuid(USER_MSG.invalidUserId),
     distributorId: optionalUuid(USER_MSG.invalidUserId),

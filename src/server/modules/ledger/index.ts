@@ -17,8 +17,15 @@ export {
   rebuildNetworkMoney,
   writePostings,
 } from './ledger';
-export { recordPayout } from './payout';
-export { listTransactionsOf } from './queries';
+export {
+  foldedReference,
+  lockPayoutReference,
+  payoutByReference,
+  payoutIn,
+  recordPayout,
+  replayPayout,
+} from './payout';
+export { listTransactionsOf, toWireTransaction } from './queries';
 export { reconcile } from './reconcile';
 export { default as ledgerRoutes } from './routes';
 export { settle, startSettlementJob } from './settlement';

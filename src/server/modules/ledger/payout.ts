@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { formatRupees } from '../../../shared/format';
 import { paiseToRupees } from '../../../shared/money';
 import { type PayoutInput, SALES_MSG } from '../../../shared/schemas/sales';
 import { isUniqueViolation } from '../../db/errors';
 import type { Db, Tx } from '../../db/open';
-import { postings, users } from '../../db/schema';
+import { pendingCommands, postings, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuditRecorder } from '../audit/index';
@@ -37,6 +37,94 @@ function replayOf(prior: PostingRow, input: PayoutInput) {
   return { posting: prior, replay: true };
 }
 
+/** Payouts of one reference (in any case) queue on this transaction lock, taken before any wallet lock. */
+export async function lockPayoutReference(tx: Tx, reference: string) {
+  // Taken before the wallet lock, by payouts only: no other writer waits on it, so no deadlock.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('payout-reference'), hashtext(${foldedReference(reference)}))`,
+  );
+}
+
+/** A payout command waiting for approval that holds `reference` (other than `except`), if any. */
+const pendingHolder = async (tx: Tx, reference: string, except?: string) =>
+  (
+    await tx
+      .select({ id: pendingCommands.id })
+      .from(pendingCommands)
+      .where(
+        and(
+          eq(pendingCommands.kind, 'PAYOUT'),
+          eq(pendingCommands.status, 'PENDING'),
+          sql`lower(btrim(${pendingCommands.reference})) = ${foldedReference(reference)}`,
+          except ? ne(pendingCommands.id, except) : undefined,
+        ),
+      )
+      .limit(1)
+  )[0];
+
+export interface PayoutOptions {
+  audit?: AuditRecorder;
+  /** The pending command this payout carries out (its approval): its own reference does not block it. */
+  commandId?: string;
+}
+
+/**
+ * A payout inside the caller's transaction `tx` (recordPayout's, or an approval's): the reference lock, the
+ * wallet lock, the replay check, then the DEBIT. A reference held by a payout still waiting for approval is
+ * refused (409), as a used one is.
+ */
+export async function payoutIn(
+  tx: Tx,
+  ledgerKey: Buffer,
+  createdBy: string,
+  input: PayoutInput,
+  { audit, commandId }: PayoutOptions = {},
+): Promise<{ posting: PostingRow; replay: boolean }> {
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+  if (!user) throw notFound(SALES_MSG.userNotFound);
+  await lockPayoutReference(tx, input.reference);
+  const locked = await lockWallets(tx, [input.userId]);
+  const prior = await priorPayout(tx, input.reference);
+  if (prior) return replayOf(prior, input);
+  if (await pendingHolder(tx, input.reference, commandId)) throw conflict(SALES_MSG.referenceUsed);
+  try {
+    const [posting] = await writePostings(
+      tx,
+      locked,
+      [
+        {
+          userId: input.userId,
+          kind: 'PAYOUT',
+          transactionType: 'DEBIT',
+          balanceType: 'AVAILABLE',
+          status: 'PAID',
+          amountPaise: input.amount,
+          reference: input.reference.trim(),
+        },
+      ],
+      { ledgerKey, createdBy },
+    );
+    await audit?.(tx, {
+      entityId: posting.id,
+      after: { userId: input.userId, amountPaise: input.amount, reference: posting.reference },
+    });
+    return { posting, replay: false };
+  } catch (error) {
+    if (error instanceof InsufficientBalance)
+      throw badRequest(
+        SALES_MSG.payoutExceedsBalance(formatRupees(paiseToRupees(error.available))),
+        'amount',
+      );
+    throw error;
+  }
+}
+
+/** The payout already recorded under `reference` (trimmed, case-folded), if any. */
+export const payoutByReference = (q: Tx | Db, reference: string) => priorPayout(q, reference);
+
+/** Replays `prior` for `input`, or refuses (409) when it was another user's or amount. */
+export const replayPayout = replayOf;
+
 /**
  * `wallet/payout`: money paid to a user's bank, a DEBIT of the available balance that can never take it below
  * zero. The reference is an idempotency key, compared trimmed and case-folded: the same reference again returns
@@ -52,47 +140,7 @@ export async function recordPayout(
   audit?: AuditRecorder,
 ): Promise<{ posting: PostingRow; replay: boolean }> {
   try {
-    return await inTransaction(db, async (tx) => {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
-      if (!user) throw notFound(SALES_MSG.userNotFound);
-      // Taken before the wallet lock, by payouts only: no other writer waits on it, so no deadlock.
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext('payout-reference'), hashtext(${foldedReference(input.reference)}))`,
-      );
-      const locked = await lockWallets(tx, [input.userId]);
-      const prior = await priorPayout(tx, input.reference);
-      if (prior) return replayOf(prior, input);
-      try {
-        const [posting] = await writePostings(
-          tx,
-          locked,
-          [
-            {
-              userId: input.userId,
-              kind: 'PAYOUT',
-              transactionType: 'DEBIT',
-              balanceType: 'AVAILABLE',
-              status: 'PAID',
-              amountPaise: input.amount,
-              reference: input.reference.trim(),
-            },
-          ],
-          { ledgerKey, createdBy: adminId },
-        );
-        await audit?.(tx, {
-          entityId: posting.id,
-          after: { userId: input.userId, amountPaise: input.amount, reference: posting.reference },
-        });
-        return { posting, replay: false };
-      } catch (error) {
-        if (error instanceof InsufficientBalance)
-          throw badRequest(
-            SALES_MSG.payoutExceedsBalance(formatRupees(paiseToRupees(error.available))),
-            'amount',
-          );
-        throw error;
-      }
-    });
+    return await inTransaction(db, (tx) => payoutIn(tx, ledgerKey, adminId, input, { audit }));
   } catch (error) {
     // The same reference for two different users at once: the unique index decides, the loser replays.
     if (!isUniqueViolation(error)) throw error;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { POSTING_STATUSES, TRANSACTION_TYPES, UserType } from '../../../shared/enums';
-import { payoutSchemaFor, SALES_MSG, settleSchema } from '../../../shared/schemas/sales';
+import { SALES_MSG, settleSchema } from '../../../shared/schemas/sales';
 import {
   envelope,
   listEnvelope,
@@ -17,9 +17,8 @@ import { notFound } from '../../http/errors';
 import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
 import { caller, guarded } from '../../http/session';
-import { actorOf, requestRecorder } from '../audit/index';
-import { recordPayout } from './payout';
-import { listTransactions, listWalletTransactions, toWireTransaction, walletOf } from './queries';
+import { actorOf } from '../audit/index';
+import { listTransactions, listWalletTransactions, walletOf } from './queries';
 import { reconcile } from './reconcile';
 import { settle } from './settlement';
 
@@ -53,8 +52,6 @@ const tags = ['ledger'];
 export default async function ledgerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  // Payouts bounded by this server's configuration (MAX_AMOUNT_RUPEES).
-  const payoutSchema = payoutSchemaFor(app.config.maxAmountPaise);
 
   app.get(
     '/transactions/fetch',
@@ -123,41 +120,6 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
         tds: app.config.tds,
       });
       return { result, message: SALES_MSG.settled(result.settled) };
-    },
-  );
-
-  app.post(
-    '/wallet/payout',
-    guarded('ledger', 'edit', {
-      tags,
-      summary: 'Record a payout (the reference is an idempotency key)',
-      body: payoutSchema,
-      response: { 200: envelope(wireTransactionSchema) },
-    }),
-    async (request) => {
-      const input = request.body;
-      const admin = caller(request).user;
-      const { posting, replay } = await recordPayout(
-        db,
-        app.ledgerKey,
-        admin.id,
-        input,
-        requestRecorder(request, 'wallet.payout', 'posting'),
-      );
-      const [user] = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          mobile: users.mobile,
-          type: users.type,
-        })
-        .from(users)
-        .where(eq(users.id, posting.userId));
-      return {
-        result: toWireTransaction(posting, user),
-        message: replay ? SALES_MSG.payoutReplayed : SALES_MSG.payoutRecorded,
-      };
     },
   );
 

@@ -144,7 +144,14 @@ export const PayoutDialog = ({ open, onClose }: { open: boolean; onClose: () => 
           reference: String(values.reference).trim(),
         },
         {
-          onSuccess: ({ data, message }) => {
+          onSuccess: ({ data, pending, message }) => {
+            // Above the approval line (or made by an employee): a pending command, nothing moved yet (202).
+            if (pending) {
+              notify(message ?? sharedKey('sales', 'payoutPending'), { type: 'info' });
+              refresh();
+              onClose();
+              return;
+            }
             // A call that ended the session answers nothing (react-admin has logged out and said so).
             if (!data?.id) return;
             // A repeated reference answers the first payout: say so rather than claim a second one.
