@@ -191,9 +191,12 @@ describe('Tehsil modal typeaheads', () => {
     const district = within(dialog).getByRole('combobox', { name: /District/ });
     expect(district).toBeDisabled();
 
-    // The first field has the focus when the modal opens, and a typeahead with the focus offers its suggestions.
+    // The first field has the focus when the modal opens; its suggestions wait for the person to ask (a click,
+    // typing or Alt+Down), so they cover nothing and Escape still closes the modal.
     const state = within(dialog).getByRole('combobox', { name: /State/ });
     expect(state).toHaveFocus();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.click(state);
     expect(await within(dialog).findByText('2 result(s) available')).toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: 'Maharashtra' }));
     // The district typeahead is rebuilt for the chosen state.

@@ -81,6 +81,9 @@ const LookupAutocomplete = ({ label, optionText = nameText, ...rest }: Autocompl
           loadingText="app.lookup.searching"
           noOptionsText={choices.error ? failed : 'app.lookup.none'}
           fullWidth
+          // A dialog puts the focus in its first field: a list that opened by itself would cover the fields below
+          // and take the first Escape. Typing, a click or Alt+Down opens it (the combobox pattern).
+          openOnFocus={false}
           {...rest}
         />
         <Box component="span" role="status" aria-live="polite" sx={visuallyHidden}>
