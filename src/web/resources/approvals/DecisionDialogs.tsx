@@ -1,24 +1,12 @@
 import { DialogContentText } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import {
-  type RaRecord,
-  TextInput,
-  useDataProvider,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  type ValidateForm,
-} from 'react-admin';
+import { type RaRecord, TextInput, useDataProvider, useTranslate, type ValidateForm } from 'react-admin';
 import { formatRupees, titleCase } from '../../../shared/format';
 import { rejectSchema } from '../../../shared/schemas/approvals';
-import { FormDialog } from '../../forms/FormDialog';
+import { DecisionDialog } from '../../forms/DecisionDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { enumKey } from '../../i18n/enums';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider } from '../../providers/dataProvider';
-
-type Values = Record<string, unknown>;
 
 const validateRejection: ValidateForm = schemaValidator(rejectSchema);
 
@@ -30,62 +18,6 @@ export const useCommandWords = () => {
     amount: formatRupees(command.amount),
     name: titleCase(command.user?.name),
   });
-};
-
-interface DecisionDialogProps {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  submitLabel: string;
-  color: 'primary' | 'error';
-  validate?: ValidateForm;
-  decide: (values: Values) => Promise<{ message?: string }>;
-  fallbackMessage: string;
-  children: ReactNode;
-}
-
-/**
- * One decision as a modal form (a react-query mutation over the dataProvider): toasts the server's message,
- * refreshes the list and the menu's count, and closes. A refusal (the maker, a balance that no longer covers the
- * payout) toasts in red and keeps the dialog open.
- */
-const DecisionDialog = ({
-  open,
-  onClose,
-  title,
-  submitLabel,
-  color,
-  validate,
-  decide,
-  fallbackMessage,
-  children,
-}: DecisionDialogProps) => {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const { mutateAsync } = useMutation({
-    mutationFn: decide,
-    onSuccess: ({ message }) => {
-      notify(message || fallbackMessage, { type: 'success' });
-      refresh();
-      onClose();
-    },
-    onError: (error) => notify(error.message, { type: 'error' }),
-  });
-  return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={title}
-      submitLabel={submitLabel}
-      submitColor={color}
-      cancelLabel="app.approvals.cancel"
-      spacing={1}
-      onSubmit={(values: Values) => mutateAsync(values).catch(() => undefined)}
-      validate={validate}
-    >
-      {children}
-    </FormDialog>
-  );
 };
 
 export interface CommandDialogProps {
@@ -101,6 +33,7 @@ export const ApproveCommandDialog = ({ command, open, onClose }: CommandDialogPr
   const dataProvider = useDataProvider<AppDataProvider>();
   return (
     <DecisionDialog
+      cancelLabel="app.approvals.cancel"
       open={open}
       onClose={onClose}
       title="app.approvals.approveTitle"
@@ -120,6 +53,7 @@ export const RejectCommandDialog = ({ command, open, onClose }: CommandDialogPro
   const dataProvider = useDataProvider<AppDataProvider>();
   return (
     <DecisionDialog
+      cancelLabel="app.approvals.cancel"
       open={open}
       onClose={onClose}
       title="app.approvals.rejectTitle"

@@ -1,23 +1,11 @@
 import { DialogContentText } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import {
-  type RaRecord,
-  TextInput,
-  useDataProvider,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  type ValidateForm,
-} from 'react-admin';
+import { type RaRecord, TextInput, useDataProvider, useTranslate, type ValidateForm } from 'react-admin';
 import { approveLeadSchema, rejectLeadSchema } from '../../../shared/schemas/leads';
 import { ChainedLookups } from '../../forms/ChainedLookups';
-import { FormDialog } from '../../forms/FormDialog';
+import { DecisionDialog } from '../../forms/DecisionDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider } from '../../providers/dataProvider';
-
-type Values = Record<string, unknown>;
 
 /** Approving needs the master distributor, and for a retailer also its distributor (approveLeadSchema). */
 export const validateApproval = (leadType: string): ValidateForm => {
@@ -34,63 +22,6 @@ export const validateApproval = (leadType: string): ValidateForm => {
 };
 
 export const validateRejection: ValidateForm = schemaValidator(rejectLeadSchema);
-
-interface DecisionDialogProps {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  submitLabel: string;
-  color: 'primary' | 'error';
-  validate: ValidateForm;
-  /** Sends the decision; resolves the server's message. */
-  decide: (values: Values) => Promise<{ message?: string }>;
-  fallbackMessage: string;
-  children: ReactNode;
-}
-
-/**
- * A small modal form that sends one decision (a react-query mutation, so the loading bar knows about it), toasts
- * the server's message, refreshes the views and closes. A refusal toasts and keeps the dialog open.
- */
-const DecisionDialog = ({
-  open,
-  onClose,
-  title,
-  submitLabel,
-  color,
-  validate,
-  decide,
-  fallbackMessage,
-  children,
-}: DecisionDialogProps) => {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const { mutateAsync } = useMutation({
-    mutationFn: decide,
-    onSuccess: ({ message }) => {
-      notify(message || fallbackMessage, { type: 'success' });
-      refresh();
-      onClose();
-    },
-    onError: (error) => notify(error.message, { type: 'error' }),
-  });
-
-  return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={title}
-      submitLabel={submitLabel}
-      submitColor={color}
-      cancelLabel="app.leads.cancel"
-      spacing={1}
-      onSubmit={(values: Values) => mutateAsync(values).catch(() => undefined)}
-      validate={validate}
-    >
-      {children}
-    </FormDialog>
-  );
-};
 
 /** Master distributor, then (for a retailer) a distributor of that master distributor. */
 const ParentLookups = ({ retailer }: { retailer: boolean }) => (
@@ -130,6 +61,7 @@ export const ApproveDialog = ({ lead, open, onClose }: DecisionProps) => {
   const retailer = lead.leadType === 'RETAILER';
   return (
     <DecisionDialog
+      cancelLabel="app.leads.cancel"
       open={open}
       onClose={onClose}
       title="app.leads.approveTitle"
@@ -157,6 +89,7 @@ export const RejectDialog = ({ lead, open, onClose }: DecisionProps) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   return (
     <DecisionDialog
+      cancelLabel="app.leads.cancel"
       open={open}
       onClose={onClose}
       title="app.leads.rejectTitle"
