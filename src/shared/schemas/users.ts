@@ -132,36 +132,26 @@ const bothGiven =
     return typeof v?.[a] === 'string' && v[a] !== '' && typeof v?.[b] === 'string' && v[b] !== '';
   };
 
-export const employeeCreateSchema = z
-  .object({
-    ...baseUser,
-    type: z.literal(UserType.EMPLOYEE),
-    password: required(200).pipe(z.string().regex(PASSWORD_PATTERN, { error: MSG.passwordPattern })),
-    confirmPassword: required(200),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    error: MSG.passwordMismatch,
-    path: ['confirmPassword'],
-    when: bothGiven('password', 'confirmPassword'),
-  });
+/** A staff user whose first password the creating admin chooses: an employee, or (issue 43) another admin. */
+const staffCreateSchema = <T extends typeof UserType.EMPLOYEE | typeof UserType.ADMIN>(type: T) =>
+  z
+    .object({
+      ...baseUser,
+      type: z.literal(type),
+      password: required(200).pipe(z.string().regex(PASSWORD_PATTERN, { error: MSG.passwordPattern })),
+      confirmPassword: required(200),
+    })
+    .refine((v) => v.password === v.confirmPassword, {
+      error: MSG.passwordMismatch,
+      path: ['confirmPassword'],
+      when: bothGiven('password', 'confirmPassword'),
+    });
+
+export const employeeCreateSchema = staffCreateSchema(UserType.EMPLOYEE);
 export const employeeUpdateSchema = z.object({ ...baseUser, type: z.literal(UserType.EMPLOYEE) });
 
-/**
- * Another admin (issue 43: a second person to check an admin's own payouts): made by an admin, with a first
- * password chosen as an employee's is.
- */
-export const adminCreateSchema = z
-  .object({
-    ...baseUser,
-    type: z.literal(UserType.ADMIN),
-    password: required(200).pipe(z.string().regex(PASSWORD_PATTERN, { error: MSG.passwordPattern })),
-    confirmPassword: required(200),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    error: MSG.passwordMismatch,
-    path: ['confirmPassword'],
-    when: bothGiven('password', 'confirmPassword'),
-  });
+/** Another admin (issue 43): a second person to check an admin's own payouts, made by an admin. */
+export const adminCreateSchema = staffCreateSchema(UserType.ADMIN);
 
 export const userCreateSchemas = {
   [UserType.ADMIN]: adminCreateSchema,
