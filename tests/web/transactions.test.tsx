@@ -303,4 +303,28 @@ describe('Settle and Record Payout (ADMIN)', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('Record Payout starts on the user the list is filtered to', async () => {
+    login(UserType.ADMIN);
+    const api = ledgerServer();
+    const user = userEvent.setup();
+    renderTransactions();
+    await screen.findByText('Ganesh Mobile Store');
+    await pick(user, screen.getByRole('combobox', { name: 'User Type' }), 'Retailer');
+    await pick(user, screen.getByRole('combobox', { name: 'User' }), 'Ganesh Mobile Store');
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ userId: IDS.retailer }));
+
+    await user.click(screen.getByRole('button', { name: 'Record Payout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payout' });
+    expect(within(dialog).getByRole('combobox', { name: 'User Type' })).toHaveTextContent('Retailer');
+    expect(await within(dialog).findByText('Available balance: ₹320.50')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'User' })).toHaveValue('Ganesh Mobile Store');
+    await user.type(labelledField(dialog, 'Amount (₹)'), '20');
+    await user.type(labelledField(dialog, 'Reference'), 'NEFT-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Payout' }));
+    expect(await screen.findByText(SALES_MSG.payoutRecorded)).toBeInTheDocument();
+    expect(api.posts()).toEqual([
+      ['POST wallet/payout', { userId: IDS.retailer, amount: '20', reference: 'NEFT-2' }],
+    ]);
+  });
 });

@@ -1,20 +1,11 @@
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Button, DialogContentText, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useContext, useState } from 'react';
 import {
   Confirm,
-  Form,
+  ListContext,
   TextInput,
   useDataProvider,
   useGetOne,
@@ -25,9 +16,10 @@ import {
   type ValidateForm,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { UserType } from '../../../shared/enums';
 import { formatRupees, titleCase } from '../../../shared/format';
 import { payoutSchema, SALES_MSG } from '../../../shared/schemas/sales';
-import { SubmitButton } from '../../forms/SubmitButton';
+import { FormDialog } from '../../forms/FormDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider, PayoutBody } from '../../providers/dataProvider';
@@ -126,11 +118,19 @@ const AvailableBalance = () => {
 };
 
 /** Record Payout (ADMIN): money paid to a user's bank, debited from its available balance. */
-export const PayoutDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+export const PayoutDialog = ({
+  open,
+  onClose,
+  defaultValues,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The user to start on (the list's filter). */
+  defaultValues?: Values;
+}) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const titleId = useId();
   const dataProvider = useDataProvider<AppDataProvider>();
   const payout = useMutation({ mutationFn: (input: PayoutBody) => dataProvider.recordPayout(input) });
 
@@ -170,49 +170,55 @@ export const PayoutDialog = ({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      {open && (
-        <Form onSubmit={submit} validate={validatePayout} mode="onTouched" noValidate>
-          <DialogTitle id={titleId}>{translate('app.transactions.payoutTitle')}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={0.5} sx={{ pt: 1 }}>
-              <DialogContentText sx={{ mb: 1 }}>{translate('app.transactions.payoutText')}</DialogContentText>
-              <UserTypeInput validate={requiredMark} />
-              <UserLookup validate={requiredMark} />
-              <AvailableBalance />
-              <TextInput
-                source="amount"
-                label="app.transactions.amountRupees"
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                validate={requiredMark}
-              />
-              <TextInput
-                source="reference"
-                label="app.transactions.reference"
-                autoComplete="off"
-                validate={requiredMark}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={onClose}>{translate('app.list.cancel')}</Button>
-            <SubmitButton label="app.transactions.recordPayout" />
-          </DialogActions>
-        </Form>
-      )}
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="app.transactions.payoutTitle"
+      submitLabel="app.transactions.recordPayout"
+      validate={validatePayout}
+      defaultValues={defaultValues}
+      onSubmit={submit}
+    >
+      <DialogContentText sx={{ mb: 1 }}>{translate('app.transactions.payoutText')}</DialogContentText>
+      <UserTypeInput validate={requiredMark} />
+      <UserLookup validate={requiredMark} />
+      <AvailableBalance />
+      <TextInput
+        source="amount"
+        label="app.transactions.amountRupees"
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        validate={requiredMark}
+      />
+      <TextInput
+        source="reference"
+        label="app.transactions.reference"
+        autoComplete="off"
+        validate={requiredMark}
+      />
+    </FormDialog>
   );
+};
+
+/** The user a list is filtered to (type and id), so Record Payout starts on that user; none on another screen. */
+const useFilteredUser = (): Values | undefined => {
+  const list = useContext(ListContext);
+  const { userType, userId } = (list?.filterValues ?? {}) as Values;
+  if (typeof userId !== 'string' || userId === '' || userType === undefined || userType === null)
+    return undefined;
+  if (Number(userType) === UserType.ADMIN) return undefined;
+  return { userType, userId };
 };
 
 export const PayoutButton = () => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  const filteredUser = useFilteredUser();
   return (
     <>
       <Button size="small" startIcon={<PaymentsIcon />} onClick={() => setOpen(true)}>
         {translate('app.transactions.recordPayout')}
       </Button>
-      <PayoutDialog open={open} onClose={() => setOpen(false)} />
+      <PayoutDialog open={open} onClose={() => setOpen(false)} defaultValues={filteredUser} />
     </>
   );
 };
