@@ -46,20 +46,22 @@ export const commissionTotal = (values: Partial<Record<CommissionField, unknown>
 export const providerSchema = z.object({ name: nameField(CATALOG_MSG.providerNameRequired) });
 
 /**
- * A money amount in rupees with at most two decimals, above zero and at most `maxPaise` (the configured bound,
- * MAX_AMOUNT_RUPEES), parsed to integer paise. Digits past the bound are refused with the bound, however many.
+ * A money amount in rupees with at most two decimals, never zero and at most `maxPaise` either way (the configured
+ * bound, MAX_AMOUNT_RUPEES), parsed exactly (bigint) to integer paise. Above zero unless `signed` (an adjustment:
+ * below zero is a debit). Digits past the bound are refused with the bound, however many.
  */
-export const boundedAmount = (maxPaise: number) =>
+export const boundedAmount = (maxPaise: number, opts: { signed?: boolean; invalid?: string } = {}) =>
   z.union([z.string(), z.number()], { error: MSG.required }).transform((value, ctx) => {
     const text = typeof value === 'number' ? String(value) : value.trim();
     if (text === '') {
       ctx.addIssue({ code: 'custom', message: MSG.required });
       return z.NEVER;
     }
-    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-    const paise = match ? BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : null;
-    if (paise === null || paise <= 0n) {
-      ctx.addIssue({ code: 'custom', message: CATALOG_MSG.amount });
+    const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+    const negative = !!match?.[1];
+    const paise = match ? BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0')) : null;
+    if (paise === null || paise === 0n || (negative && !opts.signed)) {
+      ctx.addIssue({ code: 'custom', message: opts.invalid ?? CATALOG_MSG.amount });
       return z.NEVER;
     }
     if (paise > BigInt(maxPaise)) {
@@ -69,7 +71,7 @@ export const boundedAmount = (maxPaise: number) =>
       });
       return z.NEVER;
     }
-    return Number(paise);
+    return Number(negative ? -paise : paise);
   });
 
 /** A product, its amount at most `maxPaise` (the server passes its configured bound; the panel the default). */
