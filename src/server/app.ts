@@ -75,7 +75,8 @@ function loggerOptions(config: Config, override: AppDeps['logger']) {
 
 /**
  * The panel's caching: files under assets/ are named by the hash of their content (Vite), so they never change
- * and are cached for a year; everything else (index.html above all) is checked with the server on every visit.
+ * and are cached for a year; everything else (index.html, the service worker sw.js and the manifest above all)
+ * is checked with the server on every visit, so a new build reaches the browser at its next visit.
  */
 export function cacheControlFor(webDir: string, file: string) {
   const relative = path.relative(webDir, file).split(path.sep);
@@ -100,6 +101,9 @@ function helmetOptions(config: Config) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The panel's service worker (/sw.js) and web app manifest (/manifest.webmanifest), both its own files.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         // A lead's PDF opens from a blob: URL in a new tab, whose document inherits this policy; Chromium
         // shows it through its plugin, so blob: stays allowed (headless Chromium shows no PDF to test).
         objectSrc: ["'self'", 'blob:'],

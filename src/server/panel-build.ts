@@ -6,6 +6,7 @@ import path from 'node:path';
 /** What the built panel is made from: a change to any of these calls for a new build. */
 export const PANEL_SOURCES = [
   'index.html',
+  'public',
   'vite.config.ts',
   'tsconfig.json',
   'package-lock.json',

@@ -20,6 +20,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), script);
   fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(script));
+  // What makes the panel installable (vite-plugin-pwa and public/): the worker, the manifest, the icons.
+  fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Tierdesk' }));
+  fs.writeFileSync(path.join(webDir, 'favicon.ico'), fs.readFileSync('public/favicon.ico'));
+  fs.writeFileSync(path.join(webDir, 'favicon.svg'), fs.readFileSync('public/favicon.svg'));
+  fs.mkdirSync(path.join(webDir, 'icons'));
+  fs.writeFileSync(path.join(webDir, 'icons', 'icon-192.png'), fs.readFileSync('public/icons/icon-192.png'));
   ctx = await makeTestContext({ demo: false, config: { webDir } });
 });
 afterAll(async () => {
@@ -55,6 +62,38 @@ describe('the built panel', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body, url).toContain('/assets/index-abc123.js');
     }
+  });
+
+  it('sends the manifest, the service worker and the icons with their types, checked on every visit', async () => {
+    const types: Record<string, string> = {
+      '/manifest.webmanifest': 'application/manifest+json',
+      '/sw.js': 'application/javascript',
+      '/favicon.ico': 'image/vnd.microsoft.icon',
+      '/favicon.svg': 'image/svg+xml',
+      '/icons/icon-192.png': 'image/png',
+    };
+    for (const [url, type] of Object.entries(types)) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain(type);
+      // A new build's worker and manifest reach the browser at its next visit (no stale copy for a year).
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await get('/manifest.webmanifest')).json()).toEqual({ name: 'Tierdesk' });
+    // The icon itself, not the app shell that answers a panel route.
+    expect((await get('/favicon.ico')).rawPayload).toEqual(fs.readFileSync('public/favicon.ico'));
+  });
+
+  it("lets the page's own service worker and manifest load under the Content-Security-Policy", async () => {
+    const res = await get('/home');
+    const directives = Object.fromEntries(
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
+    expect(directives['worker-src']).toEqual(["'self'"]);
+    expect(directives['manifest-src']).toEqual(["'self'"]);
   });
 
   it('keeps unknown API paths a JSON 404, however they are spelled', async () => {
