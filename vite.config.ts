@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -17,29 +18,39 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    writeBundle() {
-      const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-          const full = path.join(dir, e.name);
-          return e.isDirectory() ? walk(full) : [full];
-        });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|txt|map)$/.test(file)) continue;
-        const body = fs.readFileSync(file);
-        if (body.length < 1024) continue;
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(body, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          }),
-        );
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
-      }
+    // After the service worker is written (vite-plugin-pwa writes it when the bundle closes), so it is
+    // compressed too.
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        compressAll(outDir);
+      },
     },
   };
+}
+
+function compressAll(outDir: string) {
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const full = path.join(dir, e.name);
+      return e.isDirectory() ? walk(full) : [full];
+    });
+  for (const file of walk(outDir)) {
+    if (!/\.(js|css|html|svg|json|webmanifest|txt|map)$/.test(file)) continue;
+    const body = fs.readFileSync(file);
+    if (body.length < 1024) continue;
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    );
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+  }
 }
 
 /** Modules only the onboarding form or the Hindi catalogue use: they stay out of the screens chunk. */
@@ -49,9 +60,81 @@ const VALIDATION =
 const LAZY_OF_THEIR_OWN =
   /pages[\\/]onboarding|i18n[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept)[\\/]/;
 
+/** The light theme's primary colour (the app bar's) and background (src/web/layout/theme.ts). */
+const THEME_COLOR = '#1f4e8c';
+const BACKGROUND_COLOR = '#f5f7fa';
+
+/**
+ * The installable panel (docs/operations.md, "Installing the panel / offline"): the web app manifest (its link
+ * is written into the built index.html) and a Workbox service worker, sw.js, which src/web/serviceWorker.ts
+ * registers. It precaches nothing (an install would download chunks the page is downloading at the same time):
+ * it keeps what the panel loads.
+ * - The hashed files under /assets/ never change: cache-first, kept as the page loads them.
+ * - Every panel page is index.html (the server answers each route with it): network-first, so a visit online
+ *   always gets the newest build; the last copy, kept under one key, opens any route offline.
+ * - /api/... has no route: the worker leaves those requests to the browser and caches no answer.
+ * The matchers and plugins are copied into sw.js as source text, so they use nothing from this file.
+ */
+const pwa = VitePWA({
+  injectRegister: false,
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'Tierdesk',
+    short_name: 'Tierdesk',
+    description: 'Back-office for digital banking agent networks',
+    lang: 'en',
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: [],
+    navigateFallback: null,
+    inlineWorkboxRuntime: true,
+    // A new worker takes over at once: it holds no files of its own build that an open page could miss.
+    skipWaiting: true,
+    clientsClaim: true,
+    runtimeCaching: [
+      {
+        // Page loads (and the page's own request for /index.html, src/web/serviceWorker.ts), never /api/...
+        // however it is spelled (the server's routes are case-insensitive).
+        urlPattern: ({ request, url, sameOrigin }) =>
+          sameOrigin &&
+          !/^\/+api(\/|$)/i.test(url.pathname) &&
+          (request.mode === 'navigate' || url.pathname === '/index.html'),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'tierdesk-shell',
+          cacheableResponse: { statuses: [200] },
+          plugins: [{ cacheKeyWillBeUsed: async () => '/index.html' }],
+        },
+      },
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'tierdesk-assets',
+          cacheableResponse: { statuses: [200] },
+          // A few builds' worth of chunks; older ones go first.
+          expiration: { maxEntries: 60, purgeOnQuotaError: true },
+        },
+      },
+    ],
+  },
+});
+
 // One config for the panel build (vite) and both unit-test projects (vitest).
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pwa, precompress()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -32,25 +32,24 @@ export function preparePage(page: Page) {
   });
 }
 
+/** The flags this closed network needs (no background connections), for every Chromium the suite starts. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 /**
- * Debian's Chromium, headless, with the flags this closed network needs (no background connections). Every
- * page it opens with `newPage` is prepared (waits, CSP watch).
+ * Debian's Chromium, headless, with CHROMIUM_ARGS. Every page it opens with `newPage` is prepared (waits, CSP
+ * watch).
  */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const newPage = browser.newPage.bind(browser);
   browser.newPage = async (...args) => {
     const page = await newPage(...args);

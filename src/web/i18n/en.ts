@@ -242,6 +242,9 @@ export const en = {
       sessionEnded: MSG.sessionEndedNotice,
       accessDenied: MSG.forbidden,
     },
+    offline: {
+      banner: 'You are offline. What needs the server will load again when the connection is back.',
+    },
     sandbox: {
       banner: 'Sandbox partner: sales are simulated, no real accounts are opened.',
     },

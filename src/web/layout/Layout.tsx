@@ -5,6 +5,7 @@ import { Navigate } from 'react-router-dom';
 import { LOGIN_PATH } from '../providers/authProvider';
 import { clearSession, getToken } from '../providers/session';
 import { Menu } from './Menu';
+import { OfflineBanner } from './OfflineBanner';
 import { SandboxBanner } from './SandboxBanner';
 
 /**
@@ -25,7 +26,8 @@ const ToSignIn = () => {
 
 /**
  * react-admin Layout (app bar with the global loading indicator) + the role-gated 220 px menu, shown only with a
- * session; above every screen, the sandbox partner's banner while it is on. Without a stored token the user goes straight to /auth; with one, Authenticated asks the auth
+ * session; above every screen, the offline banner while there is no connection and the sandbox partner's banner
+ * while it is on. Without a stored token the user goes straight to /auth; with one, Authenticated asks the auth
  * provider and logs out if it refuses. Not Admin's `requireAuth`: it logged out through a catch-all route
  * that each logout's cleared query cache mounted again, and those updates kept React Router's navigation to
  * /auth (a transition) from committing: /home without a session showed a blank page for seconds, logging
@@ -36,6 +38,7 @@ export const Layout = ({ children }: { children: ReactNode }) => {
   return (
     <Authenticated>
       <RaLayout menu={Menu} appBar={AppAppBar}>
+        <OfflineBanner />
         <SandboxBanner />
         {children}
       </RaLayout>

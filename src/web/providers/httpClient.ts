@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import { MSG } from '../../shared/messages';
 import type { ErrorBody } from '../../shared/wire';
+import { reportAnswered } from './connectivity';
 import { getToken } from './session';
 
 /** Base path of every call (seed section 7); same origin, vite dev proxies /api to the server. */
@@ -101,8 +102,10 @@ async function request<T>(url: string, options: HttpOptions, retried: boolean): 
     // An aborted request (a query react-query no longer needs) is not a connection failure.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // Status 0: the request never got an answer.
+    reportAnswered(false);
     throw new HttpError(MSG.internetError, 0, null);
   }
+  reportAnswered(true);
 
   if (responseType === 'blob' && response.ok) {
     const blob = await response.blob();
