@@ -67,8 +67,8 @@ const BACKGROUND_COLOR = '#f5f7fa';
 /**
  * The installable panel (docs/operations.md, "Installing the panel / offline"): the web app manifest (its link
  * is written into the built index.html) and a Workbox service worker, sw.js, which src/web/serviceWorker.ts
- * registers. It precaches nothing (an install would download chunks the page is downloading at the same time):
- * it keeps what the panel loads.
+ * registers. It precaches only the manifest (vite-plugin-pwa always adds it), not the panel's chunks: an install
+ * would download the ones the page is downloading at the same time. It keeps what the panel loads.
  * - The hashed files under /assets/ never change: cache-first, kept as the page loads them.
  * - Every panel page is index.html (the server answers each route with it): network-first, so a visit online
  *   always gets the newest build; the last copy, kept under one key, opens any route offline.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, cspViolations, launchBrowser, preparePage, signIn } from './browser';
+import { CHROMIUM, CHROMIUM_ARGS, cspViolations, launchBrowser, preparePage } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -170,8 +170,11 @@ describe('the installable panel', () => {
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
 
-    // Use the panel: sign in, the dashboard's figures, a list.
-    await signIn(page, baseURL, '9999999999', 'Admin@1234');
+    // Use the panel: sign in (on this first page, loaded before the worker took over), the dashboard's figures,
+    // a list.
+    await page.getByLabel('Mobile *', { exact: true }).fill('9999999999');
+    await page.getByLabel('Password *', { exact: true }).fill('Admin@1234');
+    await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/home$/);
     await expect.poll(() => page.getByTestId('tile-CUSTOMER').textContent()).toMatch(/^\d/);
     await page.getByRole('menuitem', { name: 'State', exact: true }).click();
