@@ -38,8 +38,8 @@ function keepWhatThePageLoaded() {
 }
 
 /**
- * Registers the panel's service worker once the page has loaded (its download never competes with the page's
- * own), in a built panel on a browser that has service workers. Without one the panel works as before, online.
+ * Registers the panel's service worker once the page has loaded (the page's own files first), in a built panel
+ * on a browser that has service workers. Without one the panel works as before, online.
  */
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
