@@ -441,6 +441,13 @@ export const en = {
       pendingTitle: 'A sale is already pending',
       pendingText:
         '%{name} already has a pending sale of %{product} (%{code}, %{date}): the account opening was not finished. Reopen it, or sell the product again?',
+      receipt: 'Receipt',
+      receiptRow: 'Receipt of %{code}',
+      receiptTitle: 'Receipt %{code}',
+      printReceipt: 'Print receipt',
+      downloadPdf: 'Download PDF',
+      sharePdf: 'Share PDF',
+      receiptBlocked: 'The browser blocked the receipt’s tab: allow pop-ups for this site, then try again',
       reopenRow: 'Reopen the account opening of %{code}',
       sellAgain: 'Sell again',
       customerSales: 'Sales',

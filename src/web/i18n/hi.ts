@@ -399,6 +399,7 @@ export const hi = {
         utmCodeUsed: 'यह utmCode पहले ही उपयोग हो चुका है',
         saleRecorded: 'बिक्री दर्ज हुई। नए टैब में खाता खोलने की प्रक्रिया पूरी करें।',
         saleNotFound: 'बिक्री नहीं मिली',
+        receiptFormat: 'format html या pdf होना चाहिए',
         idempotencyKeyInvalid: 'Idempotency-Key हेडर 1 से 200 दिखने वाले अक्षरों का होना चाहिए',
         idempotencyKeyReused:
           'यह Idempotency-Key किसी दूसरी बिक्री के लिए पहले ही उपयोग हो चुकी है: नई बिक्री के लिए नई कुंजी उपयोग करें',
@@ -703,6 +704,13 @@ export const hi = {
       pendingTitle: 'एक बिक्री पहले से लंबित है',
       pendingText:
         '%{name} की %{product} की एक बिक्री लंबित है (%{code}, %{date}): खाता खोलना पूरा नहीं हुआ। उसे फिर से खोलें, या उत्पाद फिर से बेचें?',
+      receipt: 'रसीद',
+      receiptRow: '%{code} की रसीद',
+      receiptTitle: 'रसीद %{code}',
+      printReceipt: 'रसीद प्रिंट करें',
+      downloadPdf: 'PDF डाउनलोड करें',
+      sharePdf: 'PDF साझा करें',
+      receiptBlocked: 'ब्राउज़र ने रसीद का टैब रोक दिया: इस साइट के लिए पॉप-अप की अनुमति दें, फिर से कोशिश करें',
       reopenRow: '%{code} का खाता खोलना फिर से खोलें',
       sellAgain: 'फिर से बेचें',
       customerSales: 'बिक्री',

@@ -161,6 +161,8 @@ export interface AppDataProvider extends DataProvider {
    * utmCode after its last '=' and the partner's merchantCode. Record the sale with `create('sales', ...)`.
    */
   openAccount(call: PartnerCall, body: AccountOpeningBody, options?: CallOptions): Promise<AccountOpening>;
+  /** GET bought_products/receipt/{id}?format=html|pdf with the token -> the sale's receipt as a file. */
+  getSaleReceipt(id: Identifier, format: 'html' | 'pdf'): Promise<Blob>;
   /** GET bought_products/opening/{id} -> the partner's account-opening URL of a PENDING sale (409 otherwise). */
   getOpeningUrl(id: Identifier, options?: CallOptions): Promise<string>;
   /** POST wallet/settle (ADMIN): clearing -> available for one user ({ userId }), or everyone ({ all: true }) without an id. */
@@ -414,6 +416,15 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
         responseType: 'blob',
       });
       if (!blob) throw new Error(MSG.notFound);
+      return blob;
+    },
+
+    async getSaleReceipt(id, format) {
+      const { blob } = await http(
+        apiUrl(`bought_products/receipt/${encodeURIComponent(String(id))}?format=${format}`),
+        { responseType: 'blob' },
+      );
+      if (!blob) throw new Error(SALES_MSG.saleNotFound);
       return blob;
     },
 
