@@ -339,6 +339,10 @@ export const en = {
       add: 'Add Employee',
       createTitle: 'Create New Employee',
       updateTitle: 'Update Employee',
+      role: 'Role',
+      roleEmployee: 'Employee',
+      roleAdmin: 'Admin',
+      roleHelp: 'An admin can do everything an admin does, approving other people’s payouts included',
     },
     userStatus: {
       button: 'Update Status',

@@ -602,6 +602,10 @@ export const hi = {
       add: 'कर्मचारी जोड़ें',
       createTitle: 'नया कर्मचारी बनाएँ',
       updateTitle: 'कर्मचारी अपडेट करें',
+      role: 'भूमिका',
+      roleEmployee: 'कर्मचारी',
+      roleAdmin: 'एडमिन',
+      roleHelp: 'एडमिन वह सब कर सकता है जो एडमिन करता है, दूसरों के भुगतान स्वीकृत करना भी',
     },
     userStatus: {
       button: 'स्थिति अपडेट करें',

@@ -16,7 +16,7 @@ import type {
 } from '../../shared/wire';
 import { apiUrl, type HttpOptions, httpClient } from './httpClient';
 import { saleToRecord, type TransactionRecord, transactionToRecord } from './ledger';
-import { userToBody, userToRecord } from './users';
+import { staffTypeOf, userToBody, userToRecord } from './users';
 
 /**
  * Resource-to-endpoint table (seed section 7, docs/api.md, Conventions). Resource names are the
@@ -127,7 +127,11 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   distributors: users(UserType.DISTRIBUTOR),
   retailers: users(UserType.RETAILER),
   customers: users(UserType.CUSTOMER),
-  employees: users(UserType.EMPLOYEE),
+  /** Employees; the create form may make another admin instead (`role`, ADMIN only: issue 43). */
+  employees: {
+    ...users(UserType.EMPLOYEE),
+    toBody: (data, action) => userToBody(staffTypeOf(data, action), data, action),
+  },
   /** Onboarding applications (staff review); with `_id` the one lead carries every section. */
   leads: { fetch: 'leads/fetch', listKey: 'leads', byId: '_id' },
   /** The audit trail (ADMIN), newest first; filters userId, entity, action, from, to. */
