@@ -177,6 +177,11 @@ export interface AppDataProvider extends DataProvider {
    * `data` (nothing moved).
    */
   recordPayout(input: PayoutBody): Promise<{ data?: TransactionRecord; pending?: string; message?: string }>;
+  /**
+   * POST wallet/adjust (ADMIN, EMPLOYEE): a signed correction of a user's available balance with a reason. It always
+   * waits for a second admin: 202 with the pending command, whose id is `pending`.
+   */
+  adjustWallet(input: AdjustBody): Promise<{ pending?: string; message?: string }>;
   /** POST approvals/approve/{id} (ADMIN, not the maker) -> the server's message */
   approveCommand(id: Identifier): Promise<{ message?: string }>;
   /** POST approvals/reject/{id} {reason} (ADMIN, not the maker) -> the server's message */
@@ -204,6 +209,13 @@ export interface AccountOpening {
   url: string;
   utmCode: string;
   merchantCode: string;
+}
+
+/** `wallet/adjust`: the user, signed rupees as typed ('-250.50' is a debit), and the reason. */
+export interface AdjustBody {
+  userId: string;
+  amount: string;
+  reason: string;
 }
 
 export interface PayoutBody {
@@ -466,6 +478,12 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
         data: result ? transactionToRecord(result as WireTransaction) : undefined,
         message: json.message,
       };
+    },
+
+    async adjustWallet(input) {
+      const { json } = await post('wallet/adjust', input);
+      const result = json.result as WireCommand | undefined;
+      return { pending: result?._id, message: json.message };
     },
 
     async approveCommand(id) {
