@@ -146,6 +146,7 @@ const ReceiptMenu = ({
       onClose={onClose}
       // The menu sits in a table row that opens the sale: its clicks stay in the menu.
       onClick={(event) => event.stopPropagation()}
+      slotProps={{ list: { 'aria-label': translate('app.sales.receiptRow', { code: sale.utmCode }) } }}
     >
       <MenuItem onClick={act(receipt.print)} disabled={receipt.busy}>
         <ListItemIcon>
