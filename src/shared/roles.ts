@@ -51,6 +51,11 @@ export const ROLE_TABLE = {
   },
   /** Bought products: Select Product records one (create); the Sales screen lists them (a retailer its own). */
   sales: { list: [ADMIN, EMPLOYEE, RETAILER], create: [ADMIN, EMPLOYEE, RETAILER] },
+  /**
+   * A sale's receipt (issue 43): the retailer who made the sale, its distributor and master distributor, and staff;
+   * the route bounds it by the caller's network as every sale read (another's answers 404).
+   */
+  saleReceipts: { read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER] },
   transactions: { list: [ADMIN] },
   /** My wallet: the tier users' own balance and postings (any panel user may read its own through the API). */
   wallet: {

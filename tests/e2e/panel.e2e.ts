@@ -221,6 +221,21 @@ async function checkDialog(page: Page, open: () => Promise<void>, name: string, 
 
 const firstRow = (page: Page) => page.locator('tbody tr').first();
 
+/** A sale's Receipt menu (the side menu is a `menu` too). */
+const receiptMenu = (page: Page) => page.getByRole('menu', { name: /^Receipt of / });
+
+/** Print receipt in an open Receipt menu: the receipt page, written into the tab the click opened. */
+async function printedReceipt(page: Page) {
+  const [receipt] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('menuitem', { name: 'Print receipt' }).click(),
+  ]);
+  await receipt.getByRole('heading', { name: 'Sale receipt' }).waitFor();
+  // Choosing closes the menu.
+  await receiptMenu(page).waitFor({ state: 'hidden' });
+  return receipt;
+}
+
 /** Every screen and modal in one theme: the public pages, the admin's lists and modals, the retailer's wallet. */
 async function everyScreen(theme?: 'dark'): Promise<string[]> {
   const found: string[] = [];
@@ -289,6 +304,12 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
   );
   await checkDialog(
     admin,
+    () => admin.getByRole('button', { name: 'Adjust Wallet' }).click(),
+    'Adjust Wallet',
+    found,
+  );
+  await checkDialog(
+    admin,
     () => admin.getByRole('button', { name: 'Settle' }).click(),
     'Settle Commissions',
     found,
@@ -307,6 +328,12 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
     .first()
     .waitFor();
   await check(admin, '/sale/:id', found);
+  await admin.getByRole('button', { name: 'Receipt', exact: true }).click();
+  await receiptMenu(admin).waitFor();
+  await check(admin, 'menu "Receipt of ..."', found);
+  const receipt = await printedReceipt(admin);
+  await check(receipt, 'the receipt page', found);
+  await receipt.close();
   await admin.goto(`${baseURL}/lead/list`);
   await firstRow(admin).waitFor();
   await check(admin, '/lead/list', found);
@@ -489,6 +516,26 @@ describe('wide lists on a laptop and a phone', () => {
         expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${path} ${action}`).toBe(true);
       }
     }
+  });
+});
+
+describe("a sale's receipt", () => {
+  it('the Receipt menu and the receipt page pass axe and never scroll sideways, at 1366 px and at 390 px', async () => {
+    const found: string[] = [];
+    for (const viewport of [LAPTOP, PHONE]) {
+      const page = await signedIn(RETAILER, viewport);
+      await page.goto(`${baseURL}/sale/list`);
+      await firstRow(page)
+        .getByRole('button', { name: /^Receipt of / })
+        .click();
+      await receiptMenu(page).waitFor();
+      await check(page, `${viewport.width}px menu "Receipt of ..."`, found);
+      const receipt = await printedReceipt(page);
+      await check(receipt, `${viewport.width}px the receipt page`, found);
+      expect(await receipt.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+      await receipt.close();
+    }
+    expect(found).toEqual([]);
   });
 });
 

@@ -207,6 +207,33 @@ describe('adjustments', () => {
     expect(tier.status).toBe(403);
     expect(tier.body.message).toBe(PERMISSION);
   });
+
+  it('refuse an unknown or malformed user, the other tier users, and a caller without a session; nothing waits', async () => {
+    const pendingBefore = (await as(admin, 'GET', 'approvals/fetch', undefined, { status: 'PENDING' })).body
+      .result.totalCounts;
+    const body = { amount: 10, reason: 'x' };
+    const unknown = await as(admin, 'POST', 'wallet/adjust', {
+      ...body,
+      userId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('User not found');
+    const malformed = await as(employee, 'POST', 'wallet/adjust', { ...body, userId: 'not-an-id' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors).toEqual([{ msg: 'Invalid user id', param: 'userId' }]);
+    for (const mobile of ['9100000001', '9200000001']) {
+      const tier = await login(ctx.app, mobile, DEMO_PASSWORD);
+      const refused = await as(tier.token, 'POST', 'wallet/adjust', { ...body, userId: retailerId });
+      expect(refused.status, mobile).toBe(403);
+      expect(refused.body.message).toBe(PERMISSION);
+    }
+    const anonymous = await call(ctx.app, 'POST', 'wallet/adjust', { body: { ...body, userId: retailerId } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.message).toBe('Authentication required');
+    expect(
+      (await as(admin, 'GET', 'approvals/fetch', undefined, { status: 'PENDING' })).body.result.totalCounts,
+    ).toBe(pendingBefore);
+  });
 });
 
 describe('payouts that need a second person', () => {

@@ -1,12 +1,11 @@
-import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
-import { PDFArray, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig, type TdsConfig } from '../../src/server/config';
 import { reconcile } from '../../src/server/modules/ledger/reconcile';
 import { settle } from '../../src/server/modules/ledger/settlement';
 import { fyStartYearOf, periodOf, taxOf } from '../../src/server/modules/ledger/tds';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, saveBodyOf, type TestContext } from './helpers';
+import { pdfText } from './pdf';
 import { deliver, idsByMobile, sell } from './selling';
 
 // Section 194H (issue 43). A threshold of 250 rupees, so a few 500-rupee sales (the retailer's share 100 rupees, its
@@ -515,28 +514,6 @@ describe('reports', () => {
     expect(other.body.message).toBe('User not found');
   });
 });
-
-/** The text a PDF draws, read back with pdf-lib: each page's content streams inflated, their strings decoded. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const document = await PDFDocument.load(bytes);
-  expect(document.getPageCount()).toBeGreaterThan(0);
-  const parts: string[] = [];
-  for (const page of document.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
-    for (const ref of streams) {
-      const stream = document.context.lookup(ref) as PDFRawStream;
-      const raw = Buffer.from(stream.getContents());
-      const filtered = stream.dict.get(PDFName.of('Filter'));
-      const data = filtered ? inflateSync(raw).toString('latin1') : raw.toString('latin1');
-      const lines: string[] = [];
-      for (const m of data.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\((.*?)\)\s*Tj/g))
-        lines.push(m[1] !== undefined ? Buffer.from(m[1], 'hex').toString('latin1') : m[2]);
-      parts.push(lines.join('\n'));
-    }
-  }
-  return parts.join('\n');
-}
 
 describe('every figure to the paisa', () => {
   const sellers = [

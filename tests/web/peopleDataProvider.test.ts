@@ -247,6 +247,23 @@ describe('dataProvider: user create/update bodies', () => {
     expect(body(calls[1].options)).toEqual({ type: 5, ...shared });
   });
 
+  it('employees: the Admin role creates another admin (type 0, issue 43); an update stays an employee', async () => {
+    const { http, calls } = fakeHttp(() => ({ result: common('a-2', UserType.ADMIN) }));
+    const provider = createDataProvider(http);
+    const passwords = { password: 'Secret@123', confirmPassword: 'Secret@123' };
+    await provider.create('employees', { data: { ...shared, ...passwords, role: '0' } });
+    expect(calls[0].url).toBe('/api/v1/account/create');
+    expect(body(calls[0].options)).toEqual({ type: 0, ...shared, ...passwords });
+    await provider.create('employees', { data: { ...shared, ...passwords, role: '5' } });
+    expect(body(calls[1].options)).toEqual({ type: 5, ...shared, ...passwords });
+    await provider.update('employees', {
+      id: 'e-1',
+      data: { ...shared, role: '0' },
+      previousData: { id: 'e-1' },
+    });
+    expect(body(calls[2].options)).toEqual({ type: 5, ...shared });
+  });
+
   it('Update Status: { status } alone is sent as it is and the message comes back', async () => {
     const { http, calls } = fakeHttp(() => ({
       result: { ...MD, status: 'INACTIVE' },

@@ -443,6 +443,58 @@ describe('employee modal', () => {
     dialog = await screen.findByRole('dialog', { name: 'Update Employee' });
     expect(labelledField(dialog, 'Name')).toHaveValue('esha staff');
     expect(within(dialog).queryByText(/^Password/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('group', { name: 'Role' })).not.toBeInTheDocument();
+  });
+
+  it('an admin may create another admin: the Role choice, and the admin’s own toast', async () => {
+    login(UserType.ADMIN);
+    TABLES.employees = [];
+    const user = userEvent.setup();
+    const { provider, create } = fakeData();
+    renderList('/employee/list', <EmployeeList />, provider);
+    await user.click(await screen.findByRole('button', { name: 'Add Employee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Employee' });
+    const role = within(dialog).getByRole('group', { name: 'Role' });
+    expect(within(role).getByRole('radio', { name: 'Employee' })).toBeChecked();
+    await user.click(within(role).getByRole('radio', { name: 'Admin' }));
+    const field = (label: string) => labelledField(dialog, label);
+    await user.type(field('Name'), 'second admin');
+    await user.type(field('Email'), 'second.admin@example.in');
+    await user.type(field('Mobile'), '9876500001');
+    await user.type(field('User Name'), 'admin2');
+    await user.click(within(dialog).getByRole('combobox', { name: 'District' }));
+    await user.click(await screen.findByRole('option', { name: 'Jaipur' }));
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Tehsil' })).not.toBeDisabled());
+    await user.click(within(dialog).getByRole('combobox', { name: 'Tehsil' }));
+    await user.click(await screen.findByRole('option', { name: 'Sanganer' }));
+    await user.type(field('Password'), 'First@2026');
+    await user.type(field('Confirm Password'), 'First@2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(USER_SAVED_MSG[UserType.ADMIN].created)).toBeInTheDocument();
+    expect(create).toHaveBeenCalledWith('employees', {
+      data: expect.objectContaining({
+        name: 'second admin',
+        role: String(UserType.ADMIN),
+        password: 'First@2026',
+      }),
+    });
+  });
+
+  it('without the right to create admins, the dialog has no Role choice', async () => {
+    login(UserType.ADMIN);
+    const denyAdmins: AuthProvider = {
+      ...authProvider,
+      canAccess: async (params) =>
+        params.resource === 'admins' ? false : ((await authProvider.canAccess?.(params)) ?? false),
+    };
+    const user = userEvent.setup();
+    const { provider } = fakeData();
+    const { queryClient } = renderList('/employee/list', <EmployeeList />, provider, denyAdmins);
+    await user.click(await screen.findByRole('button', { name: 'Add Employee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Employee' });
+    await waitForSettled(queryClient);
+    expect(labelledField(dialog, 'Password')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('group', { name: 'Role' })).not.toBeInTheDocument();
   });
 });
 

@@ -3,14 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
+import { escapeHtml } from './html';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-
-const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** The readable page: every operation by tag, with its summary and access; the shapes are in the JSON. */
 function docsPage(document: OpenAPIV3.Document): string {

@@ -100,5 +100,12 @@ export const payoutSchemaFor = (maxPaise: number) =>
       .min(1, { error: SALES_MSG.referenceRequired })
       .max(100, { error: SALES_MSG.referenceTooLong }),
   });
+/** `GET bought_products/receipt/:id?format=html|pdf`: a sale's receipt, a printable page by default. */
+export const RECEIPT_FORMATS = ['html', 'pdf'] as const;
+export const receiptQuerySchema = z.object({
+  format: z.enum(RECEIPT_FORMATS, { error: SALES_MSG.receiptFormat }).default('html'),
+});
+export type ReceiptFormat = (typeof RECEIPT_FORMATS)[number];
+
 export const payoutSchema = payoutSchemaFor(DEFAULT_MAX_AMOUNT_PAISE);
 export type PayoutInput = z.infer<typeof payoutSchema>;

@@ -29,8 +29,11 @@ export interface RecordFormDialogProps extends RecordDialogProps {
   toValues: (record?: RaRecord) => Values;
   /** Form values -> request body. */
   transform?: (values: Values) => Values;
-  /** Success toasts (catalogue keys): the seed's 'X Created Successfully!' / 'X Updated Successfully!'. */
-  success: { created: string; updated: string };
+  /**
+   * Success toasts (catalogue keys): the seed's 'X Created Successfully!' / 'X Updated Successfully!'. `created` may
+   * depend on the values sent (the Employees form can create an admin).
+   */
+  success: { created: string | ((values: Values) => string); updated: string };
   /** The form's validation: the shared schema of the payload (forms/schemaValidator). */
   validate: ValidateForm;
   /** A server refusal's param -> the form field it is about (default: the same name). */
@@ -80,7 +83,8 @@ export const RecordFormDialog = ({
       notify((error as Error).message, { type: 'error' });
       return serverFieldErrors(error, fieldOf);
     }
-    notify(isEdit ? success.updated : success.created, { type: 'success' });
+    const created = typeof success.created === 'function' ? success.created(values) : success.created;
+    notify(isEdit ? success.updated : created, { type: 'success' });
     refresh();
     onClose(true);
   };

@@ -1,5 +1,5 @@
 import { IconButton, Stack, Tooltip } from '@mui/material';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { DataTable, type RaRecord, useTranslate } from 'react-admin';
 
 /** One row action (Edit, Update Status, Select Product); `render` is null when the row does not offer it. */
@@ -14,7 +14,8 @@ export interface RowActionButtonProps {
   /** The accessible name, naming the row ('Edit Asha Bhosale'). */
   ariaLabel: string;
   icon: ReactNode;
-  onClick: () => void;
+  /** The click (a menu anchors on its target). */
+  onClick: (event: MouseEvent<HTMLElement>) => void;
 }
 
 /** A row action as an icon button with its name as a tooltip: compact, and it never wraps. */

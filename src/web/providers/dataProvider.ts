@@ -16,7 +16,7 @@ import type {
 } from '../../shared/wire';
 import { apiUrl, type HttpOptions, httpClient } from './httpClient';
 import { saleToRecord, type TransactionRecord, transactionToRecord } from './ledger';
-import { userToBody, userToRecord } from './users';
+import { staffTypeOf, userToBody, userToRecord } from './users';
 
 /**
  * Resource-to-endpoint table (seed section 7, docs/api.md, Conventions). Resource names are the
@@ -127,7 +127,11 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   distributors: users(UserType.DISTRIBUTOR),
   retailers: users(UserType.RETAILER),
   customers: users(UserType.CUSTOMER),
-  employees: users(UserType.EMPLOYEE),
+  /** Employees; the create form may make another admin instead (`role`, ADMIN only: issue 43). */
+  employees: {
+    ...users(UserType.EMPLOYEE),
+    toBody: (data, action) => userToBody(staffTypeOf(data, action), data, action),
+  },
   /** Onboarding applications (staff review); with `_id` the one lead carries every section. */
   leads: { fetch: 'leads/fetch', listKey: 'leads', byId: '_id' },
   /** The audit trail (ADMIN), newest first; filters userId, entity, action, from, to. */
@@ -161,6 +165,8 @@ export interface AppDataProvider extends DataProvider {
    * utmCode after its last '=' and the partner's merchantCode. Record the sale with `create('sales', ...)`.
    */
   openAccount(call: PartnerCall, body: AccountOpeningBody, options?: CallOptions): Promise<AccountOpening>;
+  /** GET bought_products/receipt/{id}?format=html|pdf with the token -> the sale's receipt as a file. */
+  getSaleReceipt(id: Identifier, format: 'html' | 'pdf'): Promise<Blob>;
   /** GET bought_products/opening/{id} -> the partner's account-opening URL of a PENDING sale (409 otherwise). */
   getOpeningUrl(id: Identifier, options?: CallOptions): Promise<string>;
   /** POST wallet/settle (ADMIN): clearing -> available for one user ({ userId }), or everyone ({ all: true }) without an id. */
@@ -171,6 +177,11 @@ export interface AppDataProvider extends DataProvider {
    * `data` (nothing moved).
    */
   recordPayout(input: PayoutBody): Promise<{ data?: TransactionRecord; pending?: string; message?: string }>;
+  /**
+   * POST wallet/adjust (ADMIN, EMPLOYEE): a signed correction of a user's available balance with a reason. It always
+   * waits for a second admin: 202 with the pending command, whose id is `pending`.
+   */
+  adjustWallet(input: AdjustBody): Promise<{ pending?: string; message?: string }>;
   /** POST approvals/approve/{id} (ADMIN, not the maker) -> the server's message */
   approveCommand(id: Identifier): Promise<{ message?: string }>;
   /** POST approvals/reject/{id} {reason} (ADMIN, not the maker) -> the server's message */
@@ -198,6 +209,13 @@ export interface AccountOpening {
   url: string;
   utmCode: string;
   merchantCode: string;
+}
+
+/** `wallet/adjust`: the user, signed rupees as typed ('-250.50' is a debit), and the reason. */
+export interface AdjustBody {
+  userId: string;
+  amount: string;
+  reason: string;
 }
 
 export interface PayoutBody {
@@ -417,6 +435,15 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       return blob;
     },
 
+    async getSaleReceipt(id, format) {
+      const { blob } = await http(
+        apiUrl(`bought_products/receipt/${encodeURIComponent(String(id))}?format=${format}`),
+        { responseType: 'blob' },
+      );
+      if (!blob) throw new Error(SALES_MSG.saleNotFound);
+      return blob;
+    },
+
     async openAccount(call, body, options = {}) {
       const { json } = await post(`payusprint/${call}`, body, options);
       const answer = json.result as Partial<AccountOpeningResult> | undefined;
@@ -451,6 +478,12 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
         data: result ? transactionToRecord(result as WireTransaction) : undefined,
         message: json.message,
       };
+    },
+
+    async adjustWallet(input) {
+      const { json } = await post('wallet/adjust', input);
+      const result = json.result as WireCommand | undefined;
+      return { pending: result?._id, message: json.message };
     },
 
     async approveCommand(id) {

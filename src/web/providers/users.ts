@@ -100,6 +100,13 @@ export function userToRecord(item: unknown): UserRecord {
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
+/**
+ * The type an Employees form creates: another admin when an admin chose that role (`role`, issue 43), else an
+ * employee. An update keeps the employee's type (admins are not listed, so none is edited here).
+ */
+export const staffTypeOf = (data: Record<string, unknown>, action: 'create' | 'update'): UserType =>
+  action === 'create' && String(data.role) === String(UserType.ADMIN) ? UserType.ADMIN : UserType.EMPLOYEE;
+
 /** Whether `data` is the Update Status call: `{ status }` alone (the server reads such a body the same way). */
 export const isStatusChange = (data: Record<string, unknown>) =>
   Object.keys(data).length === 1 && 'status' in data;
@@ -142,6 +149,7 @@ export function userToBody(
       };
       break;
     case UserType.EMPLOYEE:
+    case UserType.ADMIN:
       if (action === 'create') {
         body.password = data.password ?? '';
         body.confirmPassword = data.confirmPassword ?? '';

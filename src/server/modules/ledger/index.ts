@@ -25,6 +25,7 @@ export {
   recordPayout,
   replayPayout,
 } from './payout';
+export { pdfRupees, type TextPdf, textPdf } from './pdf';
 export { listTransactionsOf, toWireTransaction } from './queries';
 export { reconcile } from './reconcile';
 export { default as ledgerRoutes } from './routes';

@@ -1,5 +1,4 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { TDS_MSG, TDS_SECTION, type TdsQuarter } from '../../../shared/constants/tds';
 import { formatRupees } from '../../../shared/format';
 import { paiseToRupees } from '../../../shared/money';
@@ -11,6 +10,7 @@ import { ledgerAccounts, tdsEntries, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../http/errors';
 import type { AuditRecorder } from '../audit/index';
+import { pdfRupees as rupees, textPdf } from './pdf';
 import { periodOf, TDS_PAYABLE } from './tds';
 
 /** Who deducts, as the certificate names it. */
@@ -280,45 +280,29 @@ export async function tdsCertificate(
   };
 }
 
-/** Rupees on the certificate: two decimals, Indian grouping, no currency sign (the standard fonts have no ₹). */
-const rupees = (value: number) =>
-  `Rs. ${value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /**
- * The certificate as a PDF (pdf-lib, a kept library): Form 16A's parts as text. `compress: false` keeps its text
- * readable in the file, so a test (or a search tool) finds the figures.
+ * The certificate as a PDF (textPdf: pdf-lib, uncompressed so a test reads the figures back): Form 16A's parts as
+ * text.
  */
 export async function tdsCertificatePdf(certificate: TdsCertificate): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`TDS certificate ${certificate.deductee.name} ${certificate.fy} ${certificate.quarter}`);
-  pdf.setProducer('Tierdesk');
-  pdf.setCreator('Tierdesk');
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  let page = pdf.addPage([595.28, 841.89]);
-  let y = 790;
-  const write = (text: string, size = 10, face = font) => {
-    if (y < 60) {
-      page = pdf.addPage([595.28, 841.89]);
-      y = 790;
-    }
-    page.drawText(text, { x: 50, y, size, font: face });
-    y -= size + 6;
-  };
-  write('Certificate of tax deducted at source (Form 16A data)', 14, bold);
+  const pdf = await textPdf(
+    `TDS certificate ${certificate.deductee.name} ${certificate.fy} ${certificate.quarter}`,
+  );
+  const { write } = pdf;
+  write('Certificate of tax deducted at source (Form 16A data)', 14, true);
   write(`Section ${certificate.section}: commission or brokerage`);
-  y -= 6;
+  pdf.gap(6);
   write(`Deductor: ${certificate.deductor.name}`);
   write(`Deductee: ${certificate.deductee.name}`);
   write(`PAN of the deductee: ${certificate.deductee.panId ?? 'not given (PANNOTAVBL)'}`);
   write(
     `Financial year ${certificate.fy}, quarter ${certificate.quarter}: ${certificate.from} to ${certificate.to}`,
   );
-  y -= 6;
-  write(`Amount paid or credited: ${rupees(certificate.credited)}`, 11, bold);
-  write(`Tax deducted: ${rupees(certificate.tds)}`, 11, bold);
-  y -= 6;
-  write('Date        Entry      Amount credited      Rate      Tax', 10, bold);
+  pdf.gap(6);
+  write(`Amount paid or credited: ${rupees(certificate.credited)}`, 11, true);
+  write(`Tax deducted: ${rupees(certificate.tds)}`, 11, true);
+  pdf.gap(6);
+  write('Date        Entry      Amount credited      Rate      Tax', 10, true);
   for (const line of certificate.lines)
     write(
       [
@@ -329,5 +313,5 @@ export async function tdsCertificatePdf(certificate: TdsCertificate): Promise<Ui
         rupees(line.tds),
       ].join('    '),
     );
-  return pdf.save({ useObjectStreams: false });
+  return pdf.save();
 }

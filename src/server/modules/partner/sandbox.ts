@@ -9,6 +9,7 @@ import { paiseToRupees } from '../../../shared/money';
 import { CURRENT_ACCOUNT_TYPES, SAVING_ACCOUNT_TYPES } from '../../../shared/schemas/sales';
 import { products, sandboxAccounts } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound, parseInput, unauthorized } from '../../http/errors';
+import { escapeHtml } from '../../http/html';
 import { assertCleanInput, inputGuard } from '../../http/input';
 import { SIGNATURE_HEADER, type SignatureCheck, signCallback, verifySignature } from './signature';
 
@@ -30,12 +31,6 @@ const ACTIONS: Record<string, { event: ProviderEvent; status: string; from: stri
   abandon: { event: 'account.failed', status: 'ABANDONED', from: ['OPEN'] },
   reverse: { event: 'account.reversed', status: 'REVERSED', from: ['OPENED'] },
 };
-
-const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 const openingBody = (call: 'saving_account' | 'current_account') =>
   z.object({

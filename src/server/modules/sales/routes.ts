@@ -6,6 +6,7 @@ import {
   boughtProductSchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
+  receiptQuerySchema,
   SALES_MSG,
 } from '../../../shared/schemas/sales';
 import { envelope, listEnvelope, openingLinkSchema, wireSaleSchema } from '../../../shared/wire';
@@ -16,6 +17,7 @@ import { documentedOnly } from '../../http/schemas';
 import { caller, guarded } from '../../http/session';
 import { requestRecorder } from '../audit/index';
 import { listSales, saleWithPostings } from './queries';
+import { receiptFileName, receiptHtml, receiptPdf, saleReceipt } from './receipt';
 import { openingLinkOf, recordSaleOnce } from './service';
 
 const listQuery = pagingQuery.and(
@@ -119,6 +121,37 @@ export default async function salesRoutes(fastify: FastifyInstance) {
         { limit: q.limit, offset: offsetOf(q) },
       );
       return { result: { boughtProducts: sales, totalCounts: total, ...cappedMark(capped) } };
+    },
+  );
+
+  /**
+   * A sale's receipt for the customer (issue 43): a printable page (html, the default) or a PDF. Bounded by the
+   * caller's network as the sale itself; a sale outside it answers the same 404 as no sale.
+   */
+  app.get(
+    '/bought_products/receipt/:id',
+    guarded('saleReceipts', 'read', {
+      tags,
+      summary: 'A sale’s receipt: a printable HTML page (format=html, the default) or a PDF (format=pdf)',
+      params: idParam,
+      querystring: receiptQuerySchema,
+    }),
+    async (request, reply) => {
+      const receipt = await saleReceipt(db, caller(request).user, request.params.id);
+      if (request.query.format === 'pdf') {
+        const bytes = await receiptPdf(receipt);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${receiptFileName(receipt, 'pdf')}"`)
+          .send(Buffer.from(bytes) as never);
+      }
+      return (
+        reply
+          .type('text/html; charset=utf-8')
+          .header('content-disposition', `inline; filename="${receiptFileName(receipt, 'html')}"`)
+          // Text under a non-JSON type is sent as it is (no JSON serializer).
+          .send(receiptHtml(receipt) as never)
+      );
     },
   );
 }

@@ -9,7 +9,7 @@ import { type Column, col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { type RowAction, RowActionButton } from '../../lists/RowActions';
-import { PayoutButton } from '../transactions/LedgerActions';
+import { AdjustButton, PayoutButton } from '../transactions/LedgerActions';
 import { ApproveCommandDialog, RejectCommandDialog, useCommandWords } from './DecisionDialogs';
 
 const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -90,7 +90,12 @@ export const ApprovalList = () => {
         columns={APPROVAL_COLUMNS}
         filters={approvalFilters}
         filterDefaultValues={{ status: 'PENDING' }}
-        toolbar={mayPay ? <PayoutButton /> : null}
+        toolbar={
+          <>
+            {mayPay && <PayoutButton />}
+            <AdjustButton />
+          </>
+        }
         rowActions={mayDecide ? decisions : []}
       />
       {open?.decision === 'approve' && (

@@ -11,6 +11,8 @@ export interface UserFormDialogProps extends RecordDialogProps {
   texts: string;
   /** The type's own inputs, after the shared ones. */
   children?: ReactNode;
+  /** The type a create makes from its values, when the form lets an admin choose (Employees: another admin). */
+  createdType?: (values: Record<string, unknown>) => UserType;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface UserFormDialogProps extends RecordDialogProps {
  * then the type's own inputs. Validation is the shared schema of the type; the dataProvider turns the flat values
  * into the account/create|update body. Success toasts: the seed's texts of the type (USER_SAVED_MSG).
  */
-export const UserFormDialog = ({ type, texts, children, ...props }: UserFormDialogProps) => {
+export const UserFormDialog = ({ type, texts, children, createdType, ...props }: UserFormDialogProps) => {
   const action = props.record?.id !== undefined ? 'update' : 'create';
   const validate = useMemo(() => userValidator(type, action), [type, action]);
   return (
@@ -29,7 +31,7 @@ export const UserFormDialog = ({ type, texts, children, ...props }: UserFormDial
       validate={validate}
       fieldOf={userFieldOf}
       success={{
-        created: sharedKey('user', `created${type}`),
+        created: (values) => sharedKey('user', `created${createdType?.(values) ?? type}`),
         updated: sharedKey('user', `updated${type}`),
       }}
     >

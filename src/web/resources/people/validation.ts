@@ -38,6 +38,8 @@ export function userFormValues(type: UserType, record?: RaRecord): Values {
       if (!record) {
         values.password = '';
         values.confirmPassword = '';
+        // Employee, or another admin when an admin chooses so (issue 43).
+        values.role = String(UserType.EMPLOYEE);
       }
       break;
   }

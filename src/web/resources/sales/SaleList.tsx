@@ -11,6 +11,7 @@ import { ResourceList } from '../../lists/ResourceList';
 import { type RowAction, RowActionButton } from '../../lists/RowActions';
 import { useReopenSale } from './reopen';
 import { SaleStatusChip } from './SaleChips';
+import { ReceiptRowButton } from './SaleReceipt';
 
 export const salePath = (id: unknown) => `/sale/${encodeURIComponent(String(id))}`;
 
@@ -67,30 +68,37 @@ const ReopenRowButton = ({ record }: { record: RaRecord }) => {
   );
 };
 
-/** Reopen on PENDING rows, for the roles that sell. */
-const useReopenAction = (): RowAction[] => {
-  const { canAccess } = useCanAccess({ resource: 'sales', action: 'create' });
+/** Reopen on PENDING rows, for the roles that sell; Receipt on every row, for those who may read receipts. */
+const useRowActions = (): RowAction[] => {
+  const { canAccess: maySell } = useCanAccess({ resource: 'sales', action: 'create' });
+  const { canAccess: mayReadReceipts } = useCanAccess({ resource: 'saleReceipts', action: 'read' });
   return useMemo(
-    () =>
-      canAccess
+    () => [
+      ...(maySell
         ? [
             {
               key: 'reopen',
-              render: (record) => (record.status === 'PENDING' ? <ReopenRowButton record={record} /> : null),
+              render: (record: RaRecord) =>
+                record.status === 'PENDING' ? <ReopenRowButton record={record} /> : null,
             },
           ]
-        : [],
-    [canAccess],
+        : []),
+      ...(mayReadReceipts
+        ? [{ key: 'receipt', render: (record: RaRecord) => <ReceiptRowButton record={record} /> }]
+        : []),
+    ],
+    [maySell, mayReadReceipts],
   );
 };
 
 /**
  * Every bought product (ADMIN, EMPLOYEE; a retailer gets its own, scoped by the server), newest first, 10 a page.
- * A row (or its utmCode link, for the keyboard) opens the sale's page; a PENDING row reopens its account opening.
+ * A row (or its utmCode link, for the keyboard) opens the sale's page; a PENDING row reopens its account opening;
+ * every row's Receipt prints the receipt or gives its PDF.
  * `?filter={"customerId":…}` (a customer row's Sales) lists one customer's sales.
  */
 export const SaleList = () => {
-  const reopen = useReopenAction();
+  const rowActions = useRowActions();
   return (
     <ResourceList
       resource="sales"
@@ -98,7 +106,7 @@ export const SaleList = () => {
       columns={SALE_COLUMNS}
       filters={saleFilters}
       rowClick={(id) => salePath(id)}
-      rowActions={reopen}
+      rowActions={rowActions}
     />
   );
 };

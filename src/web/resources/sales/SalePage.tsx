@@ -27,6 +27,7 @@ import { TRANSACTION_LIST_PATH } from '../transactions/paths';
 import { SALE_LIST_PATH } from './paths';
 import { useReopenSale } from './reopen';
 import { SaleStatusChip } from './SaleChips';
+import { ReceiptButton } from './SaleReceipt';
 
 /** A PENDING sale whose account opening the customer has not finished: its partner page again, in a new tab. */
 const ReopenButton = ({ sale }: { sale: SaleRecord }) => {
@@ -187,10 +188,20 @@ const SaleView = ({ id }: { id: string }) => {
       <Title title={translate('app.sales.pageTitle', { code: sale.utmCode })} />
       <Box>
         {back}
-        <Typography variant="h5" component="h1">
-          {translate('app.sales.pageTitle', { code: sale.utmCode })}
-        </Typography>
-        <Typography color="text.secondary">{translate('app.sales.pageSubtitle')}</Typography>
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+        >
+          <Box>
+            <Typography variant="h5" component="h1">
+              {translate('app.sales.pageTitle', { code: sale.utmCode })}
+            </Typography>
+            <Typography color="text.secondary">{translate('app.sales.pageSubtitle')}</Typography>
+          </Box>
+          <ReceiptButton sale={{ id: sale.id, utmCode: sale.utmCode }} />
+        </Stack>
       </Box>
       <Section title="app.sales.details">
         <Facts

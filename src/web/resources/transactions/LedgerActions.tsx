@@ -1,12 +1,15 @@
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import TuneIcon from '@mui/icons-material/Tune';
 import { Button, DialogContentText, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import {
   Confirm,
   ListContext,
+  RadioButtonGroupInput,
   TextInput,
+  useCanAccess,
   useDataProvider,
   useGetOne,
   useListContext,
@@ -18,11 +21,12 @@ import {
 import { useWatch } from 'react-hook-form';
 import { UserType } from '../../../shared/enums';
 import { formatRupees, titleCase } from '../../../shared/format';
+import { adjustSchema } from '../../../shared/schemas/approvals';
 import { payoutSchema, SALES_MSG } from '../../../shared/schemas/sales';
 import { FormDialog } from '../../forms/FormDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { sharedKey } from '../../i18n/sharedMessages';
-import type { AppDataProvider, PayoutBody } from '../../providers/dataProvider';
+import type { AdjustBody, AppDataProvider, PayoutBody } from '../../providers/dataProvider';
 import { UserLookup, UserTypeInput, userResourceOf } from './UserLookups';
 
 /** The user record behind a chosen type and id (already cached by the lookup that chose it). */
@@ -219,6 +223,132 @@ export const PayoutButton = () => {
         {translate('app.transactions.recordPayout')}
       </Button>
       <PayoutDialog open={open} onClose={() => setOpen(false)} defaultValues={filteredUser} />
+    </>
+  );
+};
+
+/** Credit adds to the available balance, debit takes from it: the sign of the amount sent. */
+const DIRECTIONS = [
+  { id: 'CREDIT', name: 'app.transactions.adjustCredit' },
+  { id: 'DEBIT', name: 'app.transactions.adjustDebit' },
+];
+
+/** The signed amount `wallet/adjust` takes: the typed rupees, negative for a debit. */
+const signedAmount = (values: Values) => {
+  if (blank(values.amount)) return undefined;
+  const amount = String(values.amount).trim();
+  return values.direction === 'DEBIT' ? `-${amount}` : amount;
+};
+
+const adjustRules = schemaValidator(adjustSchema, {
+  toInput: (values) => ({
+    userId: blank(values.userId) ? undefined : values.userId,
+    amount: signedAmount(values),
+    reason: values.reason ?? undefined,
+  }),
+});
+
+/** The server's adjustment rules (adjustSchema), plus the user type the user lookup needs. */
+export const validateAdjustment: ValidateForm = (values) => ({
+  ...(blank(values.userType) ? { userType: sharedKey('msg', 'required') } : {}),
+  ...(adjustRules(values) as Record<string, unknown>),
+});
+
+/**
+ * Adjust Wallet (ADMIN, EMPLOYEE: the role table's `adjustments`): a signed correction of a user's available balance
+ * with a reason, for what the ledger cannot express otherwise. It always waits for a second admin (202), so the
+ * toast says no money has moved yet.
+ */
+export const AdjustDialog = ({
+  open,
+  onClose,
+  defaultValues,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The user to start on (the list's filter). */
+  defaultValues?: Values;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const adjust = useMutation({ mutationFn: (input: AdjustBody) => dataProvider.adjustWallet(input) });
+
+  const submit = async (values: Values) => {
+    try {
+      await adjust.mutateAsync(
+        {
+          userId: String(values.userId),
+          amount: signedAmount(values) ?? '',
+          reason: String(values.reason).trim(),
+        },
+        {
+          onSuccess: ({ pending, message }) => {
+            // A call that ended the session answers nothing (react-admin has logged out and said so).
+            if (!pending) return;
+            notify(message ?? sharedKey('sales', 'adjustmentPending'), { type: 'info' });
+            refresh();
+            onClose();
+          },
+          onError: (error) => notify(error.message, { type: 'error' }),
+        },
+      );
+    } catch {
+      // Toasted by onError; the dialog stays open.
+    }
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="app.transactions.adjustTitle"
+      submitLabel="app.transactions.adjustSubmit"
+      validate={validateAdjustment}
+      defaultValues={{ direction: 'CREDIT', ...defaultValues }}
+      onSubmit={submit}
+    >
+      <DialogContentText sx={{ mb: 1 }}>{translate('app.transactions.adjustText')}</DialogContentText>
+      <UserTypeInput validate={requiredMark} />
+      <UserLookup validate={requiredMark} />
+      <AvailableBalance />
+      <RadioButtonGroupInput
+        source="direction"
+        label="app.transactions.adjustDirection"
+        choices={DIRECTIONS}
+        row
+      />
+      <TextInput
+        source="amount"
+        label="app.transactions.amountRupees"
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        validate={requiredMark}
+      />
+      <TextInput
+        source="reason"
+        label="app.transactions.adjustReason"
+        multiline
+        minRows={2}
+        validate={requiredMark}
+      />
+    </FormDialog>
+  );
+};
+
+/** Adjust Wallet beside Record Payout, for whoever the role table lets make adjustments. */
+export const AdjustButton = () => {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const filteredUser = useFilteredUser();
+  const { canAccess } = useCanAccess({ resource: 'adjustments', action: 'create' });
+  if (!canAccess) return null;
+  return (
+    <>
+      <Button size="small" startIcon={<TuneIcon />} onClick={() => setOpen(true)}>
+        {translate('app.transactions.adjust')}
+      </Button>
+      <AdjustDialog open={open} onClose={() => setOpen(false)} defaultValues={filteredUser} />
     </>
   );
 };

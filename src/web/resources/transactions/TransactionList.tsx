@@ -9,7 +9,7 @@ import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ListPagination } from '../../lists/ListPagination';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
-import { PayoutButton, SettleButton } from './LedgerActions';
+import { AdjustButton, PayoutButton, SettleButton } from './LedgerActions';
 import { UserLookup, UserTypeInput } from './UserLookups';
 
 /** Seed sections 2 and 9: the transaction list shows at most 5 page links. */
@@ -70,7 +70,7 @@ const transactionFilters = [
 
 /**
  * Seed section 2, transaction list (ADMIN): every posting, newest first, with the wallet's balances right after it;
- * 10 a page with at most 5 page links; CSV export. Settle and Record Payout act on the ledger.
+ * 10 a page with at most 5 page links; CSV export. Settle, Record Payout and Adjust Wallet act on the ledger.
  */
 export const TransactionList = () => {
   const { canAccess: canRunLedger } = useCanAccess({ resource: 'ledger', action: 'edit' });
@@ -85,6 +85,7 @@ export const TransactionList = () => {
           <>
             <SettleButton />
             <PayoutButton />
+            <AdjustButton />
           </>
         )
       }
