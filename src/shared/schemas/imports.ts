@@ -22,6 +22,9 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_MODES = ['create', 'update'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 
+/** How often the Import screen asks for a running job's progress. */
+export const IMPORT_POLL_MS = 500;
+
 /** The largest file an import takes. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
