@@ -27,6 +27,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   importSettings.batchSize = 500;
+  importSettings.parallel = 2;
   importSettings.afterBatch = undefined;
 });
 
@@ -502,12 +503,15 @@ describe('batches', () => {
     expect(stopped.message).toBe(
       'The import stopped before the end. Send the same file again to complete it.',
     );
-    expect(stopped.counts).toEqual(counts({ read: 4, created: 4 }));
-    expect(await users(`mobile like '97900000%'`)).toHaveLength(4);
+    // Whole batches only: the first, and the one beside it if it had begun (two run at once).
+    const done = stopped.counts.created;
+    expect([4, 8]).toContain(done);
+    expect(stopped.counts).toEqual(counts({ read: done, created: done }));
+    expect(await users(`mobile like '97900000%'`)).toHaveLength(done);
     importSettings.afterBatch = undefined;
     const again = await importFile('master-distributors', csv);
     expect(again.status).toBe('DONE');
-    expect(again.counts).toEqual(counts({ read: 10, created: 6, unchanged: 4 }));
+    expect(again.counts).toEqual(counts({ read: 10, created: 10 - done, unchanged: done }));
     expect(await users(`mobile like '97900000%'`)).toHaveLength(10);
     await countersExact();
   });

@@ -42,14 +42,24 @@ import {
  */
 export const importSettings: {
   batchSize: number;
+  /** Batches of one job under way at once (the database's index upkeep then uses more than one core). */
+  parallel: number;
   afterBatch?: (jobId: string, batch: number) => void | Promise<void>;
-} = { batchSize: 500 };
+} = { batchSize: 500, parallel: 2 };
 
 /**
- * Imports take this transaction-level advisory lock for each batch that writes: two imports of overlapping files
- * judge and write one batch at a time, so each person is created once and the second import sees it as unchanged.
+ * The keys a batch writes under (a person's mobile and user name, one namespace; a location's name under its
+ * parent), as they are locked: a batch that writes takes a transaction-level advisory lock on each, in one order
+ * (by hash). Two batches with a key in common, of one import or of two overlapping ones, judge and write one after
+ * the other, so each person is created once and the later batch sees it as unchanged; batches with none in
+ * common run side by side.
  */
-const IMPORT_LOCK = 45_045_045;
+function batchKeys(kind: ImportKind, rows: CsvRow[]) {
+  const lower = (s: string | undefined) => (s ?? '').trim().toLowerCase();
+  return IMPORT_USER_TYPE[kind] !== undefined
+    ? rows.flatMap((r) => [`person:${lower(r.cells.mobile)}`, `person:${lower(r.cells.userName)}`])
+    : rows.map((r) => `${kind}:${[r.cells.state, r.cells.district, r.cells.name].map(lower).join('|')}`);
+}
 
 export interface ImportDeps {
   db: Db;
@@ -128,7 +138,7 @@ function tally(judged: Judged[], mode: ImportMode) {
 
 /**
  * Runs a job over its file's rows, batch after batch. A dry run judges every row and writes only the job's
- * progress. A real run judges and writes each batch in one transaction, under the import lock, with the batch's
+ * progress. A real run judges and writes each batch in one transaction, under its keys' locks, with the batch's
  * progress: a server killed mid-import leaves whole batches, and running the file again finds them unchanged.
  * Ends the job DONE (or FAILED) and records it in the audit trail.
  */
@@ -145,8 +155,9 @@ export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]
     // INITIAL_PASSWORD, hashed once for the whole file (each dialog create hashes it once too).
     const passwordHash = people && !job.dryRun ? await hashPassword(deps.config.initialPassword) : '';
     const size = Math.max(1, importSettings.batchSize);
-    for (let start = 0, batchNo = 1; start < rows.length; start += size, batchNo++) {
-      const batch = rows.slice(start, start + size);
+    const batches: CsvRow[][] = [];
+    for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
+    const runBatch = async (batch: CsvRow[], batchNo: number) => {
       // Refused before the database is asked: a row of the wrong width, a key an earlier row of the file has.
       const early: Judged[] = [];
       const toJudge = batch.filter((r) => {
@@ -163,17 +174,31 @@ export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]
         if (duplicate) early.push({ row: r.row, outcome: 'refused', errors: [duplicate] });
         return !duplicate;
       });
-      let judged: Judged[];
       if (job.dryRun) {
-        judged = [...early, ...(await judge(db, toJudge, false))];
+        const judged = [...early, ...(await judge(db, toJudge, false))];
         const { counts, errors } = tally(judged, job.mode);
         await recordProgress(db, job.id, counts, errors);
       } else {
-        judged = await writeBatch(deps, job, toJudge, early, judge, passwordHash);
+        const judged = await writeBatch(deps, job, toJudge, early, judge, passwordHash);
         if (job.mode === 'update') await updateConflicts(deps, job, judged);
       }
       await importSettings.afterBatch?.(job.id, batchNo);
-    }
+    };
+    // A few batches at once, taken in file order; the first failure stops the others from taking more.
+    let next = 0;
+    let stopped: unknown;
+    const worker = async () => {
+      while (stopped === undefined && next < batches.length) {
+        const index = next++;
+        try {
+          await runBatch(batches[index], index + 1);
+        } catch (error) {
+          stopped ??= error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, importSettings.parallel) }, worker));
+    if (stopped !== undefined) throw stopped;
   } catch (error) {
     // Never the rows themselves: they may hold Aadhar numbers.
     log.error({ err: error, jobId: job.id, kind: job.kind }, 'an import stopped');
@@ -202,7 +227,7 @@ export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]
 }
 
 /**
- * One batch in one transaction: judged again under the import lock (another import, or a dialog, may have
+ * One batch in one transaction: judged again under its keys' locks (another import, or a dialog, may have
  * created some of its keys meanwhile), its new rows written, its progress recorded. A key taken by a dialog
  * between the judgement and the write aborts the batch, which then runs again and finds it.
  */
@@ -217,7 +242,9 @@ async function writeBatch(
   for (let attempt = 1; ; attempt++) {
     try {
       return await inTransaction(deps.db, async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+        const keys = batchKeys(job.kind, rows);
+        await tx.execute(sql`select pg_advisory_xact_lock(h)
+          from (select distinct hashtext(k) as h from unnest(${sql.param(keys)}::text[]) as k order by 1) as locks`);
         const judged = [...early, ...(await judge(tx, rows, true))];
         const drafts: PersonDraft[] = [];
         for (const j of judged) {
