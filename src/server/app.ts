@@ -17,6 +17,7 @@ import { accountRoutes, signInNameClashWarning, throttlePruning } from './module
 import { approvalRoutes } from './modules/approvals/index';
 import { auditRefusals, auditRoutes } from './modules/audit/index';
 import { catalogRoutes } from './modules/catalog/index';
+import { importRoutes } from './modules/imports/index';
 import { leadRoutes } from './modules/leads/index';
 import { ledgerRoutes, startSettlementJob, tdsRoutes } from './modules/ledger/index';
 import { locationRoutes } from './modules/locations/index';
@@ -193,6 +194,7 @@ export async function buildApp({
           await v1.register(tdsRoutes);
           await v1.register(approvalRoutes);
           await v1.register(auditRoutes);
+          await v1.register(importRoutes);
         },
         { prefix: '/v1' },
       );

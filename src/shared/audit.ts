@@ -20,6 +20,7 @@ export const AUDIT_ENTITIES = [
   'tdsDeposit',
   'route',
   'approval',
+  'import',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -56,6 +57,7 @@ export const AUDIT_ACTIONS = [
   'approval.request',
   'approval.approve',
   'approval.reject',
+  'import.run',
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

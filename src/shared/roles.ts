@@ -84,6 +84,11 @@ export const ROLE_TABLE = {
   states: { list: [ADMIN, EMPLOYEE], create: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
   /** Onboarding applications: review (list) and decide (edit). Approving also needs the create right. */
   leads: { list: [ADMIN, EMPLOYEE], edit: [ADMIN, EMPLOYEE] },
+  /**
+   * Bulk import from CSV (issue 45): the Import screen is an admin's, and only an admin imports (create); an
+   * employee may run dry runs and follow them through the API (read).
+   */
+  imports: { list: [ADMIN], read: [ADMIN, EMPLOYEE], create: [ADMIN] },
   /** The audit trail (read only: nobody changes it). */
   audit: { list: [ADMIN] },
   /** Update Status on tier users and customers. */

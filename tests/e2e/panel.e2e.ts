@@ -317,6 +317,20 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
   await admin.goto(`${baseURL}/audit/list`);
   await firstRow(admin).waitFor();
   await check(admin, '/audit/list', found);
+  // The Import screen (issue 45), empty and then with a checked file's table of row errors.
+  await admin.goto(`${baseURL}/import`);
+  await admin.getByRole('button', { name: 'Download template' }).waitFor();
+  await check(admin, '/import', found);
+  await admin.locator('input[type=file]').setInputFiles({
+    name: 'axe.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'name,email,mobile,userName,state,district,tehsil,distributorMobile\naxe,not-an-email,1,ax,Rajasthan,Jaipur,Sanganer,9200000001\n',
+    ),
+  });
+  await admin.getByRole('button', { name: 'Check file' }).click();
+  await admin.getByRole('table', { name: 'Rows with errors' }).waitFor();
+  await check(admin, '/import (checked, with errors)', found);
   await admin.goto(`${baseURL}/sale/list`);
   await firstRow(admin).waitFor();
   await check(admin, '/sale/list', found);

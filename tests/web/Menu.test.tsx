@@ -68,6 +68,7 @@ const SEED_SIDEBAR: [string, UserType, string[]][] = [
       'Leads',
       'Audit',
       'Approvals',
+      'Import',
       'Logout',
     ],
   ],

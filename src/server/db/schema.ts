@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -766,4 +767,56 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
     check('audit_log_actor_kind_check', sql`${t.actorKind} in ('USER', 'PARTNER', 'SYSTEM', 'PUBLIC')`),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Bulk imports from CSV (issue 45): one row per file sent. The file itself is kept in the row, so the job's
+ * state never lives in one server's memory; its counts are written after every batch (the progress bar).
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    mode: text('mode').notNull(),
+    status: text('status').notNull().default('RUNNING'),
+    actorId: uuid('actor_id').notNull(),
+    content: bytea('content').notNull(),
+    total: integer('total').notNull().default(0),
+    read: integer('read').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    conflicts: integer('conflicts').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+    /** Why a FAILED job stopped. */
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('import_jobs_created_idx').on(t.createdAt, t.id),
+    check('import_jobs_status_check', sql`${t.status} in ('RUNNING', 'DONE', 'FAILED')`),
+    check('import_jobs_mode_check', sql`${t.mode} in ('create', 'update')`),
+  ],
+);
+/** An import's row errors: the CSV row (1 is the first after the header), the column and the message. */
+export const importErrors = pgTable(
+  'import_errors',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    column: text('column').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [index('import_errors_job_idx').on(t.jobId, t.row)],
 );

@@ -4,6 +4,7 @@ import { SALES_MSG, utmCodeOf } from '../../shared/constants/sales';
 import { UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { MAX_PAGE_SIZE } from '../../shared/rules';
+import type { ImportKind, WireImportJob } from '../../shared/schemas/imports';
 import type { AccountOpeningInput, PartnerCall } from '../../shared/schemas/sales';
 import type {
   AccountOpeningResult,
@@ -188,6 +189,12 @@ export interface AppDataProvider extends DataProvider {
   rejectCommand(id: Identifier, reason: string): Promise<{ message?: string }>;
   /** GET report/commissions -> result.commissions (the caller's network). */
   getCommissionReport(): Promise<CommissionReport>;
+  /** POST import/{kind} (multipart: file, dryRun, mode) -> the job's id (a dry run unless dryRun is 'false'). */
+  startImport(kind: ImportKind, form: FormData): Promise<{ id: string }>;
+  /** GET import/fetch/{id} -> the job: status, counts, row errors. */
+  getImport(id: string): Promise<WireImportJob>;
+  /** GET import/template/{kind} -> the kind's CSV template. */
+  getImportTemplate(kind: ImportKind): Promise<Blob>;
 }
 
 export type AccountOpeningBody = Partial<AccountOpeningInput>;
@@ -427,6 +434,27 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
     },
 
     /** The file as a Blob, through httpClient (the token, and a refusal as the normalised HttpError). */
+    async startImport(kind, form) {
+      // FormData: httpClient leaves the multipart Content-Type (with its boundary) to fetch.
+      const { json } = await http<Envelope<{ _id: string }>>(apiUrl(`import/${kind}`), {
+        method: 'POST',
+        body: form,
+      });
+      return { id: json.result?._id };
+    },
+
+    async getImport(id) {
+      const { json } = await http<Envelope<WireImportJob>>(apiUrl(`import/fetch/${encodeURIComponent(id)}`));
+      if (!json.result) throw new Error(MSG.notFound);
+      return json.result;
+    },
+
+    async getImportTemplate(kind) {
+      const { blob } = await http(apiUrl(`import/template/${kind}`), { responseType: 'blob' });
+      if (!blob) throw new Error(MSG.notFound);
+      return blob;
+    },
+
     async getLeadFile(id, file) {
       const { blob } = await http(apiUrl(`leads/${encodeURIComponent(String(id))}/${file}`), {
         responseType: 'blob',

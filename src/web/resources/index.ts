@@ -7,6 +7,7 @@ import customers from './customers';
 import distributors from './distributors';
 import districts from './districts';
 import employees from './employees';
+import imports from './imports';
 import leads from './leads';
 import masterDistributors from './masterDistributors';
 import products from './products';
@@ -77,4 +78,6 @@ export const RESOURCES: readonly PanelResource[] = [
   entry('audit', audit),
   // Maker-checker (issue 43): commands waiting for a second admin, with their count in the menu.
   entry('approvals', approvals),
+  // Bulk import from CSV (issue 45): an admin's screen.
+  entry('imports', imports),
 ];

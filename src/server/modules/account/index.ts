@@ -3,6 +3,7 @@
  * lists' totals and the dashboard read. Other modules and the server import only this file.
  */
 export { ensureBootstrapAdmin } from './bootstrap';
+export { createPeople, type PersonDraft } from './bulk';
 export { countNewUser, countsOf, rebuildCounts } from './counts';
 export { hashPassword } from './passwords';
 export { peopleService } from './people';

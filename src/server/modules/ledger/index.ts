@@ -11,6 +11,7 @@ export {
   loadWallets,
   lockWallets,
   openWallet,
+  openWallets,
   type PostingDraft,
   type PostingRow,
   post,

@@ -308,6 +308,15 @@ export async function openWallet(q: Queryable, userId: string) {
   await q.insert(wallets).values({ userId }).onConflictDoNothing();
 }
 
+/** The wallets of many new users in one statement (a bulk import's batch). */
+export async function openWallets(q: Queryable, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await q
+    .insert(wallets)
+    .values(userIds.map((userId) => ({ userId })))
+    .onConflictDoNothing();
+}
+
 /**
  * A bulk load's postings (seed:scale), already chained by chainPosting, written as they are: no wallet is
  * locked or updated and no network's money is added (loadWallets and rebuildNetworkMoney do both once, after).

@@ -1,0 +1,285 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  IMPORT_MSG,
+  IMPORT_USER_TYPE,
+  type ImportCounts,
+  type ImportKind,
+  type ImportMode,
+  type ImportRowError,
+} from '../../../shared/schemas/imports';
+import { LOCATION_MSG } from '../../../shared/schemas/locations';
+import type { Config } from '../../config';
+import { Conflict, isUniqueViolation } from '../../db/errors';
+import { saveNamed } from '../../db/named';
+import type { Db, Tx } from '../../db/open';
+import { districts, states, tehsils } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { HttpError } from '../../http/errors';
+import type { PersonalDataCipher } from '../../security/personal-data';
+import {
+  createPeople,
+  hashPassword,
+  type PersonDraft,
+  type peopleService,
+  type SessionUser,
+} from '../account/index';
+import { type Actor, auditRecorder } from '../audit/index';
+import type { CsvRow } from './file';
+import { finishJob, recordProgress } from './jobs';
+import {
+  duplicatesInFile,
+  type Judged,
+  judgeLocations,
+  judgePeople,
+  type LocationDraft,
+  type Update,
+} from './judge';
+
+/**
+ * Rows per batch (each batch is one transaction), and a seam for tests: called after each batch has committed;
+ * a throw there stops the job as a killed server would, after whole batches.
+ */
+export const importSettings: {
+  batchSize: number;
+  /** Batches of one job under way at once (the database's index upkeep then uses more than one core). */
+  parallel: number;
+  afterBatch?: (jobId: string, batch: number) => void | Promise<void>;
+} = { batchSize: 500, parallel: 2 };
+
+/**
+ * The keys a batch writes under (a person's mobile and user name, one namespace; a location's name under its
+ * parent), as they are locked: a batch that writes takes a transaction-level advisory lock on each, in one order
+ * (by hash). Two batches with a key in common, of one import or of two overlapping ones, judge and write one after
+ * the other, so each person is created once and the later batch sees it as unchanged; batches with none in
+ * common run side by side.
+ */
+function batchKeys(kind: ImportKind, rows: CsvRow[]) {
+  const lower = (s: string | undefined) => (s ?? '').trim().toLowerCase();
+  return IMPORT_USER_TYPE[kind] !== undefined
+    ? rows.flatMap((r) => [`person:${lower(r.cells.mobile)}`, `person:${lower(r.cells.userName)}`])
+    : rows.map((r) => `${kind}:${[r.cells.state, r.cells.district, r.cells.name].map(lower).join('|')}`);
+}
+
+export interface ImportDeps {
+  db: Db;
+  config: Pick<Config, 'initialPassword'>;
+  cipher: PersonalDataCipher;
+  people: ReturnType<typeof peopleService>;
+  log: FastifyBaseLogger;
+}
+
+export interface ImportJob {
+  id: string;
+  kind: ImportKind;
+  fileName: string;
+  dryRun: boolean;
+  mode: ImportMode;
+  caller: SessionUser;
+  actor: Actor;
+  ip: string | null;
+}
+
+const zero = (): ImportCounts => ({
+  read: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  conflicts: 0,
+  refused: 0,
+});
+
+const LOCATION_TABLE = { states, districts, tehsils } as const;
+
+/** Creates one location through the dialogs' own save (named.ts), or renames one (mode=update). */
+async function saveLocation(tx: Tx, kind: 'states' | 'districts' | 'tehsils', draft: LocationDraft) {
+  const table = LOCATION_TABLE[kind];
+  const duplicate =
+    kind === 'states'
+      ? LOCATION_MSG.duplicateState(draft.name)
+      : kind === 'districts'
+        ? LOCATION_MSG.duplicateDistrict(draft.name)
+        : LOCATION_MSG.duplicateTehsil(draft.name);
+  await saveNamed(tx, table as typeof states, {
+    id: draft.existingId,
+    values: {
+      name: draft.name,
+      ...(kind === 'districts' ? { stateId: draft.stateId } : {}),
+      ...(kind === 'tehsils' ? { stateId: draft.stateId, districtId: draft.districtId } : {}),
+    } as typeof states.$inferInsert,
+    parent:
+      kind === 'districts'
+        ? { column: districts.stateId, id: draft.stateId! }
+        : kind === 'tehsils'
+          ? { column: tehsils.districtId, id: draft.districtId! }
+          : undefined,
+    messages: { duplicate, notFound: LOCATION_MSG.stateNotFound },
+  });
+}
+
+/** A batch's counts and errors from its judged rows; conflicts left out when mode=update (they are updated next). */
+function tally(judged: Judged[], mode: ImportMode) {
+  const counts = zero();
+  const errors: ImportRowError[] = [];
+  counts.read = judged.length;
+  for (const j of judged) {
+    if (j.outcome === 'create') counts.created++;
+    else if (j.outcome === 'unchanged') counts.unchanged++;
+    else if (j.outcome === 'refused') {
+      counts.refused++;
+      errors.push(...j.errors);
+    } else if (mode === 'create') {
+      counts.conflicts++;
+      errors.push(...j.errors);
+    }
+  }
+  return { counts, errors };
+}
+
+/**
+ * Runs a job over its file's rows, batch after batch. A dry run judges every row and writes only the job's
+ * progress. A real run judges and writes each batch in one transaction, under its keys' locks, with the batch's
+ * progress: a server killed mid-import leaves whole batches, and running the file again finds them unchanged.
+ * Ends the job DONE (or FAILED) and records it in the audit trail.
+ */
+export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]) {
+  const { db, cipher, log } = deps;
+  const people = IMPORT_USER_TYPE[job.kind] !== undefined;
+  const judge = (q: Db | Tx, batch: CsvRow[], lock: boolean) =>
+    people
+      ? judgePeople(q, job.kind, batch, lock, cipher)
+      : judgeLocations(q, job.kind as 'states' | 'districts' | 'tehsils', batch, lock);
+  let failure: string | null = null;
+  try {
+    const duplicates = duplicatesInFile(job.kind, rows);
+    // INITIAL_PASSWORD, hashed once for the whole file (each dialog create hashes it once too).
+    const passwordHash = people && !job.dryRun ? await hashPassword(deps.config.initialPassword) : '';
+    const size = Math.max(1, importSettings.batchSize);
+    const batches: CsvRow[][] = [];
+    for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
+    const runBatch = async (batch: CsvRow[], batchNo: number) => {
+      // Refused before the database is asked: a row of the wrong width, a key an earlier row of the file has.
+      const early: Judged[] = [];
+      const toJudge = batch.filter((r) => {
+        if (r.cellCount !== undefined) {
+          const width = Object.keys(r.cells).length;
+          early.push({
+            row: r.row,
+            outcome: 'refused',
+            errors: [{ row: r.row, column: '', message: IMPORT_MSG.cellCount(r.cellCount, width) }],
+          });
+          return false;
+        }
+        const duplicate = duplicates.get(r.row);
+        if (duplicate) early.push({ row: r.row, outcome: 'refused', errors: [duplicate] });
+        return !duplicate;
+      });
+      if (job.dryRun) {
+        const judged = [...early, ...(await judge(db, toJudge, false))];
+        const { counts, errors } = tally(judged, job.mode);
+        await recordProgress(db, job.id, counts, errors);
+      } else {
+        const judged = await writeBatch(deps, job, toJudge, early, judge, passwordHash);
+        if (job.mode === 'update') await updateConflicts(deps, job, judged);
+      }
+      await importSettings.afterBatch?.(job.id, batchNo);
+    };
+    // A few batches at once, taken in file order; the first failure stops the others from taking more.
+    let next = 0;
+    let stopped: unknown;
+    const worker = async () => {
+      while (stopped === undefined && next < batches.length) {
+        const index = next++;
+        try {
+          await runBatch(batches[index], index + 1);
+        } catch (error) {
+          stopped ??= error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, importSettings.parallel) }, worker));
+    if (stopped !== undefined) throw stopped;
+  } catch (error) {
+    // Never the rows themselves: they may hold Aadhar numbers.
+    log.error({ err: error, jobId: job.id, kind: job.kind }, 'an import stopped');
+    failure = IMPORT_MSG.interrupted;
+  }
+  await inTransaction(db, async (tx) => {
+    const counts = await finishJob(tx, job.id, failure);
+    await auditRecorder(
+      job.actor,
+      job.ip,
+      'import.run',
+      'import',
+    )(tx, {
+      entityId: job.id,
+      after: {
+        jobId: job.id,
+        kind: job.kind,
+        fileName: job.fileName,
+        dryRun: job.dryRun,
+        mode: job.mode,
+        status: failure ? 'FAILED' : 'DONE',
+        counts,
+      },
+    });
+  });
+}
+
+/**
+ * One batch in one transaction: judged again under its keys' locks (another import, or a dialog, may have
+ * created some of its keys meanwhile), its new rows written, its progress recorded. A key taken by a dialog
+ * between the judgement and the write aborts the batch, which then runs again and finds it.
+ */
+async function writeBatch(
+  deps: ImportDeps,
+  job: ImportJob,
+  rows: CsvRow[],
+  early: Judged[],
+  judge: (q: Tx, batch: CsvRow[], lock: boolean) => Promise<Judged[]>,
+  passwordHash: string,
+): Promise<Judged[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransaction(deps.db, async (tx) => {
+        const keys = batchKeys(job.kind, rows);
+        await tx.execute(sql`select pg_advisory_xact_lock(h)
+          from (select distinct hashtext(k) as h from unnest(${sql.param(keys)}::text[]) as k order by 1) as locks`);
+        const judged = [...early, ...(await judge(tx, rows, true))];
+        const drafts: PersonDraft[] = [];
+        for (const j of judged) {
+          if (j.outcome !== 'create') continue;
+          if ('person' in j.create) drafts.push(j.create.person);
+          else await saveLocation(tx, job.kind as 'states', j.create.location);
+        }
+        await createPeople(tx, deps.cipher, passwordHash, drafts);
+        const { counts, errors } = tally(judged, job.mode);
+        await recordProgress(tx, job.id, counts, errors);
+        return judged;
+      });
+    } catch (error) {
+      if (attempt >= 3 || !(isUniqueViolation(error) || error instanceof Conflict)) throw error;
+    }
+  }
+}
+
+/** mode=update: each conflicting row through the dialog's own update (people) or save (locations). */
+async function updateConflicts(deps: ImportDeps, job: ImportJob, judged: Judged[]) {
+  const counts = zero();
+  const errors: ImportRowError[] = [];
+  for (const j of judged) {
+    if (j.outcome !== 'conflict') continue;
+    const update: Update = j.update;
+    try {
+      if ('personId' in update) await deps.people.update(job.caller, update.personId, update.body);
+      else await inTransaction(deps.db, (tx) => saveLocation(tx, job.kind as 'states', update.location));
+      counts.updated++;
+    } catch (error) {
+      if (!(error instanceof HttpError) && !(error instanceof Conflict)) throw error;
+      counts.refused++;
+      const param = error instanceof HttpError ? error.errors?.[0]?.param : undefined;
+      errors.push({ row: j.row, column: param ?? j.errors[0]?.column ?? '', message: error.message });
+    }
+  }
+  if (counts.updated || counts.refused) await recordProgress(deps.db, job.id, counts, errors);
+}

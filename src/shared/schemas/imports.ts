@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { UserType } from '../enums';
+import type { RoleResource } from '../roles';
+
+/**
+ * Bulk import from CSV (issue 45): the kinds, their template columns and the messages, read by the server (which
+ * judges the files) and the panel's Import screen (which offers the templates).
+ */
+export const IMPORT_KINDS = [
+  'states',
+  'districts',
+  'tehsils',
+  'master-distributors',
+  'distributors',
+  'retailers',
+  'customers',
+] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export const IMPORT_STATUSES = ['RUNNING', 'DONE', 'FAILED'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_MODES = ['create', 'update'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+/** How often the Import screen asks for a running job's progress. */
+export const IMPORT_POLL_MS = 500;
+
+/** The largest file an import takes. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+const PEOPLE = ['name', 'email', 'mobile', 'userName', 'state', 'district', 'tehsil'] as const;
+
+/** Each kind's template columns, in the template's order (the contract: docs/api.md). */
+export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
+  states: ['name'],
+  districts: ['state', 'name'],
+  tehsils: ['state', 'district', 'name'],
+  'master-distributors': PEOPLE,
+  distributors: [...PEOPLE, 'masterDistributorMobile'],
+  retailers: [...PEOPLE, 'distributorMobile'],
+  customers: [...PEOPLE, 'retailerMobile', 'aadharId', 'panId'],
+};
+
+/** The user type each people kind creates. */
+export const IMPORT_USER_TYPE: Partial<Record<ImportKind, UserType>> = {
+  'master-distributors': UserType.MASTER_DISTRIBUTOR,
+  distributors: UserType.DISTRIBUTOR,
+  retailers: UserType.RETAILER,
+  customers: UserType.CUSTOMER,
+};
+
+/** The role-table resource whose `create` right an import of the kind needs (the dialogs' own). */
+export const IMPORT_RESOURCE: Record<ImportKind, RoleResource> = {
+  states: 'states',
+  districts: 'districts',
+  tehsils: 'tehsils',
+  'master-distributors': 'masterDistributors',
+  distributors: 'distributors',
+  retailers: 'retailers',
+  customers: 'customers',
+};
+
+const PERSON_EXAMPLE = {
+  email: 'person@example.com',
+  state: 'Rajasthan',
+  district: 'Jaipur',
+  tehsil: 'Sanganer',
+};
+/** The example row of each template (a valid Aadhar number: the Verhoeff check passes). */
+export const IMPORT_EXAMPLES: Record<ImportKind, Record<string, string>> = {
+  states: { name: 'Rajasthan' },
+  districts: { state: 'Rajasthan', name: 'Jaipur' },
+  tehsils: { state: 'Rajasthan', district: 'Jaipur', name: 'Sanganer' },
+  'master-distributors': {
+    ...PERSON_EXAMPLE,
+    name: 'Asha Traders',
+    mobile: '9812345670',
+    userName: 'ashatraders',
+  },
+  distributors: {
+    ...PERSON_EXAMPLE,
+    name: 'Bharat Agencies',
+    mobile: '9812345671',
+    userName: 'bharatagencies',
+    masterDistributorMobile: '9812345670',
+  },
+  retailers: {
+    ...PERSON_EXAMPLE,
+    name: 'Chandan Store',
+    mobile: '9812345672',
+    userName: 'chandanstore',
+    distributorMobile: '9812345671',
+  },
+  customers: {
+    ...PERSON_EXAMPLE,
+    name: 'Deepa Sharma',
+    mobile: '9812345673',
+    userName: 'deepasharma',
+    retailerMobile: '9812345672',
+    aadharId: '234123412346',
+    panId: 'ABCDE1234F',
+  },
+};
+
+export const IMPORT_MSG = {
+  unknownKind: (kind: string) => `There is no import of "${kind}"`,
+  fileMissing: 'Attach the CSV file in the field "file"',
+  empty: 'The file is empty',
+  tooLarge: 'The file is larger than 50 MB',
+  utf16: 'The file is UTF-16 text. Save it as "CSV UTF-8" and send it again.',
+  binary: 'The file is not a CSV text file. Save it as "CSV UTF-8" and send it again.',
+  semicolon:
+    'The columns are separated by semicolons. Save the file with commas ("CSV UTF-8") and send it again.',
+  tab: 'The columns are separated by tabs. Save the file with commas ("CSV UTF-8") and send it again.',
+  malformed: (line: number) => `The file is not valid CSV: a quoted cell is broken near line ${line}`,
+  missingColumn: (column: string) => `The header row has no column "${column}"`,
+  unknownColumn: (column: string) => `The header row has a column this import does not take: "${column}"`,
+  repeatedColumn: (column: string) => `The header row names the column "${column}" twice`,
+  noRows: 'The file has a header row but no rows below it',
+  invalidDryRun: 'dryRun must be true or false',
+  invalidMode: 'mode must be create or update',
+  adminOnly: 'Only an admin may import; an employee may run a dry run',
+  jobNotFound: 'Import not found',
+  started: 'Import started',
+  // Row errors
+  cellCount: (cells: number, columns: number) => `The row has ${cells} cells; the header has ${columns}`,
+  sameAsRow: (row: number) => `The same as row ${row} of this file`,
+  stateMissing: (state: string) => `State "${state}" does not exist`,
+  districtMissing: (district: string, state: string) =>
+    `District "${district}" does not exist in state "${state}"`,
+  tehsilMissing: (tehsil: string, district: string) =>
+    `Tehsil "${tehsil}" does not exist in district "${district}"`,
+  parentMissing: (who: string, mobile: string) => `No ${who} has the mobile number "${mobile}"`,
+  otherType: 'This mobile number belongs to a user of another kind',
+  conflict: (columns: string[]) =>
+    `Already exists with other values (${columns.join(', ')}); import with mode "update" to change them`,
+  interrupted: 'The import stopped before the end. Send the same file again to complete it.',
+} as const;
+
+/** The parent each people kind names, as its message calls it. */
+export const IMPORT_PARENT_NAME = {
+  masterDistributorMobile: 'master distributor',
+  distributorMobile: 'distributor',
+  retailerMobile: 'retailer',
+} as const;
+
+export const importCountsSchema = z.strictObject({
+  read: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  conflicts: z.number().int(),
+  refused: z.number().int(),
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+export const importErrorSchema = z.strictObject({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importErrorSchema>;
+
+/** `GET import/fetch/:id`'s result. */
+export const wireImportJobSchema = z.strictObject({
+  _id: z.string(),
+  kind: z.enum(IMPORT_KINDS),
+  fileName: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  dryRun: z.boolean(),
+  mode: z.enum(IMPORT_MODES),
+  /** Data rows in the file: the progress bar's whole. */
+  total: z.number().int(),
+  counts: importCountsSchema,
+  errors: z.array(importErrorSchema),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WireImportJob = z.infer<typeof wireImportJobSchema>;

@@ -1,0 +1,314 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  LinearProgress,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { downloadCSV, Title, useDataProvider, useTranslate } from 'react-admin';
+import { useDropzone } from 'react-dropzone';
+import {
+  IMPORT_KINDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_POLL_MS,
+  type ImportKind,
+  type WireImportJob,
+} from '../../../shared/schemas/imports';
+import { localise } from '../../i18n/sharedMessages';
+import { useNotifyError } from '../../layout/useNotifyError';
+import { csvCell } from '../../lists/columns';
+import type { AppDataProvider } from '../../providers/dataProvider';
+
+/** Errors shown on the screen; the CSV download has them all. */
+const SHOWN_ERRORS = 100;
+const COUNT_KEYS = ['read', 'created', 'updated', 'unchanged', 'conflicts', 'refused'] as const;
+
+const quote = (value: unknown) => {
+  const text = String(csvCell(String(value)));
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The row errors as CSV: row, column, message (text guarded against spreadsheet formulas). */
+const errorsCsv = (job: WireImportJob) =>
+  ['row,column,message', ...job.errors.map((e) => [e.row, e.column, e.message].map(quote).join(','))].join(
+    '\r\n',
+  );
+
+/** Saves a file the browser holds, under `name`. */
+function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Bulk import from CSV (issue 45), for admins: pick the kind, download its template, drop the file, check it (a
+ * dry run: the table of row errors, downloadable as CSV), then import it with a progress bar fed by the job's
+ * counts, and a summary at the end. The server judges every row; this screen only shows what it says.
+ */
+export const ImportPage = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [kind, setKind] = useState<ImportKind>('retailers');
+  const [file, setFile] = useState<File | null>(null);
+  const [update, setUpdate] = useState(false);
+  const [rejection, setRejection] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const ids = { heading: useId(), drop: useId(), hint: useId(), status: useId() };
+
+  const reset = () => {
+    setJobId(null);
+    start.reset();
+  };
+  const start = useMutation({
+    mutationFn: (dryRun: boolean) => {
+      const form = new FormData();
+      form.append('dryRun', String(dryRun));
+      form.append('mode', update ? 'update' : 'create');
+      form.append('file', file!, file!.name);
+      return dataProvider.startImport(kind, form);
+    },
+    onSuccess: ({ id }) => setJobId(id),
+  });
+  const job = useQuery({
+    queryKey: ['import', jobId],
+    queryFn: () => dataProvider.getImport(jobId!),
+    enabled: !!jobId,
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.status === 'RUNNING' ? IMPORT_POLL_MS : false),
+  });
+  const template = useMutation({
+    mutationFn: () => dataProvider.getImportTemplate(kind),
+    onSuccess: (blob) => saveBlob(blob, `${kind}-template.csv`),
+  });
+  useNotifyError(start.error);
+  useNotifyError(job.error);
+  useNotifyError(template.error);
+
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'], 'text/plain': ['.csv'] },
+    maxSize: IMPORT_MAX_BYTES,
+    multiple: false,
+    onDrop: (accepted, rejected) => {
+      reset();
+      if (rejected.length) {
+        const tooLarge = rejected[0].errors.some((e) => e.code === 'file-too-large');
+        setRejection(tooLarge ? 'app.imports.tooLarge' : 'app.imports.notCsv');
+        setFile(null);
+        return;
+      }
+      setRejection(null);
+      setFile(accepted[0] ?? null);
+    },
+  });
+
+  const data = job.data?._id === jobId ? job.data : undefined;
+  const running = start.isPending || data?.status === 'RUNNING' || (!!jobId && !data);
+  const checked = data?.dryRun && data.status === 'DONE';
+  const percent = data && data.total > 0 ? Math.round((data.counts.read / data.total) * 100) : 0;
+
+  return (
+    <Box sx={{ p: { xs: 1, md: 2 }, maxWidth: 1100 }}>
+      <Title title={translate('app.imports.title')} />
+      <Card variant="outlined">
+        <CardContent sx={{ display: 'grid', gap: 2 }}>
+          <Typography>{translate('app.imports.intro')}</Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+            <TextField
+              select
+              label={translate('app.imports.kind')}
+              value={kind}
+              onChange={(event) => {
+                setKind(event.target.value as ImportKind);
+                reset();
+              }}
+              sx={{ minWidth: 240, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+              size="small"
+            >
+              {IMPORT_KINDS.map((k) => (
+                <MenuItem key={k} value={k}>
+                  {translate(`app.imports.kinds.${k}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="outlined" onClick={() => template.mutate()} disabled={template.isPending}>
+              {translate('app.imports.template')}
+            </Button>
+          </Box>
+          <Box>
+            <Typography id={ids.heading} component="h2" variant="subtitle2" sx={{ mb: 0.5 }}>
+              {translate('app.imports.fileInput')}
+            </Typography>
+            <input {...getInputProps({ name: 'file' })} aria-label={translate('app.imports.fileInput')} />
+            <Box
+              {...getRootProps({
+                'aria-labelledby': `${ids.heading} ${ids.drop}`,
+                'aria-describedby': ids.hint,
+                'aria-invalid': !!rejection,
+              })}
+              role="button"
+              sx={{
+                border: 2,
+                borderStyle: 'dashed',
+                borderColor: rejection ? 'error.main' : isDragActive ? 'primary.main' : 'divider',
+                borderRadius: 1,
+                p: 2,
+                cursor: 'pointer',
+                textAlign: 'center',
+                bgcolor: isDragActive ? 'action.hover' : 'transparent',
+                '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+              }}
+            >
+              <UploadFileIcon color="action" />
+              <Typography id={ids.drop} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {file ? translate('app.imports.chosen', { name: file.name }) : translate('app.imports.drop')}
+              </Typography>
+            </Box>
+            <Typography id={ids.hint} variant="caption" color={rejection ? 'error' : 'text.secondary'}>
+              {translate(rejection ?? 'app.imports.hint')}
+            </Typography>
+          </Box>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={update}
+                onChange={(event) => {
+                  setUpdate(event.target.checked);
+                  reset();
+                }}
+              />
+            }
+            label={translate('app.imports.update')}
+          />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <Button variant="outlined" disabled={!file || running} onClick={() => start.mutate(true)}>
+              {translate('app.imports.check')}
+            </Button>
+            <Button
+              variant="contained"
+              disabled={!file || running || !checked}
+              onClick={() => start.mutate(false)}
+            >
+              {translate('app.imports.import')}
+            </Button>
+          </Box>
+        </CardContent>
+      </Card>
+      <Box id={ids.status} aria-live="polite" sx={{ mt: 2, display: 'grid', gap: 2 }}>
+        {running && (
+          <Box>
+            <Typography variant="body2">
+              {translate(data && !data.dryRun ? 'app.imports.importing' : 'app.imports.checking')}{' '}
+              {data ? translate('app.imports.rowsOf', { read: data.counts.read, total: data.total }) : ''}
+            </Typography>
+            <LinearProgress
+              variant={data ? 'determinate' : 'indeterminate'}
+              value={percent}
+              aria-label={translate('app.imports.progress')}
+            />
+          </Box>
+        )}
+        {data && data.status !== 'RUNNING' && <JobSummary job={data} />}
+      </Box>
+    </Box>
+  );
+};
+
+/** The finished job: what it did (or, for a check, would do), and its row errors. */
+const JobSummary = ({ job }: { job: WireImportJob }) => {
+  const translate = useTranslate();
+  const failed = job.status === 'FAILED';
+  return (
+    <Card variant="outlined" data-testid="import-summary">
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Alert severity={failed ? 'error' : job.errors.length ? 'warning' : 'success'}>
+          {failed
+            ? localise(job.message ?? '', translate)
+            : translate(job.dryRun ? 'app.imports.dryRunDone' : 'app.imports.importDone')}
+          {!failed && job.errors.length > 0 && ` ${translate('app.imports.fixAndCheck')}`}
+        </Alert>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}
+        >
+          {COUNT_KEYS.map((key) => (
+            <Box key={key}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {translate(
+                  key === 'created' && job.dryRun
+                    ? 'app.imports.counts.wouldCreate'
+                    : `app.imports.counts.${key}`,
+                )}
+              </Typography>
+              <Typography component="dd" variant="h6" sx={{ m: 0 }} data-testid={`import-count-${key}`}>
+                {job.counts[key]}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        {job.errors.length > 0 ? (
+          <>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              <Typography component="h2" variant="subtitle1" sx={{ flex: 1 }}>
+                {translate('app.imports.errorsTitle')}
+              </Typography>
+              <Button variant="outlined" onClick={() => downloadCSV(errorsCsv(job), `${job.kind}-errors`)}>
+                {translate('app.imports.downloadErrors')}
+              </Button>
+            </Box>
+            {job.errors.length > SHOWN_ERRORS && (
+              <Typography variant="body2">
+                {translate('app.imports.moreErrors', { shown: SHOWN_ERRORS, total: job.errors.length })}
+              </Typography>
+            )}
+            <TableContainer>
+              <Table size="small" aria-label={translate('app.imports.errorsTitle')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.imports.row')}</TableCell>
+                    <TableCell>{translate('app.imports.column')}</TableCell>
+                    <TableCell>{translate('app.imports.message')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {job.errors.slice(0, SHOWN_ERRORS).map((e, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row may have several errors in one column
+                    <TableRow key={`${e.row}-${e.column}-${i}`}>
+                      <TableCell>{e.row}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.column}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        {localise(e.message, translate)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </>
+        ) : (
+          !failed && <Typography variant="body2">{translate('app.imports.noErrors')}</Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cspViolations, launchBrowser, preparePage, signIn } from './browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+const PHONE = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Unique per run, so the suite can run again against the same database (the demo network uses 9...). */
+const serial = Date.now() % 10_000_000;
+const mobile = (n: number) =>
+  `6${String(serial * 100 + n)
+    .padStart(9, '0')
+    .slice(-9)}`;
+const HEADER = 'name,email,mobile,userName,state,district,tehsil,distributorMobile';
+const row = (n: number, fix: Partial<Record<'email' | 'mobile' | 'distributorMobile', string>> = {}) =>
+  [
+    `Import Retailer ${n}`,
+    fix.email ?? `retailer${n}.${serial}@example.in`,
+    fix.mobile ?? mobile(n),
+    `imp${serial}r${n}`,
+    'Rajasthan',
+    'Jaipur',
+    'Sanganer',
+    fix.distributorMobile ?? '9200000001',
+  ].join(',');
+
+/** 50 retailers under a demo distributor; with `bad`, rows 5, 20 and 40 (file rows 6, 21, 41) are wrong. */
+function retailersFile(bad: boolean) {
+  const rows = Array.from({ length: 50 }, (_, i) => {
+    const n = i + 1;
+    if (!bad) return row(n);
+    if (n === 5) return row(n, { email: 'not-an-email' });
+    if (n === 20) return row(n, { distributorMobile: '9299999999' });
+    if (n === 40) return row(n, { mobile: mobile(39) });
+    return row(n);
+  });
+  return Buffer.from(`${HEADER}\n${rows.join('\n')}\n`);
+}
+
+async function choose(page: Page, name: string, csv: Buffer) {
+  await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: csv });
+  await page.getByText(`Chosen: ${name}`).waitFor();
+}
+
+const count = (page: Page, key: string) => page.getByTestId(`import-count-${key}`).textContent();
+
+/** Presses a button and waits for the job's summary saying `done`. */
+async function runAndWait(page: Page, button: string, done: string) {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByTestId('import-summary').filter({ hasText: done }).waitFor();
+}
+
+describe('the Import screen in Chromium, at 390 px', () => {
+  it('admin imports a 50-row retailers file with 3 bad rows, fixes them and imports again', async () => {
+    const context = await browser.newContext({ viewport: PHONE, acceptDownloads: true });
+    context.on('page', preparePage);
+    const page = await context.newPage();
+    await signIn(page, baseURL, '9999999999', 'Admin@1234');
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${baseURL}/import`);
+    await page.getByRole('combobox', { name: 'What to import' }).click();
+    await page.getByRole('option', { name: 'Retailers', exact: true }).click();
+
+    // The template downloads as the kind's CSV.
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download template' }).click(),
+    ]);
+    expect(template.suggestedFilename()).toBe('retailers-template.csv');
+
+    await choose(page, 'retailers.csv', retailersFile(true));
+    await runAndWait(page, 'Check file', 'Check finished: nothing was written.');
+    expect(await count(page, 'created')).toBe('47');
+    expect(await count(page, 'refused')).toBe('3');
+    const errors = page.getByRole('table', { name: 'Rows with errors' });
+    await expect.poll(() => errors.locator('tbody tr').count()).toBe(3);
+    await errors.getByText('Invalid email').waitFor();
+    await errors.getByText('No distributor has the mobile number "9299999999"').waitFor();
+    await errors.getByText('The same as row 40 of this file').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download errors (CSV)' }).click(),
+    ]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8');
+    expect(csv.split(/\r?\n/).filter(Boolean)).toHaveLength(4);
+    expect(csv).toContain('6,email,Invalid email');
+    // The page never scrolls sideways on the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // Importing as it is: the 47 good rows go in, the 3 bad ones are refused again.
+    await runAndWait(page, 'Import', 'Import finished.');
+    expect(await count(page, 'created')).toBe('47');
+    expect(await count(page, 'refused')).toBe('3');
+
+    // The fixed file: checked, then imported; what is in already is unchanged.
+    await choose(page, 'retailers-fixed.csv', retailersFile(false));
+    await runAndWait(page, 'Check file', 'Check finished: nothing was written.');
+    expect(await count(page, 'created')).toBe('3');
+    await page.getByText('No row has an error.').waitFor();
+    await runAndWait(page, 'Import', 'Import finished.');
+    expect(await count(page, 'created')).toBe('3');
+    expect(await count(page, 'unchanged')).toBe('47');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+});
