@@ -3,6 +3,7 @@ import type { RaRecord } from 'react-admin';
 import type { RoleResource } from '../../shared/roles';
 import approvals from './approvals';
 import audit from './audit';
+import books from './books';
 import customers from './customers';
 import distributors from './distributors';
 import districts from './districts';
@@ -14,6 +15,7 @@ import providers from './providers';
 import retailers from './retailers';
 import sales from './sales';
 import states from './states';
+import tds from './tds';
 import tehsils from './tehsils';
 import transactions from './transactions';
 import wallet from './wallet';
@@ -77,4 +79,7 @@ export const RESOURCES: readonly PanelResource[] = [
   entry('audit', audit),
   // Maker-checker (issue 43): commands waiting for a second admin, with their count in the menu.
   entry('approvals', approvals),
+  // The books on screen (issue 43): reconcile, the company's balances and settle all's preview; TDS by quarter.
+  entry('books', books),
+  entry('tds', tds),
 ];
