@@ -221,6 +221,27 @@ async function checkDialog(page: Page, open: () => Promise<void>, name: string, 
 
 const firstRow = (page: Page) => page.locator('tbody tr').first();
 
+/** The Books screen, loaded: its sections, and settle all's preview worked out. */
+async function booksReady(page: Page) {
+  await page.goto(`${baseURL}/books`);
+  const settleAll = page.getByRole('region', { name: 'Settle All' });
+  await settleAll
+    .getByText('Commissions', { exact: true })
+    .or(settleAll.getByText('Nothing waits in clearing.'))
+    .waitFor();
+}
+
+/** The TDS screen, loaded: this quarter's deductees (or that there are none) and its deposits. */
+async function tdsReady(page: Page) {
+  await page.goto(`${baseURL}/tds`);
+  const deductees = page.getByRole('region', { name: 'Deductees' });
+  await deductees
+    .getByRole('table')
+    .or(deductees.getByText('No commission was credited or taxed in this quarter.'))
+    .waitFor();
+  await page.getByText(/^TDS payable now/).waitFor();
+}
+
 /** Every screen and modal in one theme: the public pages, the admin's lists and modals, the retailer's wallet. */
 async function everyScreen(theme?: 'dark'): Promise<string[]> {
   const found: string[] = [];
@@ -296,6 +317,27 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
   await admin.goto(`${baseURL}/audit/list`);
   await firstRow(admin).waitFor();
   await check(admin, '/audit/list', found);
+  // The books (issue 43): Run's result, then settle all's confirm dialog when something waits in clearing.
+  await booksReady(admin);
+  await admin.getByRole('button', { name: 'Run', exact: true }).click();
+  await admin
+    .getByText(/^Reconcile finished/)
+    .first()
+    .waitFor();
+  await check(admin, '/books', found);
+  const settleAll = admin
+    .getByRole('region', { name: 'Settle All' })
+    .getByRole('button', { name: 'Settle All' });
+  if (await settleAll.isEnabled())
+    await checkDialog(admin, () => settleAll.click(), 'Settle All Commissions', found);
+  await tdsReady(admin);
+  await check(admin, '/tds', found);
+  await checkDialog(
+    admin,
+    () => admin.getByRole('button', { name: 'Record Deposit' }).click(),
+    'Record TDS Deposit',
+    found,
+  );
   await admin.goto(`${baseURL}/sale/list`);
   await firstRow(admin).waitFor();
   await check(admin, '/sale/list', found);
@@ -489,6 +531,27 @@ describe('wide lists on a laptop and a phone', () => {
         expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${path} ${action}`).toBe(true);
       }
     }
+  });
+});
+
+describe('the books and TDS screens at 390 px', () => {
+  it('are not wider than the phone and pass axe, light and dark', async () => {
+    const found: string[] = [];
+    for (const theme of [undefined, 'dark'] as const) {
+      const page = await signedIn(ADMIN, PHONE, theme);
+      for (const [path, ready] of [
+        ['/books', booksReady],
+        ['/tds', tdsReady],
+      ] as const) {
+        await ready(page);
+        await settled(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+          PHONE.width,
+        );
+        await check(page, `${path} at 390 px${theme ? ' (dark)' : ''}`, found);
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
 
