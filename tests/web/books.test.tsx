@@ -164,7 +164,6 @@ describe('Books', () => {
     renderBooks();
     const findings = await screen.findByRole('list', { name: 'Findings' });
     expect(within(findings).getByText('wallet 42: balance 1/0')).toBeInTheDocument();
-    expect(within(findings).getByText('wallet-sum')).toBeInTheDocument();
     expect(screen.getByText('1 finding')).toBeInTheDocument();
     expect(screen.getByText('The command line (npm run reconcile)')).toBeInTheDocument();
   });

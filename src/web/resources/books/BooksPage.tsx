@@ -106,7 +106,7 @@ const ReconcileResult = ({ run }: { run: ReconcileRun | null }) => {
           <List dense disablePadding aria-label={translate('app.books.findingsList')}>
             {findings.map((finding) => (
               <ListItem key={`${finding.check}: ${finding.detail}`} disableGutters>
-                <ListItemText primary={finding.detail} secondary={finding.check} />
+                <ListItemText primary={finding.detail} />
               </ListItem>
             ))}
           </List>
