@@ -300,7 +300,8 @@ export const BooksPage = () => {
   useNotifyError(books.error);
   const data = books.data;
   return (
-    <Stack spacing={2} sx={{ pt: 2, pb: 3 }}>
+    // A grid whose one column may shrink to nothing: a wide table scrolls inside its card, never the page (390 px).
+    <Box sx={{ pt: 2, pb: 3, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Title title={translate('app.books.title')} />
       <Box>
         <Typography variant="h5" component="h1">
@@ -351,6 +352,6 @@ export const BooksPage = () => {
           <SettleAll />
         </>
       )}
-    </Stack>
+    </Box>
   );
 };

@@ -418,7 +418,8 @@ export const TdsPage = () => {
     body = <LoadError text="app.tds.loadFailed" retry={() => report.refetch()} busy={report.isFetching} />;
   else body = <Deductees period={period} report={data} />;
   return (
-    <Stack spacing={2} sx={{ pt: 2, pb: 3 }}>
+    // A grid whose one column may shrink to nothing: a wide table scrolls inside its card, never the page (390 px).
+    <Box sx={{ pt: 2, pb: 3, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Title title={translate('app.tds.title')} />
       <Box>
         <Typography variant="h5" component="h1">
@@ -455,6 +456,6 @@ export const TdsPage = () => {
         {body}
       </Section>
       <Deposits period={period} />
-    </Stack>
+    </Box>
   );
 };
