@@ -19,7 +19,7 @@ import { auditRefusals, auditRoutes } from './modules/audit/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { importRoutes } from './modules/imports/index';
 import { leadRoutes } from './modules/leads/index';
-import { ledgerRoutes, startSettlementJob, tdsRoutes } from './modules/ledger/index';
+import { booksRoutes, ledgerRoutes, startSettlementJob, tdsRoutes } from './modules/ledger/index';
 import { locationRoutes } from './modules/locations/index';
 import { partnerCallback, partnerRoutes, sandboxPartner, selfOrigin } from './modules/partner/index';
 import { reportRoutes } from './modules/reports/index';
@@ -192,6 +192,7 @@ export async function buildApp({
           await v1.register(partnerCallback);
           await v1.register(ledgerRoutes);
           await v1.register(tdsRoutes);
+          await v1.register(booksRoutes);
           await v1.register(approvalRoutes);
           await v1.register(auditRoutes);
           await v1.register(importRoutes);

@@ -2,13 +2,14 @@ import { formatRupees } from '../shared/format';
 import { readConfig } from './config';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { hasEmbeddedDatabase, noTierdeskDatabase, openDatabase } from './db/open';
-import { reconcile } from './modules/ledger/index';
+import { reconcileAndRecord } from './modules/ledger/index';
 import { loadServerKeys } from './security/personal-data';
 
 /**
  * `npm run reconcile`: proves the ledger of the configured database (DATA_DIR or DATABASE_URL, with the same
  * DATA_KEY as the server) and exits non-zero on any break. The same report is `GET /api/v1/ledger/reconcile`, read
- * from one snapshot (a read-only REPEATABLE READ transaction), so it can run while the server does.
+ * from one snapshot (a read-only REPEATABLE READ transaction), so it can run while the server does. Each run is
+ * recorded (reconcile_runs), where the Books screen reads the latest.
  */
 async function main() {
   const config = readConfig();
@@ -26,7 +27,8 @@ async function main() {
     mustExist: true,
   });
   try {
-    const report = await reconcile(database.db, ledgerKey);
+    // Recorded like an admin's Run, so the Books screen shows it as the latest result.
+    const { report } = await reconcileAndRecord(database.db, ledgerKey, { source: 'CLI' });
     const summary =
       `${report.sales.confirmed} confirmed and ${report.sales.reversed} reversed sales, ` +
       `${report.postings} postings in ${report.wallets} wallets; ` +

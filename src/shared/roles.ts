@@ -64,6 +64,8 @@ export const ROLE_TABLE = {
   },
   /** Settlement and reconciliation. */
   ledger: { list: [ADMIN], edit: [ADMIN] },
+  /** The Books screen (issue 43): the latest reconcile and its Run, the company's balances, settle all's preview. */
+  books: { list: [ADMIN], edit: [ADMIN] },
   /** TDS (section 194H): the quarter's deductees for staff, deposits by ADMIN (issue 43). */
   tds: { list: [ADMIN, EMPLOYEE], edit: [ADMIN] },
   /** A deductee's certificate: staff read any, a tier user its own (checked by the route). */

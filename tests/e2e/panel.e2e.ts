@@ -236,6 +236,27 @@ async function printedReceipt(page: Page) {
   return receipt;
 }
 
+/** The Books screen, loaded: its sections, and settle all's preview worked out. */
+async function booksReady(page: Page) {
+  await page.goto(`${baseURL}/books`);
+  const settleAll = page.getByRole('region', { name: 'Settle All' });
+  await settleAll
+    .getByText('Commissions', { exact: true })
+    .or(settleAll.getByText('Nothing waits in clearing.'))
+    .waitFor();
+}
+
+/** The TDS screen, loaded: this quarter's deductees (or that there are none) and its deposits. */
+async function tdsReady(page: Page) {
+  await page.goto(`${baseURL}/tds`);
+  const deductees = page.getByRole('region', { name: 'Deductees' });
+  await deductees
+    .getByRole('table')
+    .or(deductees.getByText('No commission was credited or taxed in this quarter.'))
+    .waitFor();
+  await page.getByText(/^TDS payable now/).waitFor();
+}
+
 /** Every screen and modal in one theme: the public pages, the admin's lists and modals, the retailer's wallet. */
 async function everyScreen(theme?: 'dark'): Promise<string[]> {
   const found: string[] = [];
@@ -548,6 +569,61 @@ describe("a sale's receipt", () => {
       await check(receipt, `${viewport.width}px the receipt page`, found);
       expect(await receipt.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
       await receipt.close();
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+/**
+ * The admin's Books and TDS screens (issue 43) with their dialogs, in both themes, at 1366 px and at 390 px. Their
+ * own test rather than more steps in the walk above, whose time limit is already the suite's one exception.
+ */
+describe('the books and TDS screens (axe-core)', () => {
+  it("no serious or critical violation, with Run's result and the dialogs, light and dark, at 1366 px", async () => {
+    const found: string[] = [];
+    for (const theme of [undefined, 'dark'] as const) {
+      const admin = await signedIn(ADMIN, LAPTOP, theme);
+      const name = (path: string) => `${path}${theme ? ' (dark)' : ''}`;
+      await booksReady(admin);
+      await admin.getByRole('button', { name: 'Run', exact: true }).click();
+      await admin
+        .getByText(/^Reconcile finished/)
+        .first()
+        .waitFor();
+      await check(admin, name('/books'), found);
+      // Settle all's confirm dialog, when something waits in clearing (else its button is disabled).
+      const settleAll = admin
+        .getByRole('region', { name: 'Settle All' })
+        .getByRole('button', { name: 'Settle All' });
+      if (await settleAll.isEnabled())
+        await checkDialog(admin, () => settleAll.click(), 'Settle All Commissions', found);
+      await tdsReady(admin);
+      await check(admin, name('/tds'), found);
+      await checkDialog(
+        admin,
+        () => admin.getByRole('button', { name: 'Record Deposit' }).click(),
+        'Record TDS Deposit',
+        found,
+      );
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('are not wider than the phone and pass axe at 390 px, light and dark', async () => {
+    const found: string[] = [];
+    for (const theme of [undefined, 'dark'] as const) {
+      const page = await signedIn(ADMIN, PHONE, theme);
+      for (const [path, ready] of [
+        ['/books', booksReady],
+        ['/tds', tdsReady],
+      ] as const) {
+        await ready(page);
+        await settled(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+          PHONE.width,
+        );
+        await check(page, `${path} at 390 px${theme ? ' (dark)' : ''}`, found);
+      }
     }
     expect(found).toEqual([]);
   });

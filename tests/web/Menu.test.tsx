@@ -45,7 +45,8 @@ const sidebar = async () => {
  * master distributor and role 5; Employees for ADMIN only; Retailers for ADMIN, master distributor, distributor, role
  * 5 and retailer; Customers for ADMIN, role 5 and retailer; Providers and Products for ADMIN and role 5;
  * Transactions for ADMIN only; Tehsil, District, State for ADMIN and role 5. Tierdesk adds Sales (staff and
- * retailers), My Wallet (the three tiers), Leads (staff), Audit (ADMIN) and Approvals (staff: an employee sees its own).
+ * retailers), My Wallet (the three tiers), Leads (staff), Audit (ADMIN), Approvals (staff: an employee sees its own),
+ * Books (ADMIN) and TDS (staff).
  */
 const SEED_SIDEBAR: [string, UserType, string[]][] = [
   [
@@ -69,6 +70,8 @@ const SEED_SIDEBAR: [string, UserType, string[]][] = [
       'Audit',
       'Approvals',
       'Import',
+      'Books',
+      'TDS',
       'Logout',
     ],
   ],
@@ -89,6 +92,7 @@ const SEED_SIDEBAR: [string, UserType, string[]][] = [
       'State',
       'Leads',
       'Approvals',
+      'TDS',
       'Logout',
     ],
   ],

@@ -701,6 +701,29 @@ export const tdsEntries = pgTable(
 );
 
 /**
+ * Every run of `reconcile` that a person asked for (issue 43's Books screen): `npm run reconcile` (no user) and an
+ * admin's Run (`POST books/reconcile`). Kept in PostgreSQL, not in a server's memory, so every server of a fleet
+ * shows the same latest result. `report` is the whole answer (its `breaks` are the findings). Never updated.
+ */
+export const reconcileRuns = pgTable(
+  'reconcile_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+    ok: boolean('ok').notNull(),
+    report: jsonb('report').notNull(),
+    /** The admin who pressed Run; null for the command line. */
+    ranBy: uuid('ran_by').references(() => users.id),
+    /** HTTP (an admin's Run) or CLI (`npm run reconcile`). */
+    source: text('source').notNull(),
+  },
+  (t) => [
+    index('reconcile_runs_ran_at_idx').on(t.ranAt, t.id),
+    check('reconcile_runs_source_check', sql`${t.source} in ('HTTP', 'CLI')`),
+  ],
+);
+
+/**
  * Leases of background jobs (the settlement run): one runner at a time even when several servers share one
  * PostgreSQL, without holding a connection for the run.
  */

@@ -49,6 +49,9 @@ export const tdsFetchQuerySchema = z.object({
   format: z.enum(['json', 'csv'], { error: TDS_MSG.format }).default('json'),
 });
 
+/** `GET tds/deposits?fy=2026-27&quarter=Q3`: the challans dated in a quarter. */
+export const tdsPeriodQuerySchema = z.object({ fy: fyField, quarter: quarterField });
+
 /** `GET tds/certificate?userId&fy&quarter[&format=pdf]`. */
 export const tdsCertificateQuerySchema = z.object({
   userId: idField(MSG.required, TDS_MSG.userNotFound),
@@ -120,3 +123,19 @@ export const tdsDepositResultSchema = z.strictObject({
   tdsPayable: z.number(),
   createdAt: z.string(),
 });
+
+/** One challan deposited against TDS payable. */
+export const tdsDepositSchema = tdsDepositResultSchema.omit({ tdsPayable: true });
+export type TdsDeposit = z.infer<typeof tdsDepositSchema>;
+
+/** `GET tds/deposits`: the quarter's challans by their date, oldest first, and TDS payable now (rupees). */
+export const tdsDepositsResultSchema = z.strictObject({
+  fy: z.string(),
+  quarter: quarterField,
+  from: z.string(),
+  to: z.string(),
+  deposits: z.array(tdsDepositSchema),
+  total: z.number(),
+  tdsPayable: z.number(),
+});
+export type TdsDepositsResult = z.infer<typeof tdsDepositsResultSchema>;

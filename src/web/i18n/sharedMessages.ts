@@ -3,6 +3,7 @@ import { CATALOG_MSG } from '../../shared/constants/catalog';
 import { LEAD_MSG } from '../../shared/constants/leads';
 import { LOCATION_MSG } from '../../shared/constants/locations';
 import { SALES_MSG } from '../../shared/constants/sales';
+import { TDS_MSG } from '../../shared/constants/tds';
 import { USER_MSG, USER_SAVED_MSG } from '../../shared/constants/users';
 import { MSG } from '../../shared/messages';
 
@@ -70,6 +71,7 @@ export const sharedMessagesEn = {
     amountAboveBound: 'Amount must be at most %{amount}',
   },
   audit: fixedTexts(AUDIT_MSG),
+  tds: { ...fixedTexts(TDS_MSG), aboveTdsPayable: 'The amount is more than TDS payable (%{amount})' },
 };
 
 type Group = keyof typeof sharedMessagesEn;
@@ -120,6 +122,11 @@ const TEMPLATES: {
   {
     key: sharedKey('sales', 'payoutExceedsBalance'),
     pattern: /^Payout exceeds the available balance of (.*)$/,
+    args: (m) => ({ amount: m[1] }),
+  },
+  {
+    key: sharedKey('tds', 'aboveTdsPayable'),
+    pattern: /^The amount is more than TDS payable \((.*)\)$/,
     args: (m) => ({ amount: m[1] }),
   },
   {

@@ -4,8 +4,10 @@ import { SALES_MSG, utmCodeOf } from '../../shared/constants/sales';
 import { UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { MAX_PAGE_SIZE } from '../../shared/rules';
+import type { BooksFetchResult, ReconcileRun, SettlePreview } from '../../shared/schemas/books';
 import type { ImportKind, WireImportJob } from '../../shared/schemas/imports';
 import type { AccountOpeningInput, PartnerCall } from '../../shared/schemas/sales';
+import type { TdsDepositsResult, TdsFetchResult } from '../../shared/schemas/tds';
 import type {
   AccountOpeningResult,
   CommissionReport,
@@ -195,6 +197,35 @@ export interface AppDataProvider extends DataProvider {
   getImport(id: string): Promise<WireImportJob>;
   /** GET import/template/{kind} -> the kind's CSV template. */
   getImportTemplate(kind: ImportKind): Promise<Blob>;
+  /** GET books/fetch (ADMIN): the latest reconcile run, the caller's wallet, TDS payable, what wallets owe. */
+  getBooks(): Promise<BooksFetchResult>;
+  /** POST books/reconcile (ADMIN): proves the ledger now; the run as recorded. */
+  runReconcile(): Promise<ReconcileRun>;
+  /** GET books/settlePreview (ADMIN): what settling everyone would move now, and the tax it would withhold. */
+  getSettlePreview(): Promise<SettlePreview>;
+  /** GET tds/fetch?fy&quarter: the quarter's deductees. */
+  getTdsQuarter(period: TdsPeriod): Promise<TdsFetchResult>;
+  /** GET tds/deposits?fy&quarter: the challans dated in the quarter, and TDS payable now. */
+  getTdsDeposits(period: TdsPeriod): Promise<TdsDepositsResult>;
+  /** POST tds/deposit (ADMIN) -> the server's message ('TDS deposit recorded', or that it already was). */
+  recordTdsDeposit(input: TdsDepositBody): Promise<{ message?: string }>;
+  /** A file the API answers (tds/fetch?format=csv, tds/certificate?format=pdf), with the token. */
+  getFile(path: string, query: Record<string, string>): Promise<Blob>;
+}
+
+/** A quarter of India's financial year: `fy` like 2026-27, `quarter` Q1 (April to June) to Q4. */
+export interface TdsPeriod {
+  fy: string;
+  quarter: string;
+}
+
+export interface TdsDepositBody {
+  bsrCode: string;
+  challanSerial: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  /** Rupees, as typed. */
+  amount: string;
 }
 
 export type AccountOpeningBody = Partial<AccountOpeningInput>;
@@ -529,6 +560,49 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       const commissions = json.result?.commissions;
       if (!commissions) throw new Error('No commission report');
       return commissions;
+    },
+
+    async getBooks() {
+      const { json } = await http<Envelope<BooksFetchResult>>(apiUrl('books/fetch'));
+      if (!json.result) throw new UnreadableAnswerError(MSG.notFound);
+      return json.result;
+    },
+
+    async runReconcile() {
+      const { json } = await post('books/reconcile', {});
+      if (!json.result) throw new UnreadableAnswerError(MSG.notFound);
+      return json.result as ReconcileRun;
+    },
+
+    async getSettlePreview() {
+      const { json } = await http<Envelope<SettlePreview>>(apiUrl('books/settlePreview'));
+      if (!json.result) throw new UnreadableAnswerError(MSG.notFound);
+      return json.result;
+    },
+
+    async getTdsQuarter(period) {
+      const { json } = await http<Envelope<TdsFetchResult>>(apiUrl(`tds/fetch${toQuery({ ...period })}`));
+      if (!json.result) throw new UnreadableAnswerError(MSG.notFound);
+      return json.result;
+    },
+
+    async getTdsDeposits(period) {
+      const { json } = await http<Envelope<TdsDepositsResult>>(
+        apiUrl(`tds/deposits${toQuery({ ...period })}`),
+      );
+      if (!json.result) throw new UnreadableAnswerError(MSG.notFound);
+      return json.result;
+    },
+
+    async recordTdsDeposit(input) {
+      const { json } = await post('tds/deposit', input);
+      return { message: json.message };
+    },
+
+    async getFile(path, query) {
+      const { blob } = await http(apiUrl(`${path}${toQuery(query)}`), { responseType: 'blob' });
+      if (!blob) throw new Error(MSG.notFound);
+      return blob;
     },
   };
 };

@@ -3,6 +3,7 @@ import type { RaRecord } from 'react-admin';
 import type { RoleResource } from '../../shared/roles';
 import approvals from './approvals';
 import audit from './audit';
+import books from './books';
 import customers from './customers';
 import distributors from './distributors';
 import districts from './districts';
@@ -15,6 +16,7 @@ import providers from './providers';
 import retailers from './retailers';
 import sales from './sales';
 import states from './states';
+import tds from './tds';
 import tehsils from './tehsils';
 import transactions from './transactions';
 import wallet from './wallet';
@@ -80,4 +82,7 @@ export const RESOURCES: readonly PanelResource[] = [
   entry('approvals', approvals),
   // Bulk import from CSV (issue 45): an admin's screen.
   entry('imports', imports),
+  // The books on screen (issue 43): reconcile, the company's balances and settle all's preview; TDS by quarter.
+  entry('books', books),
+  entry('tds', tds),
 ];

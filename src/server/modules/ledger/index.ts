@@ -2,6 +2,7 @@
  * The ledger module's face: wallets and their immutable, sealed postings (the one way money moves), payouts,
  * the settlement job, and the reconciliation that proves the books.
  */
+export { default as booksRoutes } from './books-routes';
 export {
   businessDayOf,
   chainPosting,
@@ -27,9 +28,11 @@ export {
   replayPayout,
 } from './payout';
 export { pdfRupees, type TextPdf, textPdf } from './pdf';
-export { listTransactionsOf, toWireTransaction } from './queries';
-export { reconcile } from './reconcile';
+export { listTransactionsOf, toWireTransaction, walletOf } from './queries';
+export { owedPaise, reconcile } from './reconcile';
+export { latestReconcileRun, reconcileAndRecord, recordReconcileRun } from './reconcile-runs';
 export { default as ledgerRoutes } from './routes';
-export { settle, startSettlementJob } from './settlement';
+export { previewSettle, settle, startSettlementJob } from './settlement';
 export { recordReturnedTds, tdsReturnDrafts } from './tds';
+export { tdsPayable } from './tds-reports';
 export { default as tdsRoutes } from './tds-routes';

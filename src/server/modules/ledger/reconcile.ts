@@ -376,6 +376,15 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
   return { breaks, postings: seen };
 }
 
+/** What wallets owe the network (the available balances below zero, as a positive sum of paise, as text). */
+const OWED = sql`select coalesce(-sum(balance_paise), 0)::text from ${wallets} where balance_paise < 0`;
+
+/** `totals.owed` read now, without a whole reconcile (the Books screen): the same query, in paise. */
+export async function owedPaise(db: Queryable): Promise<bigint> {
+  const [row] = await rows<{ owed: string }>(db, sql`select (${OWED}) as owed`);
+  return BigInt(row.owed);
+}
+
 /**
  * Proves the ledger (`npm run reconcile`, `GET ledger/reconcile`): each confirmed sale's postings sum to its
  * amount, each wallet equals the sum of its postings (clearing and available separately), no clearing balance is
@@ -417,7 +426,7 @@ async function reconcileIn(db: Queryable, ledgerKey: Buffer): Promise<ReconcileR
           (select count(*) from ${wallets}) as wallets,
           (select coalesce(sum(balance_paise), 0)::text from ${wallets}) as balance,
           (select coalesce(sum(clearing_balance_paise), 0)::text from ${wallets}) as clearing,
-          (select coalesce(-sum(balance_paise), 0)::text from ${wallets} where balance_paise < 0) as owed`,
+          (${OWED}) as owed`,
   );
   const breaks = [
     ...sales,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import { paiseToRupees } from '../../../shared/money';
+import type { SettlePreview } from '../../../shared/schemas/books';
 import type { SettleResult } from '../../../shared/wire';
 import { DEFAULT_TDS, type TdsConfig } from '../../config';
-import type { Db, Queryable } from '../../db/open';
+import type { Db, Queryable, Tx } from '../../db/open';
 import { jobLeases, postings } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type Actor, auditRecorder, SYSTEM } from '../audit/index';
@@ -49,67 +50,129 @@ async function usersToSettle(db: Queryable, dueBefore?: Date): Promise<string[]>
   return rows.map((r) => r.userId);
 }
 
+/** What one batch (or a whole user, or a whole run) settled: commissions, their paise, and the tax withheld. */
+interface Settled {
+  count: number;
+  paise: bigint;
+  tds: bigint;
+}
+
 /**
- * Moves one user's unsettled commissions from clearing to available: for each, a DEBIT of clearing and a CREDIT
- * of available (status SETTLED) pointing at the commission. The wallet is locked before the commissions are
- * read, so a reversal of the same sale waits and then sees them settled (and debits available instead).
+ * Moves up to BATCH of one user's unsettled commissions from clearing to available, in the caller's transaction:
+ * for each, a DEBIT of clearing and a CREDIT of available (status SETTLED) pointing at the commission, then the
+ * tax section 194H says is due. The wallet is locked before the commissions are read, so a reversal of the same
+ * sale waits and then sees them settled (and debits available instead).
  */
-async function settleUser(db: Db, ledgerKey: Buffer, userId: string, opts: SettleOptions) {
+async function settleBatch(tx: Tx, ledgerKey: Buffer, userId: string, opts: SettleOptions): Promise<Settled> {
   const audit = auditRecorder(opts.actor ?? SYSTEM, opts.ip ?? null, 'wallet.settle', 'wallet');
-  let count = 0;
-  let paise = 0n;
-  for (;;) {
-    const batch = await inTransaction(db, async (tx) => {
-      const locked = await lockWallets(tx, [userId]);
-      const due = await tx
-        .select()
-        .from(postings)
-        .where(and(eq(postings.userId, userId), unsettled(opts.dueBefore)))
-        .orderBy(asc(postings.walletSeq))
-        .limit(BATCH);
-      const drafts = due.flatMap((c): PostingDraft[] => {
-        const common = {
-          userId,
-          kind: 'SETTLEMENT' as const,
-          status: 'SETTLED' as const,
-          amountPaise: c.amountPaise,
-          boughtProductId: c.boughtProductId,
-          tier: c.tier as PostingDraft['tier'],
-          refPostingId: c.id,
-        };
-        return [
-          { ...common, transactionType: 'DEBIT', balanceType: 'CLEARING' },
-          { ...common, transactionType: 'CREDIT', balanceType: 'AVAILABLE' },
-        ];
-      });
-      const paise = due.reduce((sum, c) => sum + BigInt(c.amountPaise), 0n);
-      const now = opts.now ?? new Date();
-      await writePostings(tx, locked, drafts, { ledgerKey, createdBy: opts.createdBy, now });
-      // Section 194H: the tax on what this settlement made available, when the year's total passes the threshold.
-      const tds =
-        due.length > 0
-          ? await withholdTds(tx, locked, userId, {
-              ledgerKey,
-              createdBy: opts.createdBy,
-              now,
-              tds: opts.tds ?? DEFAULT_TDS,
-            })
-          : 0n;
-      if (due.length > 0)
-        await audit(tx, {
-          entityId: userId,
-          after: {
-            settled: due.length,
-            amountPaise: paiseJson(paise),
-            ...(tds > 0n ? { tdsPaise: paiseJson(tds) } : {}),
-          },
-        });
-      return { count: due.length, paise };
+  const locked = await lockWallets(tx, [userId]);
+  const due = await tx
+    .select()
+    .from(postings)
+    .where(and(eq(postings.userId, userId), unsettled(opts.dueBefore)))
+    .orderBy(asc(postings.walletSeq))
+    .limit(BATCH);
+  const drafts = due.flatMap((c): PostingDraft[] => {
+    const common = {
+      userId,
+      kind: 'SETTLEMENT' as const,
+      status: 'SETTLED' as const,
+      amountPaise: c.amountPaise,
+      boughtProductId: c.boughtProductId,
+      tier: c.tier as PostingDraft['tier'],
+      refPostingId: c.id,
+    };
+    return [
+      { ...common, transactionType: 'DEBIT', balanceType: 'CLEARING' },
+      { ...common, transactionType: 'CREDIT', balanceType: 'AVAILABLE' },
+    ];
+  });
+  const paise = due.reduce((sum, c) => sum + BigInt(c.amountPaise), 0n);
+  const now = opts.now ?? new Date();
+  await writePostings(tx, locked, drafts, { ledgerKey, createdBy: opts.createdBy, now });
+  // Section 194H: the tax on what this settlement made available, when the year's total passes the threshold.
+  const tds =
+    due.length > 0
+      ? await withholdTds(tx, locked, userId, {
+          ledgerKey,
+          createdBy: opts.createdBy,
+          now,
+          tds: opts.tds ?? DEFAULT_TDS,
+        })
+      : 0n;
+  if (due.length > 0)
+    await audit(tx, {
+      entityId: userId,
+      after: {
+        settled: due.length,
+        amountPaise: paiseJson(paise),
+        ...(tds > 0n ? { tdsPaise: paiseJson(tds) } : {}),
+      },
     });
-    count += batch.count;
-    paise += batch.paise;
-    if (batch.count < BATCH) return { count, paise };
+  return { count: due.length, paise, tds };
+}
+
+/** Settles one user's commissions, a batch per transaction, so a busy wallet (admin's) is never locked for long. */
+async function settleUser(db: Db, ledgerKey: Buffer, userId: string, opts: SettleOptions): Promise<Settled> {
+  const done: Settled = { count: 0, paise: 0n, tds: 0n };
+  for (;;) {
+    const batch = await inTransaction(db, (tx) => settleBatch(tx, ledgerKey, userId, opts));
+    done.count += batch.count;
+    done.paise += batch.paise;
+    done.tds += batch.tds;
+    if (batch.count < BATCH) return done;
   }
+}
+
+/** Thrown to roll a preview's transaction back, carrying what it would have settled. */
+class Rehearsed extends Error {
+  constructor(readonly settled: Settled) {
+    super('settlement preview rolled back');
+  }
+}
+
+/**
+ * What settling one user would do, without doing it: the very batches settleUser runs, in one transaction that is
+ * then rolled back. The rules (which commissions, the tax and its catch-up) are the settlement's own code, not a
+ * second copy of them; nothing of it stays, not even its audit rows.
+ */
+async function rehearseUser(
+  db: Db,
+  ledgerKey: Buffer,
+  userId: string,
+  opts: SettleOptions,
+): Promise<Settled> {
+  try {
+    await inTransaction(db, async (tx) => {
+      const done: Settled = { count: 0, paise: 0n, tds: 0n };
+      for (;;) {
+        const batch = await settleBatch(tx, ledgerKey, userId, opts);
+        done.count += batch.count;
+        done.paise += batch.paise;
+        done.tds += batch.tds;
+        if (batch.count < BATCH) throw new Rehearsed(done);
+      }
+    });
+  } catch (error) {
+    if (error instanceof Rehearsed) return error.settled;
+    throw error;
+  }
+  throw new Error('unreachable: a rehearsal always rolls back');
+}
+
+/** A settlement's figures for the wire: commissions, rupees, users with something settled, the tax withheld. */
+function summary(perUser: Settled[]): SettlePreview {
+  let settled = 0;
+  let paise = 0n;
+  let tds = 0n;
+  let users = 0;
+  for (const done of perUser) {
+    settled += done.count;
+    paise += done.paise;
+    tds += done.tds;
+    if (done.count > 0) users++;
+  }
+  return { settled, amount: paiseToRupees(paise), users, tds: paiseToRupees(tds) };
 }
 
 /**
@@ -122,16 +185,26 @@ export async function settle(
   opts: SettleOptions & ({ userId: string } | { all: true }),
 ): Promise<SettleResult> {
   const userIds = 'userId' in opts ? [opts.userId] : await usersToSettle(db, opts.dueBefore);
-  let settled = 0;
-  let paise = 0n;
-  let users = 0;
-  for (const userId of userIds) {
-    const done = await settleUser(db, ledgerKey, userId, opts);
-    settled += done.count;
-    paise += done.paise;
-    if (done.count > 0) users++;
-  }
-  return { settled, amount: paiseToRupees(paise), users };
+  const perUser: Settled[] = [];
+  for (const userId of userIds) perUser.push(await settleUser(db, ledgerKey, userId, opts));
+  const { settled, amount, users } = summary(perUser);
+  return { settled, amount, users };
+}
+
+/**
+ * What `settle` with the same options would move now, and the tax it would withhold, without moving anything
+ * (the Books screen's preview of "settle all"): each user's settlement is run in a transaction that is rolled
+ * back. Each user's wallet is locked only while its own rehearsal runs, as the settlement itself does.
+ */
+export async function previewSettle(
+  db: Db,
+  ledgerKey: Buffer,
+  opts: SettleOptions & ({ userId: string } | { all: true }),
+): Promise<SettlePreview> {
+  const userIds = 'userId' in opts ? [opts.userId] : await usersToSettle(db, opts.dueBefore);
+  const perUser: Settled[] = [];
+  for (const userId of userIds) perUser.push(await rehearseUser(db, ledgerKey, userId, opts));
+  return summary(perUser);
 }
 
 const LEASE = 'settlement';

@@ -1,8 +1,13 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { TDS_MSG, TDS_SECTION, type TdsQuarter } from '../../../shared/constants/tds';
 import { formatRupees } from '../../../shared/format';
 import { paiseToRupees } from '../../../shared/money';
-import type { TdsCertificate, TdsDepositInput, TdsFetchResult } from '../../../shared/schemas/tds';
+import type {
+  TdsCertificate,
+  TdsDepositInput,
+  TdsDepositsResult,
+  TdsFetchResult,
+} from '../../../shared/schemas/tds';
 import type { TdsConfig } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
 import type { Db, Queryable } from '../../db/open';
@@ -116,6 +121,43 @@ export async function tdsPayable(q: Queryable): Promise<bigint> {
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.name, TDS_PAYABLE));
   return BigInt(row?.balance ?? '0');
+}
+
+/** `tds/deposits`: the challans dated in the quarter (India's days), oldest first, and TDS payable now. */
+export async function tdsDeposits(
+  db: Queryable,
+  fy: string,
+  quarter: TdsQuarter,
+): Promise<TdsDepositsResult> {
+  const { fromDay, toDay } = periodDays(fy, quarter);
+  const rows = await db
+    .select()
+    .from(tdsEntries)
+    .where(
+      and(
+        eq(tdsEntries.kind, 'DEPOSIT'),
+        gte(tdsEntries.depositedOn, fromDay),
+        lte(tdsEntries.depositedOn, toDay),
+      ),
+    )
+    .orderBy(asc(tdsEntries.depositedOn), asc(tdsEntries.createdAt), asc(tdsEntries.id));
+  const total = rows.reduce((sum, r) => sum + BigInt(r.amountPaise), 0n);
+  return {
+    fy,
+    quarter,
+    from: fromDay,
+    to: toDay,
+    deposits: rows.map((r) => ({
+      _id: r.id,
+      bsrCode: r.bsrCode ?? '',
+      challanSerial: r.challanSerial ?? '',
+      date: r.depositedOn ?? '',
+      amount: paiseToRupees(r.amountPaise),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: paiseToRupees(total),
+    tdsPayable: paiseToRupees(await tdsPayable(db)),
+  };
 }
 
 interface DeducteeRow {

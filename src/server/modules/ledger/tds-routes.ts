@@ -8,8 +8,10 @@ import {
   tdsCertificateSchema,
   tdsDepositResultSchema,
   tdsDepositSchemaFor,
+  tdsDepositsResultSchema,
   tdsFetchQuerySchema,
   tdsFetchResultSchema,
+  tdsPeriodQuerySchema,
 } from '../../../shared/schemas/tds';
 import { envelope } from '../../../shared/wire';
 import { notFound } from '../../http/errors';
@@ -19,6 +21,7 @@ import {
   recordTdsDeposit,
   tdsCertificate,
   tdsCertificatePdf,
+  tdsDeposits,
   tdsQuarter,
   tdsQuarterCsv,
 } from './tds-reports';
@@ -85,6 +88,17 @@ export default async function tdsRoutes(fastify: FastifyInstance) {
         );
       return { result: report };
     },
+  );
+
+  app.get(
+    '/tds/deposits',
+    guarded('tds', 'list', {
+      tags,
+      summary: 'The challans deposited against TDS payable with a date in a quarter, and TDS payable now',
+      querystring: tdsPeriodQuerySchema,
+      response: { 200: envelope(tdsDepositsResultSchema) },
+    }),
+    async (request) => ({ result: await tdsDeposits(db, request.query.fy, request.query.quarter) }),
   );
 
   app.get(

@@ -1,0 +1,461 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import PostAddIcon from '@mui/icons-material/PostAdd';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  DialogContentText,
+  IconButton,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import {
+  DateInput,
+  TextInput,
+  Title,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import { TDS_QUARTERS } from '../../../shared/constants/tds';
+import { formatRupees, titleCase } from '../../../shared/format';
+import { DEFAULT_MAX_AMOUNT_PAISE } from '../../../shared/money';
+import { TDS_MSG, type TdsFetchResult, tdsDepositSchemaFor } from '../../../shared/schemas/tds';
+import { FormDialog } from '../../forms/FormDialog';
+import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { useNotifyError } from '../../layout/useNotifyError';
+import type { AppDataProvider, TdsPeriod } from '../../providers/dataProvider';
+import { indiaDay, periodOfDay, recentYears } from './period';
+
+type Values = Record<string, unknown>;
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/** The server's deposit rules and messages (tdsDepositSchemaFor), the date bounded by India's today. */
+export const validateDeposit = schemaValidator(
+  tdsDepositSchemaFor(DEFAULT_MAX_AMOUNT_PAISE, () => indiaDay()),
+  {
+    toInput: (values: Values) => ({
+      bsrCode: values.bsrCode ?? undefined,
+      challanSerial: values.challanSerial ?? undefined,
+      date: blank(values.date) ? undefined : String(values.date),
+      amount: blank(values.amount) ? undefined : String(values.amount).trim(),
+    }),
+  },
+);
+
+/** Saves a file the browser received as a download under `name`. */
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Downloads a file of the API, with progress and the refusal toasted. */
+const useDownload = () => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: async ({
+      path,
+      query,
+      name,
+    }: {
+      path: string;
+      query: Record<string, string>;
+      name: string;
+    }) => saveFile(await dataProvider.getFile(path, query), name),
+    onError: (error) => notify(error.message, { type: 'error' }),
+  });
+};
+
+const LoadError = ({ text, retry, busy }: { text: string; retry: () => void; busy: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" disabled={busy} onClick={retry}>
+          {translate('app.list.retry')}
+        </Button>
+      }
+    >
+      {translate(text)}
+    </Alert>
+  );
+};
+
+const Section = ({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Card component="section" aria-label={translate(title)}>
+      <CardContent>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 1 }}
+        >
+          <Typography component="h2" variant="h6">
+            {translate(title)}
+          </Typography>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+};
+
+/** The financial year and quarter to show: this quarter at first. */
+const PeriodPicker = ({ period, onChange }: { period: TdsPeriod; onChange: (next: TdsPeriod) => void }) => {
+  const translate = useTranslate();
+  const years = recentYears(indiaDay());
+  return (
+    <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+      <TextField
+        select
+        size="small"
+        label={translate('app.tds.fy')}
+        value={period.fy}
+        onChange={(event) => onChange({ ...period, fy: event.target.value })}
+        sx={{ minWidth: 140 }}
+      >
+        {(years.includes(period.fy) ? years : [period.fy, ...years]).map((fy) => (
+          <MenuItem key={fy} value={fy}>
+            {fy}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={translate('app.tds.quarter')}
+        value={period.quarter}
+        onChange={(event) => onChange({ ...period, quarter: event.target.value })}
+        sx={{ minWidth: 200 }}
+      >
+        {TDS_QUARTERS.map((quarter) => (
+          <MenuItem key={quarter} value={quarter}>
+            {translate(`app.tds.quarters.${quarter}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+};
+
+/** The quarter's deductees (Form 26Q's deductee columns), each with its certificate as a PDF. */
+const Deductees = ({ period, report }: { period: TdsPeriod; report: TdsFetchResult }) => {
+  const translate = useTranslate();
+  const download = useDownload();
+  if (report.deductees.length === 0)
+    return (
+      <Typography role="status" color="text.secondary">
+        {translate('app.tds.noDeductees')}
+      </Typography>
+    );
+  const busyFor = (userId: string) => download.isPending && download.variables?.query.userId === userId;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={translate('app.tds.deductees')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('app.tds.name')}</TableCell>
+            <TableCell>{translate('app.tds.pan')}</TableCell>
+            <TableCell align="right">{translate('app.tds.credited')}</TableCell>
+            <TableCell align="right">{translate('app.tds.tds')}</TableCell>
+            <TableCell align="right">{translate('app.tds.rate')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+              {translate('app.tds.creditedOn')}
+            </TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+              {translate('app.tds.deductedOn')}
+            </TableCell>
+            <TableCell>{translate('app.tds.certificate')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {report.deductees.map((d) => {
+            const name = titleCase(d.name);
+            const label = translate('app.tds.certificateOf', { name });
+            return (
+              <TableRow key={d.userId}>
+                <TableCell>{name}</TableCell>
+                <TableCell>{d.panId ?? translate('app.tds.noPan')}</TableCell>
+                <TableCell align="right">{formatRupees(d.credited)}</TableCell>
+                <TableCell align="right">{formatRupees(d.tds)}</TableCell>
+                <TableCell align="right">{`${d.rate}%`}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{d.creditedOn ?? ''}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{d.deductedOn ?? ''}</TableCell>
+                <TableCell>
+                  <Tooltip title={label}>
+                    <span>
+                      <IconButton
+                        aria-label={label}
+                        disabled={busyFor(d.userId)}
+                        onClick={() =>
+                          download.mutate({
+                            path: 'tds/certificate',
+                            query: { userId: d.userId, ...period, format: 'pdf' },
+                            name: `tds-certificate-${period.fy}-${period.quarter}-${d.userId}.pdf`,
+                          })
+                        }
+                      >
+                        {busyFor(d.userId) ? <CircularProgress size={20} /> : <PictureAsPdfIcon />}
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+        <TableFooter>
+          <TableRow>
+            <TableCell colSpan={2}>{translate('app.tds.total')}</TableCell>
+            <TableCell align="right">{formatRupees(report.totals.credited)}</TableCell>
+            <TableCell align="right">{formatRupees(report.totals.tds)}</TableCell>
+            <TableCell colSpan={4} />
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </TableContainer>
+  );
+};
+
+/** Record Deposit (ADMIN): a challan paid against TDS payable (tds/deposit), with the server's own rules. */
+const DepositDialog = ({
+  open,
+  onClose,
+  payable,
+}: {
+  open: boolean;
+  onClose: () => void;
+  payable?: number;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const deposit = useMutation({
+    mutationFn: (values: Values) =>
+      dataProvider.recordTdsDeposit({
+        bsrCode: String(values.bsrCode).trim(),
+        challanSerial: String(values.challanSerial).trim(),
+        date: String(values.date),
+        amount: String(values.amount).trim(),
+      }),
+  });
+  const submit = async (values: Values) => {
+    try {
+      const { message } = await deposit.mutateAsync(values);
+      notify(message ?? TDS_MSG.depositRecorded, {
+        type: message === TDS_MSG.depositReplayed ? 'info' : 'success',
+      });
+      await queryClient.invalidateQueries({ queryKey: ['tds'] });
+      onClose();
+    } catch (error) {
+      // The dialog stays open to correct or cancel.
+      notify((error as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="app.tds.depositTitle"
+      submitLabel="app.tds.recordDeposit"
+      validate={validateDeposit}
+      defaultValues={{ date: indiaDay() }}
+      onSubmit={submit}
+    >
+      <DialogContentText sx={{ mb: 1 }}>
+        {translate('app.tds.depositText')}
+        {payable !== undefined && ` ${translate('app.tds.payableNow', { amount: formatRupees(payable) })}`}
+      </DialogContentText>
+      <TextInput
+        source="bsrCode"
+        label="app.tds.bsrCode"
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        validate={requiredMark}
+      />
+      <TextInput
+        source="challanSerial"
+        label="app.tds.challanSerial"
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        validate={requiredMark}
+      />
+      <DateInput source="date" label="app.tds.date" validate={requiredMark} />
+      <TextInput
+        source="amount"
+        label="app.tds.amountRupees"
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        validate={requiredMark}
+      />
+    </FormDialog>
+  );
+};
+
+/** The challans dated in the quarter, and TDS payable now; Record Deposit for an admin. */
+const Deposits = ({ period }: { period: TdsPeriod }) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { canAccess: canDeposit } = useCanAccess({ resource: 'tds', action: 'edit' });
+  const [open, setOpen] = useState(false);
+  const deposits = useQuery({
+    queryKey: ['tds', 'deposits', period.fy, period.quarter],
+    queryFn: () => dataProvider.getTdsDeposits(period),
+    retry: false,
+  });
+  useNotifyError(deposits.error);
+  const data = deposits.data;
+  let body: ReactNode;
+  if (deposits.isPending)
+    body = <CircularProgress size={24} aria-label={translate('app.tds.depositsLoading')} />;
+  else if (deposits.isError || !data)
+    body = (
+      <LoadError text="app.tds.depositsFailed" retry={() => deposits.refetch()} busy={deposits.isFetching} />
+    );
+  else
+    body = (
+      <Stack spacing={1.5}>
+        <Typography>{translate('app.tds.payableNow', { amount: formatRupees(data.tdsPayable) })}</Typography>
+        {data.deposits.length === 0 ? (
+          <Typography role="status" color="text.secondary">
+            {translate('app.tds.noDeposits')}
+          </Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label={translate('app.tds.deposits')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('app.tds.date')}</TableCell>
+                  <TableCell>{translate('app.tds.bsrCode')}</TableCell>
+                  <TableCell>{translate('app.tds.challanSerial')}</TableCell>
+                  <TableCell align="right">{translate('app.tds.amount')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.deposits.map((d) => (
+                  <TableRow key={d._id}>
+                    <TableCell>{d.date}</TableCell>
+                    <TableCell>{d.bsrCode}</TableCell>
+                    <TableCell>{d.challanSerial}</TableCell>
+                    <TableCell align="right">{formatRupees(d.amount)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+              <TableFooter>
+                <TableRow>
+                  <TableCell colSpan={3}>{translate('app.tds.total')}</TableCell>
+                  <TableCell align="right">{formatRupees(data.total)}</TableCell>
+                </TableRow>
+              </TableFooter>
+            </Table>
+          </TableContainer>
+        )}
+      </Stack>
+    );
+  return (
+    <Section
+      title="app.tds.deposits"
+      action={
+        canDeposit && (
+          <Button size="small" variant="outlined" startIcon={<PostAddIcon />} onClick={() => setOpen(true)}>
+            {translate('app.tds.recordDeposit')}
+          </Button>
+        )
+      }
+    >
+      {body}
+      {canDeposit && <DepositDialog open={open} onClose={() => setOpen(false)} payable={data?.tdsPayable} />}
+    </Section>
+  );
+};
+
+/**
+ * TDS (section 194H, issue 43): pick a financial year and quarter; the quarter's deductees with a CSV of Form 26Q's
+ * deductee columns and each one's certificate (Form 16A's data) as a PDF; the challans deposited in the quarter.
+ */
+export const TdsPage = () => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [period, setPeriod] = useState<TdsPeriod>(() => periodOfDay(indiaDay()));
+  const report = useQuery({
+    queryKey: ['tds', 'fetch', period.fy, period.quarter],
+    queryFn: () => dataProvider.getTdsQuarter(period),
+    retry: false,
+  });
+  useNotifyError(report.error);
+  const download = useDownload();
+  const data = report.data;
+  let body: ReactNode;
+  if (report.isPending) body = <CircularProgress size={24} aria-label={translate('app.tds.loading')} />;
+  else if (report.isError || !data)
+    body = <LoadError text="app.tds.loadFailed" retry={() => report.refetch()} busy={report.isFetching} />;
+  else body = <Deductees period={period} report={data} />;
+  return (
+    // A grid whose one column may shrink to nothing: a wide table scrolls inside its card, never the page (390 px).
+    <Box sx={{ pt: 2, pb: 3, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Title title={translate('app.tds.title')} />
+      <Box>
+        <Typography variant="h5" component="h1">
+          {translate('app.tds.title')}
+        </Typography>
+        <Typography color="text.secondary">{translate('app.tds.subtitle')}</Typography>
+      </Box>
+      <PeriodPicker period={period} onChange={setPeriod} />
+      <Section
+        title="app.tds.deductees"
+        action={
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={!data || data.deductees.length === 0 || download.isPending}
+            startIcon={download.isPending ? <CircularProgress size={16} /> : <DownloadIcon />}
+            onClick={() =>
+              download.mutate({
+                path: 'tds/fetch',
+                query: { ...period, format: 'csv' },
+                name: `tds-${period.fy}-${period.quarter}.csv`,
+              })
+            }
+          >
+            {translate('app.tds.downloadCsv')}
+          </Button>
+        }
+      >
+        {data && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {translate('app.tds.periodText', { from: data.from, to: data.to, section: data.section })}
+          </Typography>
+        )}
+        {body}
+      </Section>
+      <Deposits period={period} />
+    </Box>
+  );
+};
