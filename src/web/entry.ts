@@ -1,0 +1,73 @@
+import { afterLoginPath, LOGIN_PATH } from './providers/paths';
+import { plainFailure, sendRequest } from './providers/request';
+import { getToken } from './providers/session';
+import { signInAndStore } from './providers/signIn';
+import { drawSignIn, type Theme } from './signin/form';
+import type { Locale } from './signin/texts';
+import './signin/signin.css';
+
+/**
+ * The page's one script (index.html). Signed in, or on any page but sign-in, it starts the panel (main.tsx), as
+ * before. Signed out on the sign-in page ('/', '/auth', react-admin's '/login'), it draws the sign-in form itself, a
+ * few KB without React, react-admin or MUI, and starts loading the panel at once, so the panel's code downloads
+ * while the person types; Login stores the session as the panel's authProvider does (signInAndStore) and hands
+ * the page to the panel, which starts signed in. docs/architecture.md, "The sign-in entry".
+ */
+
+const SIGN_IN_PATHS = new Set(['/', LOGIN_PATH, '/login']);
+/** react-admin's store keys (providers/store.ts): the language and the theme the panel reads as it starts. */
+const STORE = { locale: 'RaStore.locale', theme: 'RaStore.theme' };
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root element missing from index.html');
+
+const loadPanel = () => import('./main');
+
+const stored = (key: string): unknown => {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? 'null');
+  } catch {
+    return null;
+  }
+};
+
+if (getToken() || !SIGN_IN_PATHS.has(location.pathname)) {
+  void loadPanel().then(({ startPanel }) => startPanel(root));
+} else {
+  // '/' and '/login' open the sign-in page at its own path, keeping the query and react-admin's state (where to
+  // return after signing in), as the panel's redirects do.
+  if (location.pathname !== LOGIN_PATH) history.replaceState(history.state, '', LOGIN_PATH + location.search);
+  let panel = loadPanel();
+  // A failed download is met again when Login needs the panel.
+  panel.catch(() => undefined);
+  const preferredTheme: Theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  const storedTheme = stored(STORE.theme);
+  const form = drawSignIn(root, {
+    locale: stored(STORE.locale) === 'hi' ? 'hi' : 'en',
+    theme: storedTheme === 'dark' || storedTheme === 'light' ? storedTheme : preferredTheme,
+    onLocale: (locale: Locale) => localStorage.setItem(STORE.locale, JSON.stringify(locale)),
+    onTheme: (theme: Theme) => localStorage.setItem(STORE.theme, JSON.stringify(theme)),
+    async onSubmit(values) {
+      const { message } = await signInAndStore(values, (url, options) =>
+        sendRequest(url, options ?? {}, plainFailure),
+      );
+      const next = afterLoginPath((history.state as { usr?: unknown } | null)?.usr);
+      let startPanel: Awaited<typeof panel>['startPanel'];
+      try {
+        ({ startPanel } = await panel);
+      } catch {
+        // The panel's code could not be fetched: the page opens it afresh, signed in.
+        panel = loadPanel();
+        try {
+          ({ startPanel } = await panel);
+        } catch {
+          location.assign(next);
+          return;
+        }
+      }
+      history.pushState(null, '', next);
+      form.remove();
+      startPanel(root, { notice: message });
+    },
+  });
+}
