@@ -37,9 +37,27 @@ if (getToken() || !SIGN_IN_PATHS.has(location.pathname)) {
   // '/' and '/login' open the sign-in page at its own path, keeping the query and react-admin's state (where to
   // return after signing in), as the panel's redirects do.
   if (location.pathname !== LOGIN_PATH) history.replaceState(history.state, '', LOGIN_PATH + location.search);
-  let panel = loadPanel();
-  // A failed download is met again when Login needs the panel.
-  panel.catch(() => undefined);
+  // The panel's code. From the network (this script came from it: a first visit, a new release) it starts loading
+  // once the form is on screen, so it downloads while the person types. From the cache (a repeat visit) there is
+  // nothing to wait for but its evaluation, which would hold the page's only thread as the form appears: it starts
+  // on the first key typed instead (or on Login).
+  let panel: ReturnType<typeof loadPanel> | undefined;
+  const startLoading = () => {
+    if (!panel) {
+      panel = loadPanel();
+      // A failed download is met again when Login needs the panel.
+      panel.catch(() => undefined);
+    }
+    return panel;
+  };
+  const fromCache = performance
+    .getEntriesByType?.('resource')
+    .some(
+      (entry) =>
+        /\/assets\/.*\.js$/.test(entry.name) && (entry as PerformanceResourceTiming).transferSize === 0,
+    );
+  if (fromCache) root.addEventListener('input', startLoading, { once: true });
+  else requestAnimationFrame(() => setTimeout(startLoading));
   const preferredTheme: Theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   const storedTheme = stored(STORE.theme);
   const form = drawSignIn(root, {
@@ -52,14 +70,13 @@ if (getToken() || !SIGN_IN_PATHS.has(location.pathname)) {
         sendRequest(url, options ?? {}, plainFailure),
       );
       const next = afterLoginPath((history.state as { usr?: unknown } | null)?.usr);
-      let startPanel: Awaited<typeof panel>['startPanel'];
+      let startPanel: Awaited<ReturnType<typeof loadPanel>>['startPanel'];
       try {
-        ({ startPanel } = await panel);
+        ({ startPanel } = await startLoading());
       } catch {
         // The panel's code could not be fetched: the page opens it afresh, signed in.
-        panel = loadPanel();
         try {
-          ({ startPanel } = await panel);
+          ({ startPanel } = await loadPanel());
         } catch {
           location.assign(next);
           return;
