@@ -175,7 +175,9 @@ describe('the sign-in form without the panel', () => {
   it('the language menu switches to Hindi by keyboard and remembers it; a Hindi visitor gets Hindi texts', async () => {
     const user = userEvent.setup();
     const { onLocale } = draw();
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-expanded', 'false');
     await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'English' })).toHaveFocus();
     await user.keyboard('{ArrowDown}{Enter}');

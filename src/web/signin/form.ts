@@ -98,7 +98,13 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
   const languageName = el('span');
   const languageButton = el(
     'button',
-    { type: 'button', class: 'sg-text-button', 'aria-haspopup': 'true', 'aria-controls': 'sg-language-menu' },
+    {
+      type: 'button',
+      class: 'sg-text-button',
+      'aria-haspopup': 'true',
+      'aria-controls': 'sg-language-menu',
+      'aria-expanded': 'false',
+    },
     icon(ICONS.translate),
     languageName,
     icon(ICONS.expand),
