@@ -1,7 +1,7 @@
 // `npm run bench [-- --quick] [-- --engine pglite|postgres]`: the lists at scale on each engine (tests/bench/
 // lists.ts) and the ledger against its hand-written floor (tests/bench/ledger.ts), each measured three times;
-// the panel's bundle sizes, Chromium timings at scale and the start time (tests/bench/panel.ts). Prints each
-// figure as it is measured, then the budgets on the median of the three runs, and writes
+// the panel's bundle sizes, Chromium timings at scale (and under Slow 3G) and the start time (tests/bench/
+// panel.ts). Prints each figure as it is measured, then the budgets on the median of the three runs, and writes
 // tests/bench/results/bench.json (bench-quick.json with --quick): every run and the medians.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { ensurePanelBuilt } from '../../src/server/panel-build';
 import { benchArgs, ENGINES } from './command-line';
 import { benchLedgerEngine, type LedgerFigures } from './ledger';
 import { benchLists, type EngineResult, median } from './lists';
-import { bundleSizes, chromiumTimings, hasChromium, startTimes } from './panel';
+import { bundleSizes, chromiumTimings, hasChromium, slow3gTimings, startTimes } from './panel';
 
 const { quick, only } = benchArgs(
   process.argv.slice(2),
@@ -56,6 +56,8 @@ async function main() {
           if (hasChromium()) {
             results.chromium = await chromiumTimings(origin, admin);
             log(`  chromium (median of 5): ${JSON.stringify(results.chromium)}`);
+            results.slow3g = await slow3gTimings(origin, admin);
+            log(`  Slow 3G, 4x CPU (median of 3, ms and KB): ${JSON.stringify(results.slow3g)}`);
           }
         },
       },

@@ -16,7 +16,9 @@ import { requiredMark } from '../forms/schemaValidator';
 import { sharedKey } from '../i18n/sharedMessages';
 import { preloadScreens } from '../layout/lazyPage';
 import { PublicBar } from '../layout/PublicBar';
-import { HOME_PATH, LOGIN_PATH } from '../providers/authProvider';
+import { afterLoginPath, LOGIN_PATH } from '../providers/paths';
+
+export { afterLoginPath };
 
 /**
  * The server's login schema, loaded on the first submit: zod (in the small `validation` chunk) stays out of the
@@ -36,18 +38,6 @@ const prefetchValidator = () => {
 };
 
 const empty = { userName: '', password: '' };
-
-/**
- * Where to go after signing in: back where the person was when the session ended (react-admin's logout puts
- * `{ nextPathname, nextSearch }` in the login route's state), else home. Only a path of the panel itself.
- */
-export const afterLoginPath = (state: unknown): string => {
-  const { nextPathname, nextSearch } = (state ?? {}) as { nextPathname?: unknown; nextSearch?: unknown };
-  if (typeof nextPathname !== 'string' || !nextPathname.startsWith('/') || nextPathname.startsWith('//'))
-    return HOME_PATH;
-  if (nextPathname === LOGIN_PATH || nextPathname === '/login' || nextPathname === '/') return HOME_PATH;
-  return nextPathname + (typeof nextSearch === 'string' && nextSearch.startsWith('?') ? nextSearch : '');
-};
 
 /** Seed sections 2 and 5: the login page at /auth. */
 export const Login = () => {

@@ -1,19 +1,12 @@
 import type { AuthProvider } from 'react-admin';
-import { MSG } from '../../shared/messages';
 import { can } from '../../shared/roles';
-import type { Envelope, LoginResult, UserFetchResult } from '../../shared/wire';
 import { apiUrl, httpClient } from './httpClient';
-import { clearSession, getStoredUser, getToken, saveLogin, saveUserDetails } from './session';
+import { LOGIN_PATH } from './paths';
+import { clearSession, getStoredUser, getToken } from './session';
+import { type LoginParams, signInAndStore } from './signIn';
 
-/** The login URL of the panel (seed: 'auth'); react-admin's own /login redirects here. */
-export const LOGIN_PATH = '/auth';
-/** Where a successful login lands (seed: 'home'). */
-export const HOME_PATH = '/home';
-
-export interface LoginParams {
-  userName: string;
-  password: string;
-}
+export { HOME_PATH, LOGIN_PATH } from './paths';
+export type { LoginParams } from './signIn';
 
 const errorStatus = (error: unknown): number | undefined =>
   error && typeof error === 'object' && 'status' in error
@@ -22,24 +15,7 @@ const errorStatus = (error: unknown): number | undefined =>
 
 export const authProvider: AuthProvider = {
   /** Seed section 4: store the user and token, fetch the full record into uDD. Resolves `{ message }`. */
-  async login({ userName, password }: LoginParams) {
-    const { json } = await httpClient<Envelope<LoginResult>>(apiUrl('account/login'), {
-      method: 'POST',
-      body: JSON.stringify({ userName, password }),
-    });
-    const { token, user } = json.result;
-    saveLogin(token, user);
-    try {
-      const fetched = await httpClient<Envelope<UserFetchResult>>(
-        apiUrl(`account/fetch?_id=${encodeURIComponent(user._id)}`),
-      );
-      saveUserDetails(fetched.json.result.users[0] ?? user);
-    } catch (error) {
-      clearSession();
-      throw error;
-    }
-    return { message: json.message ?? MSG.loginSuccess };
-  },
+  login: (params: LoginParams) => signInAndStore(params, httpClient),
 
   /** Revoke the token on the server (failures ignored), then clear all stored session data. */
   async logout() {
