@@ -23,6 +23,7 @@ import { locationRoutes } from './modules/locations/index';
 import { partnerCallback, partnerRoutes, sandboxPartner, selfOrigin } from './modules/partner/index';
 import { reportRoutes } from './modules/reports/index';
 import { salesRoutes } from './modules/sales/index';
+import { statementRoutes } from './modules/statements/index';
 import type { PersonalDataCipher } from './security/personal-data';
 
 declare module 'fastify' {
@@ -188,6 +189,7 @@ export async function buildApp({
           await v1.register(ledgerRoutes);
           await v1.register(tdsRoutes);
           await v1.register(approvalRoutes);
+          await v1.register(statementRoutes);
           await v1.register(auditRoutes);
         },
         { prefix: '/v1' },
