@@ -5,6 +5,7 @@ import { UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { MAX_PAGE_SIZE } from '../../shared/rules';
 import type { AccountOpeningInput, PartnerCall } from '../../shared/schemas/sales';
+import type { Statement } from '../../shared/schemas/statements';
 import type {
   AccountOpeningResult,
   CommissionReport,
@@ -177,6 +178,10 @@ export interface AppDataProvider extends DataProvider {
   rejectCommand(id: Identifier, reason: string): Promise<{ message?: string }>;
   /** GET report/commissions -> result.commissions (the caller's network). */
   getCommissionReport(): Promise<CommissionReport>;
+  /** GET statements/fetch?userId&month (YYYY-MM) -> the month's statement (a tier user's own; staff any). */
+  getStatement(userId: string, month: string): Promise<Statement>;
+  /** GET statements/fetch?userId&month&format=csv|pdf -> the statement as a file. */
+  getStatementFile(userId: string, month: string, format: 'csv' | 'pdf'): Promise<Blob>;
 }
 
 export type AccountOpeningBody = Partial<AccountOpeningInput>;
@@ -468,6 +473,22 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       const commissions = json.result?.commissions;
       if (!commissions) throw new Error('No commission report');
       return commissions;
+    },
+
+    async getStatement(userId, month) {
+      const { json } = await http<Envelope<Statement>>(
+        apiUrl(`statements/fetch${toQuery({ userId, month })}`),
+      );
+      if (!json.result) throw new Error(MSG.notFound);
+      return json.result;
+    },
+
+    async getStatementFile(userId, month, format) {
+      const { blob } = await http(apiUrl(`statements/fetch${toQuery({ userId, month, format })}`), {
+        responseType: 'blob',
+      });
+      if (!blob) throw new Error(MSG.notFound);
+      return blob;
     },
   };
 };

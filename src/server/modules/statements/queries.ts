@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PostingKind, TransactionType, WalletBalance } from '../../../shared/enums';
-import { STAFF_TYPES, TIER_TYPES, type UserType } from '../../../shared/enums';
+import { TIER_TYPES, type UserType } from '../../../shared/enums';
 import { maskMobile } from '../../../shared/identity';
+import { can } from '../../../shared/roles';
 import { STATEMENT_MSG } from '../../../shared/schemas/statements';
 import type { Queryable } from '../../db/open';
 import { users } from '../../db/schema';
@@ -60,13 +61,13 @@ export function monthBounds(month: string) {
 }
 
 /**
- * Whose statement the viewer may read: its own (a tier user), or any tier user in its network (staff, through
- * networkScope). Another's, or one outside the network, is as if it did not exist (404, as account/fetch answers);
+ * Whose statement the viewer may read: its own, or (staff: the role table's otherStatements) any tier user in its
+ * network (networkScope). Another's, or one outside the network, is as if it did not exist (404, as account/fetch answers);
  * customers, employees and admins have no statement.
  */
 export async function statementOwner(db: Queryable, viewer: SessionUser, userId: string) {
-  const staff = STAFF_TYPES.includes(viewer.type as UserType);
-  if (!staff && userId !== viewer.id) throw notFound(STATEMENT_MSG.userNotFound);
+  if (userId !== viewer.id && !can(viewer.type as UserType, 'otherStatements', 'read'))
+    throw notFound(STATEMENT_MSG.userNotFound);
   const [user] = await db
     .select({ id: users.id, name: users.name, type: users.type })
     .from(users)
