@@ -118,7 +118,7 @@ let admin: string;
 let retailer: string;
 
 beforeAll(async () => {
-  ctx = await makeTestContext({ config: { tds: TDS } });
+  ctx = await makeTestContext({ config: { tds: TDS, sessionTtlHours: 2 * 366 * 24 } });
   // The sandbox partner answers payusprint/* through this server's own address.
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
@@ -128,14 +128,17 @@ beforeAll(async () => {
     query: { searchText: 'Saving' },
   });
   savingId = list.body.result.products[0]._id;
+});
 
+// The year, in a hook of its own (its own time limit).
+beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
-  /** At a moment in India's time: the server's clock (Date only; timers run as they do), and sessions signed in then. */
-  const at = async (indiaTime: string) => {
-    vi.setSystemTime(new Date(`${indiaTime}+05:30`));
-    admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
-    retailer = (await login(ctx.app, RETAILER, DEMO_PASSWORD)).token;
-  };
+  /** At a moment in India's time: the server's clock (Date only; timers run as they do). */
+  const at = (indiaTime: string) => vi.setSystemTime(new Date(`${indiaTime}+05:30`));
+  // Sessions signed in as the year starts, for the whole year (the context's sessionTtlHours).
+  at('2030-01-01T08:00');
+  admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
+  retailer = (await login(ctx.app, RETAILER, DEMO_PASSWORD)).token;
   try {
     const sales: { utmCode: string; merchantCode: string }[] = [];
     const sale = async () => {
@@ -158,17 +161,17 @@ beforeAll(async () => {
       if (month === '2030-02') {
         // Both sides of India's midnight (18:30 UTC): a sale at 23:59:30 on 31 January is January's, one at
         // 00:00:30 on 1 February February's.
-        await at('2030-02-01T00:00:30');
+        at('2030-02-01T00:00:30');
         await sale();
       }
-      for (let n = 0; n <= i % 3; n++) {
-        await at(`${month}-0${3 + n}T11:${10 + n}`);
+      for (let n = 0; n <= i % 2; n++) {
+        at(`${month}-0${3 + n}T11:${10 + n}`);
         await sale();
       }
       // Settled in the month, except the last sale of every third month (settled in the next one).
-      await at(`${month}-12T15:00`);
+      at(`${month}-12T15:00`);
       if (i % 3 !== 2) await settle();
-      await at(`${month}-20T12:00`);
+      at(`${month}-20T12:00`);
       const wallet = (await call(ctx.app, 'GET', 'wallet/fetch', { token: retailer })).body.result.wallet;
       if (wallet.balance >= 50) {
         const paid = await call(ctx.app, 'POST', 'wallet/payout', {
@@ -183,7 +186,7 @@ beforeAll(async () => {
         expect(reversed.status).toBe(200);
       }
       if (month === '2030-01') {
-        await at('2030-01-31T23:59:30');
+        at('2030-01-31T23:59:30');
         await sale();
       }
     }
