@@ -120,8 +120,15 @@ const LinesTable = ({ statement }: { statement: Statement }) => {
     );
   const label = translate('app.statements.tableLabel', { month: statement.month });
   return (
-    // Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too.
-    <TableContainer tabIndex={0} role="region" aria-label={label} sx={{ maxWidth: '100%' }}>
+    // Scrolls sideways inside its card on a narrow screen instead of widening the page (`contain: inline-size`
+    // keeps the table's width out of the layout's sizing, as the lists' tables do); focusable, so the keyboard
+    // can scroll it too.
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      sx={{ overflowX: 'auto', contain: 'inline-size' }}
+    >
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
