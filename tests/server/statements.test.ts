@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TdsConfig } from '../../src/server/config';
+import { monthOf } from '../../src/shared/constants/statements';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
 import { pdfStrings } from './pdf';
 import { deliver, idsByMobile, sell } from './selling';
@@ -477,5 +478,28 @@ describe('who reads a statement', () => {
     });
     expect(customer.status).toBe(403);
     expect(customer.body.message).toBe('Customer login not allowed on panel. Please download app!');
+  });
+});
+
+describe('the CSV writer', () => {
+  // Last in the file: these payouts are written now, after the generated year's postings.
+  it('neutralises text a spreadsheet would run as a formula, and writes money as plain numbers', async () => {
+    for (const reference of ['=SUM(A1:A9)', '+1-2', '@cmd'])
+      expect(
+        (
+          await call(ctx.app, 'POST', 'wallet/payout', {
+            token: admin,
+            body: { userId: retailerId(), amount: 0.01, reference },
+          })
+        ).status,
+      ).toBe(200);
+    const month = monthOf(new Date());
+    const file = await download(retailer, { userId: retailerId(), month, format: 'csv' });
+    const rows = parseCsv(file.text);
+    const references = rows.filter((r) => r[2] === 'PAYOUT').map((r) => r[5]);
+    expect(references.slice(-3)).toEqual(["'=SUM(A1:A9)", "'+1-2", "'@cmd"]);
+    const payout = rows.filter((r) => r[2] === 'PAYOUT').at(-1)!;
+    expect(payout[9]).toBe('0.01');
+    expect(file.text).not.toMatch(/(^|,)'-?\d/m);
   });
 });
