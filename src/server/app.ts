@@ -24,6 +24,7 @@ import { locationRoutes } from './modules/locations/index';
 import { partnerCallback, partnerRoutes, sandboxPartner, selfOrigin } from './modules/partner/index';
 import { reportRoutes } from './modules/reports/index';
 import { salesRoutes } from './modules/sales/index';
+import { statementRoutes } from './modules/statements/index';
 import type { PersonalDataCipher } from './security/personal-data';
 
 declare module 'fastify' {
@@ -194,6 +195,7 @@ export async function buildApp({
           await v1.register(tdsRoutes);
           await v1.register(booksRoutes);
           await v1.register(approvalRoutes);
+          await v1.register(statementRoutes);
           await v1.register(auditRoutes);
           await v1.register(importRoutes);
         },

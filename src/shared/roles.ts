@@ -71,6 +71,16 @@ export const ROLE_TABLE = {
   /** A deductee's certificate: staff read any, a tier user its own (checked by the route). */
   tdsCertificate: { read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER] },
   /**
+   * Monthly statements (issue 43): a tier user opens its own from the menu; staff read any tier user's in their
+   * network from its row (the route checks whose).
+   */
+  statements: {
+    list: [MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER],
+    read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER],
+  },
+  /** Another user's statement (the row action on the tier-user lists); anyone else reads only its own. */
+  otherStatements: { read: [ADMIN, EMPLOYEE] },
+  /**
    * Maker-checker (issue 43): who may make a payout or a manual adjustment. An employee's payout, a payout above
    * PAYOUT_APPROVAL_ABOVE_RUPEES and every adjustment wait as pending commands for an admin who did not make them.
    */

@@ -257,7 +257,10 @@ async function tdsReady(page: Page) {
   await page.getByText(/^TDS payable now/).waitFor();
 }
 
-/** Every screen and modal in one theme: the public pages, the admin's lists and modals, the retailer's wallet. */
+/**
+ * Every screen and modal in one theme: the public pages, the admin's lists and modals, the retailer's wallet and
+ * statements.
+ */
 async function everyScreen(theme?: 'dark'): Promise<string[]> {
   const found: string[] = [];
   await createLead(theme ?? 'light');
@@ -379,6 +382,14 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
   await lead.getByRole('heading', { name: 'Bank Information' }).waitFor();
   await check(admin, 'dialog "Application of ..."', found);
   await closeDialog(lead, admin);
+  // A retailer's statements, opened from its row (staff).
+  await admin.goto(`${baseURL}/retailer/list`);
+  await firstRow(admin)
+    .getByRole('button', { name: /^Statements of / })
+    .click();
+  await admin.getByRole('heading', { level: 1, name: /^Statements of / }).waitFor();
+  await statementShown(admin);
+  await check(admin, '/statements/:userId', found);
   await checkDialog(
     admin,
     () => admin.getByRole('menuitem', { name: 'Logout' }).click(),
@@ -390,6 +401,16 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
   await retailer.getByRole('menuitem', { name: 'My Wallet' }).click();
   await firstRow(retailer).waitFor();
   await check(retailer, '/wallet', found);
+  await retailer.getByRole('menuitem', { name: 'Statements' }).click();
+  await statementShown(retailer);
+  await check(retailer, '/statements', found);
+  // And at a phone's width (the same page, no second sign-in): its table scrolls in its own region.
+  await retailer.setViewportSize(PHONE);
+  await check(retailer, '/statements at 390 px', found);
+  expect(await retailer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+  await retailer.setViewportSize(LAPTOP);
 
   // A user on the initial password meets the Update Password dialog: an employee made for this check.
   const stamp = Date.now().toString(36) + (theme ?? 'light');
@@ -413,6 +434,14 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
   await check(newcomer, 'dialog "Update Password"', found);
   return found;
 }
+
+/** The Statements screen once its month is shown: the lines' table, or the words that say there are none. */
+const statementShown = (page: Page) =>
+  page
+    .getByRole('table', { name: /^Postings of / })
+    .or(page.getByText('No postings in this month', { exact: true }))
+    .first()
+    .waitFor();
 
 /** Closes the lead's detail with its Close button. */
 async function closeDialog(dialog: Locator, page: Page) {
@@ -488,9 +517,9 @@ const crampedFilterLabels = (page: Page) =>
 
 describe('wide lists on a laptop and a phone', () => {
   const WIDE = [
-    ['/master/distributor/list', 'Update Status of', 'Edit'],
-    ['/distributor/list', 'Update Status of', 'Edit'],
-    ['/retailer/list', 'Update Status of', 'Edit'],
+    ['/master/distributor/list', 'Statements of', 'Update Status of', 'Edit'],
+    ['/distributor/list', 'Statements of', 'Update Status of', 'Edit'],
+    ['/retailer/list', 'Statements of', 'Update Status of', 'Edit'],
     ['/customer/list', 'Select Product for', 'Update Status of', 'Edit'],
     ['/transaction/list'],
     ['/sale/list'],

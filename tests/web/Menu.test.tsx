@@ -45,8 +45,8 @@ const sidebar = async () => {
  * master distributor and role 5; Employees for ADMIN only; Retailers for ADMIN, master distributor, distributor, role
  * 5 and retailer; Customers for ADMIN, role 5 and retailer; Providers and Products for ADMIN and role 5;
  * Transactions for ADMIN only; Tehsil, District, State for ADMIN and role 5. Tierdesk adds Sales (staff and
- * retailers), My Wallet (the three tiers), Leads (staff), Audit (ADMIN), Approvals (staff: an employee sees its own),
- * Books (ADMIN) and TDS (staff).
+ * retailers), My Wallet and Statements (the three tiers), Leads (staff), Audit (ADMIN), Approvals (staff: an
+ * employee sees its own), Books (ADMIN) and TDS (staff).
  */
 const SEED_SIDEBAR: [string, UserType, string[]][] = [
   [
@@ -96,9 +96,13 @@ const SEED_SIDEBAR: [string, UserType, string[]][] = [
       'Logout',
     ],
   ],
-  ['MASTER_DISTRIBUTOR', UserType.MASTER_DISTRIBUTOR, ['Distributors', 'Retailers', 'My Wallet', 'Logout']],
-  ['DISTRIBUTOR', UserType.DISTRIBUTOR, ['Retailers', 'My Wallet', 'Logout']],
-  ['RETAILER', UserType.RETAILER, ['Retailers', 'Customers', 'Sales', 'My Wallet', 'Logout']],
+  [
+    'MASTER_DISTRIBUTOR',
+    UserType.MASTER_DISTRIBUTOR,
+    ['Distributors', 'Retailers', 'My Wallet', 'Statements', 'Logout'],
+  ],
+  ['DISTRIBUTOR', UserType.DISTRIBUTOR, ['Retailers', 'My Wallet', 'Statements', 'Logout']],
+  ['RETAILER', UserType.RETAILER, ['Retailers', 'Customers', 'Sales', 'My Wallet', 'Statements', 'Logout']],
 ];
 
 describe('Menu', () => {

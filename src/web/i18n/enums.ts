@@ -13,6 +13,7 @@ import {
   SALE_STATUSES,
   TRANSACTION_TYPES,
   USER_STATUSES,
+  WalletBalance,
 } from '../../shared/enums';
 import { COMMAND_STATUSES } from '../../shared/schemas/approvals';
 
@@ -26,6 +27,8 @@ export const ENUMS = {
   transactionType: TRANSACTION_TYPES,
   postingKind: Object.values(PostingKind),
   postingStatus: POSTING_STATUSES,
+  /** Which balance a posting moved (statements). */
+  walletBalance: Object.values(WalletBalance),
   commandStatus: COMMAND_STATUSES,
   saleStatus: SALE_STATUSES,
   leadType: LEAD_TYPES,

@@ -7,6 +7,7 @@ import { MAX_PAGE_SIZE } from '../../shared/rules';
 import type { BooksFetchResult, ReconcileRun, SettlePreview } from '../../shared/schemas/books';
 import type { ImportKind, WireImportJob } from '../../shared/schemas/imports';
 import type { AccountOpeningInput, PartnerCall } from '../../shared/schemas/sales';
+import type { Statement } from '../../shared/schemas/statements';
 import type { TdsDepositsResult, TdsFetchResult } from '../../shared/schemas/tds';
 import type {
   AccountOpeningResult,
@@ -211,6 +212,10 @@ export interface AppDataProvider extends DataProvider {
   recordTdsDeposit(input: TdsDepositBody): Promise<{ message?: string }>;
   /** A file the API answers (tds/fetch?format=csv, tds/certificate?format=pdf), with the token. */
   getFile(path: string, query: Record<string, string>): Promise<Blob>;
+  /** GET statements/fetch?userId&month (YYYY-MM) -> the month's statement (a tier user's own; staff any). */
+  getStatement(userId: string, month: string): Promise<Statement>;
+  /** GET statements/fetch?userId&month&format=csv|pdf -> the statement as a file. */
+  getStatementFile(userId: string, month: string, format: 'csv' | 'pdf'): Promise<Blob>;
 }
 
 /** A quarter of India's financial year: `fy` like 2026-27, `quarter` Q1 (April to June) to Q4. */
@@ -601,6 +606,22 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
 
     async getFile(path, query) {
       const { blob } = await http(apiUrl(`${path}${toQuery(query)}`), { responseType: 'blob' });
+      if (!blob) throw new Error(MSG.notFound);
+      return blob;
+    },
+
+    async getStatement(userId, month) {
+      const { json } = await http<Envelope<Statement>>(
+        apiUrl(`statements/fetch${toQuery({ userId, month })}`),
+      );
+      if (!json.result) throw new Error(MSG.notFound);
+      return json.result;
+    },
+
+    async getStatementFile(userId, month, format) {
+      const { blob } = await http(apiUrl(`statements/fetch${toQuery({ userId, month, format })}`), {
+        responseType: 'blob',
+      });
       if (!blob) throw new Error(MSG.notFound);
       return blob;
     },

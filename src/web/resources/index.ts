@@ -15,6 +15,7 @@ import products from './products';
 import providers from './providers';
 import retailers from './retailers';
 import sales from './sales';
+import statements from './statements';
 import states from './states';
 import tds from './tds';
 import tehsils from './tehsils';
@@ -71,6 +72,8 @@ export const RESOURCES: readonly PanelResource[] = [
   // Not in the seed's sidebar: the sales behind the transactions, and a tier user's own wallet.
   entry('sales', sales, [{ path: sales.pagePath, page: sales.page, action: 'show' }]),
   entry('wallet', wallet),
+  // A tier user's monthly statements (issue 43); staff open a user's from its row in the tier-user lists.
+  entry('statements', statements, [{ path: statements.userPath, page: statements.list, action: 'show' }]),
   // The seed's create path opens the list with the create modal open.
   entry('tehsils', tehsils, [{ path: tehsils.createPath, page: tehsils.createPage, action: 'list' }]),
   entry('districts', districts),

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Db, Queryable } from '../../db/open';
 import { ledgerAccounts, tdsEntries, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
+import { csvText } from '../../http/csv';
 import { conflict, notFound } from '../../http/errors';
 import type { AuditRecorder } from '../audit/index';
 import { pdfRupees as rupees, textPdf } from './pdf';
@@ -243,14 +244,6 @@ export async function tdsQuarter(
   };
 }
 
-/** A CSV cell: quoted when needed, and text a spreadsheet would run as a formula neutralised with a `'` (OWASP). */
-const csvCell = (value: string | number | null) => {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** The quarter as CSV with Form 26Q's deductee columns (not the official upload file). */
 export function tdsQuarterCsv(report: TdsFetchResult): string {
   const header = [
@@ -264,20 +257,18 @@ export function tdsQuarterCsv(report: TdsFetchResult): string {
     'Rate (%)',
     'Deductee id',
   ];
-  const lines = report.deductees.map((d) =>
-    [
-      d.panId ?? 'PANNOTAVBL',
-      d.name,
-      report.section,
-      d.credited,
-      d.creditedOn,
-      d.tds,
-      d.deductedOn,
-      d.rate,
-      d.userId,
-    ].map(csvCell),
-  );
-  return `${[header, ...lines].map((line) => line.join(',')).join('\r\n')}\r\n`;
+  const lines = report.deductees.map((d) => [
+    d.panId ?? 'PANNOTAVBL',
+    d.name,
+    report.section,
+    d.credited,
+    d.creditedOn,
+    d.tds,
+    d.deductedOn,
+    d.rate,
+    d.userId,
+  ]);
+  return csvText([header, ...lines]);
 }
 
 /** Form 16A's data: one deductee's withholdings and returns in the quarter. */

@@ -1,6 +1,7 @@
 import { ModalList } from '../../lists/ModalList';
 import { userColumns } from '../people/columns';
 import { useUpdateStatusAction } from '../people/UpdateStatus';
+import { useStatementAction } from '../statements/StatementAction';
 import { DistributorDialog } from './DistributorDialog';
 
 /**
@@ -24,13 +25,14 @@ export const DISTRIBUTOR_COLUMNS = userColumns([
 /** Add for ADMIN only, Update Status for ADMIN. A master distributor sees its own. */
 export const DistributorList = () => {
   const status = useUpdateStatusAction();
+  const statement = useStatementAction();
   return (
     <ModalList
       resource="distributors"
       texts="app.distributors"
       columns={DISTRIBUTOR_COLUMNS}
       dialog={DistributorDialog}
-      rowActions={status}
+      rowActions={[...statement, ...status]}
     />
   );
 };

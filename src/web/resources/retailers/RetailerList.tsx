@@ -1,6 +1,7 @@
 import { ModalList } from '../../lists/ModalList';
 import { userColumns } from '../people/columns';
 import { useUpdateStatusAction } from '../people/UpdateStatus';
+import { useStatementAction } from '../statements/StatementAction';
 import { RetailerDialog } from './RetailerDialog';
 
 /**
@@ -24,13 +25,14 @@ export const RETAILER_COLUMNS = userColumns([
 /** Add for ADMIN only, Update Status for ADMIN. Tier users see the retailers of their network. */
 export const RetailerList = () => {
   const status = useUpdateStatusAction();
+  const statement = useStatementAction();
   return (
     <ModalList
       resource="retailers"
       texts="app.retailers"
       columns={RETAILER_COLUMNS}
       dialog={RetailerDialog}
-      rowActions={status}
+      rowActions={[...statement, ...status]}
     />
   );
 };
