@@ -17,10 +17,11 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { UserType } from '../../../shared/enums';
-import { formatRupees, titleCase } from '../../../shared/format';
+import { titleCase } from '../../../shared/format';
 import { payoutSchema, SALES_MSG } from '../../../shared/schemas/sales';
 import { FormDialog } from '../../forms/FormDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { useFormat } from '../../i18n/format';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider, PayoutBody } from '../../providers/dataProvider';
 import { UserLookup, UserTypeInput, userResourceOf } from './UserLookups';
@@ -107,12 +108,13 @@ export const validatePayout: ValidateForm = (values) => ({
 /** Under the user: the balance a payout may take (the server refuses more). */
 const AvailableBalance = () => {
   const translate = useTranslate();
+  const format = useFormat();
   const [userType, userId] = useWatch({ name: ['userType', 'userId'] });
   const user = useChosenUser(userType, userId);
   if (!user) return null;
   return (
     <Typography variant="body2" color="text.secondary">
-      {translate('app.transactions.available', { amount: formatRupees(user.balance) })}
+      {translate('app.transactions.available', { amount: format.rupees(user.balance) })}
     </Typography>
   );
 };
