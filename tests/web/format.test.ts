@@ -66,7 +66,8 @@ describe('formatRupees and formatCount: Indian digit grouping in both languages'
   });
 
   it('formats a decimal string exactly, past what a float holds', () => {
-    expect(formatRupees('90071992547409.93')).toBe('₹90,07,19,92,54,74,09.93');
+    // As a float this amount reads ₹90,07,19,92,54,74,099.40.
+    expect(formatRupees('900719925474099.37')).toBe('₹90,07,19,92,54,74,099.37');
   });
 
   it('answers empty text for what is not an amount', () => {
