@@ -18,33 +18,89 @@ export function titleCase(value: unknown): string {
   });
 }
 
-const MEDIUM_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+/**
+ * The panel's languages as the formats read them: `en` (the seed's texts) and `hi`. Another tag formats as English.
+ * Dates in English are Angular's `medium` form, which the seed names ('Nov 26, 2026, 7:43:05 AM'; en-US's medium
+ * date and time); numbers and rupees in English use Indian digit grouping (en-IN: '₹1,23,456.50'). Hindi uses
+ * hi-IN for both ('26 नव॰ 2026', '₹1,23,456.50'), with a 24-hour clock: hi-IN's 12-hour clock writes 'am'/'pm' in
+ * Latin letters.
+ */
+export type FormatLocale = 'en' | 'hi';
 
-/** Medium date and short time ('Nov 21, 2026, 3:05 PM'), for `formatDate(value, DATE_TIME)`. */
-export const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const DATE_LOCALE: Record<FormatLocale, string> = { en: 'en-US', hi: 'hi-IN' };
+const NUMBER_LOCALE: Record<FormatLocale, string> = { en: 'en-IN', hi: 'hi-IN' };
+const known = (locale: string | undefined): FormatLocale => (locale === 'hi' ? 'hi' : 'en');
 
-/** An ISO date (or Date) in medium format, e.g. 'Nov 21, 2026', in the viewer's time zone; '' when invalid. */
-export function formatDate(value: unknown, format: Intl.DateTimeFormat = MEDIUM_DATE): string {
+/** One Intl formatter per language and kind, made once (Intl formatters are slow to make, quick to use). */
+const cached = <F>(make: (locale: FormatLocale) => F) => {
+  const made = new Map<FormatLocale, F>();
+  return (locale: string | undefined): F => {
+    const key = known(locale);
+    let format = made.get(key);
+    if (!format) {
+      format = make(key);
+      made.set(key, format);
+    }
+    return format;
+  };
+};
+
+const mediumDate = cached((locale) => new Intl.DateTimeFormat(DATE_LOCALE[locale], { dateStyle: 'medium' }));
+const mediumDateTime = cached(
+  (locale) =>
+    new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      ...(locale === 'hi' ? { hourCycle: 'h23' as const } : {}),
+    }),
+);
+
+export interface DateFormatOptions {
+  /** The panel's language (react-admin's locale); English when not given (CSV exports, server texts). */
+  locale?: string;
+  /** With the time ('Nov 26, 2026, 7:43:05 AM'): where the moment matters (the audit trail, postings). */
+  time?: boolean;
+}
+
+/**
+ * An ISO date (or Date) in the seed's medium format, in the viewer's time zone: 'Nov 26, 2026' (Hindi
+ * '26 नव॰ 2026'), or with `time` 'Nov 26, 2026, 7:43:05 AM'; '' when missing or invalid. The one date format of
+ * the panel's lists, pages and CSV exports (exports in English).
+ */
+export function formatDate(value: unknown, { locale, time = false }: DateFormatOptions = {}): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(String(value));
-  return Number.isNaN(date.getTime()) ? '' : format.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  return (time ? mediumDateTime : mediumDate)(locale).format(date);
 }
 
-const RUPEES = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const rupees = cached(
+  (locale) =>
+    new Intl.NumberFormat(NUMBER_LOCALE[locale], {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
 
-/** Decimal rupees (the wire's money) as '₹1,23,456.50'; '' when not a number. */
-export function formatRupees(value: unknown): string {
+/** A decimal number as the wire writes money ('1250.5', '-30'): formatted as it is, never through a float. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Decimal rupees (the wire's money, or a number) as '₹1,23,456.50' with Indian digit grouping; '' when not a
+ * number. A decimal string is formatted exactly (Intl formats the digits as written), so an amount beyond 2^53
+ * paise keeps its last digit.
+ */
+export function formatRupees(value: unknown, locale?: string): string {
   if (value === null || value === undefined || value === '') return '';
-  const amount = Number(value);
-  return Number.isFinite(amount) ? RUPEES.format(amount) : '';
+  if (typeof value === 'string' && DECIMAL.test(value.trim()))
+    return rupees(locale).format(value.trim() as `${number}`);
+  const amount = typeof value === 'bigint' ? value : Number(value);
+  return typeof amount === 'bigint' || Number.isFinite(amount) ? rupees(locale).format(amount) : '';
 }
 
-const COUNT = new Intl.NumberFormat('en-IN');
+const count = cached((locale) => new Intl.NumberFormat(NUMBER_LOCALE[locale]));
 
 /** A count with Indian digit grouping, as the pager and the dashboard write it: 78899 -> '78,899'. */
-export const formatCount = (value: number) => COUNT.format(value);
+export const formatCount = (value: number | bigint, locale?: string) => count(locale).format(value);

@@ -99,7 +99,7 @@ describe('Dashboard', () => {
     const user = userEvent.setup();
     renderDashboard(vi.fn().mockResolvedValue(COUNTS), getCommissionReport);
     const today = screen.getByRole('listitem', { name: 'Commissions Today' });
-    expect(await within(today).findByLabelText('loading')).toBeInTheDocument();
+    expect(await within(today).findByLabelText('Loading')).toBeInTheDocument();
     // The user counts do not wait for the commissions.
     expect(await screen.findByText('19')).toBeInTheDocument();
 

@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import { I18nContextProvider } from 'react-admin';
+import { i18nProvider } from '../../src/web/i18n/i18n';
 import { GlobalLoadingBar } from '../../src/web/layout/GlobalLoadingBar';
 
 const Slow = ({ until }: { until: Promise<string> }) => {
@@ -14,10 +16,12 @@ describe('GlobalLoadingBar', () => {
       finish = resolve;
     });
     render(
-      <QueryClientProvider client={new QueryClient()}>
-        <GlobalLoadingBar />
-        <Slow until={until} />
-      </QueryClientProvider>,
+      <I18nContextProvider value={i18nProvider}>
+        <QueryClientProvider client={new QueryClient()}>
+          <GlobalLoadingBar />
+          <Slow until={until} />
+        </QueryClientProvider>
+      </I18nContextProvider>,
     );
     expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     finish('done');

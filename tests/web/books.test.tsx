@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { UserType } from '../../src/shared/enums';
-import { DATE_TIME, formatDate } from '../../src/shared/format';
+import { formatDate } from '../../src/shared/format';
 import type { BooksFetchResult, ReconcileRun, SettlePreview } from '../../src/shared/schemas/books';
 import type { ReconcileReport } from '../../src/shared/wire';
 import { Menu } from '../../src/web/layout/Menu';
@@ -141,7 +141,7 @@ describe('Books', () => {
     expect(await screen.findByText('Reconcile finished: the books hold')).toBeInTheDocument();
     const reconcile = section('Reconcile');
     expect(
-      within(reconcile).getByText(formatDate('2026-11-26T06:15:00.000Z', DATE_TIME)),
+      within(reconcile).getByText(formatDate('2026-11-26T06:15:00.000Z', { time: true })),
     ).toBeInTheDocument();
     expect(within(reconcile).getByText('Asha Admin')).toBeInTheDocument();
     expect(within(reconcile).getByText('1,234')).toBeInTheDocument();

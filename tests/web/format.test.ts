@@ -1,4 +1,4 @@
-import { formatDate, titleCase } from '../../src/shared/format';
+import { formatCount, formatDate, formatRupees, titleCase } from '../../src/shared/format';
 
 describe('titleCase (names in lists)', () => {
   it.each([
@@ -21,6 +21,9 @@ describe('titleCase (names in lists)', () => {
   });
 });
 
+// Midday UTC stays on the same calendar day in every time zone from UTC-11 to UTC+11.
+const NOON = '2026-11-21T12:00:00.000Z';
+
 describe('formatDate (medium format)', () => {
   it('formats an ISO time as en-US medium date', () => {
     // Midday UTC stays on the same calendar day in every time zone from UTC-11 to UTC+11.
@@ -32,5 +35,43 @@ describe('formatDate (medium format)', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDate in the chosen language (issue 44)', () => {
+  it("writes Hindi's medium date with Hindi month names", () => {
+    expect(formatDate(NOON, { locale: 'hi' })).toBe('21 नव॰ 2026');
+    expect(formatDate(new Date(2024, 0, 5), { locale: 'hi' })).toBe('5 जन॰ 2024');
+    expect(formatDate(NOON, { locale: 'en' })).toBe('Nov 21, 2026');
+  });
+
+  it("with the time, is Angular's medium form in English and a 24-hour clock in Hindi (no Latin am/pm)", () => {
+    const morning = new Date(2026, 10, 26, 7, 43, 5);
+    expect(formatDate(morning, { time: true })).toBe('Nov 26, 2026, 7:43:05 AM');
+    expect(formatDate(new Date(2026, 10, 26, 19, 43, 5), { locale: 'hi', time: true })).toBe(
+      '26 नव॰ 2026, 19:43:05',
+    );
+  });
+
+  it('formats a language it does not know as English', () => {
+    expect(formatDate(NOON, { locale: 'fr' })).toBe('Nov 21, 2026');
+  });
+});
+
+describe('formatRupees and formatCount: Indian digit grouping in both languages', () => {
+  it.each(['en', 'hi'])('%s: lakhs and crores', (locale) => {
+    expect(formatRupees('12345678.5', locale)).toBe('₹1,23,45,678.50');
+    expect(formatRupees(-2500, locale)).toBe('-₹2,500.00');
+    expect(formatCount(7889912, locale)).toBe('78,89,912');
+  });
+
+  it('formats a decimal string exactly, past what a float holds', () => {
+    // As a float this amount reads ₹90,07,19,92,54,74,099.40.
+    expect(formatRupees('900719925474099.37')).toBe('₹90,07,19,92,54,74,099.37');
+  });
+
+  it('answers empty text for what is not an amount', () => {
+    for (const value of [null, undefined, '', 'abc', '1e5x', Number.NaN])
+      expect(formatRupees(value)).toBe('');
   });
 });

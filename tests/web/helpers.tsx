@@ -41,7 +41,8 @@ export const wireUser = (overrides: Partial<WireUser> = {}): WireUser => ({
 
 /**
  * Renders inside react-admin's AdminContext (fresh memoryStore) + a memory router + the global toasts and loading
- * bar. Pass a `queryClient` to wait for it with `waitForSettled`; without one react-admin makes its own.
+ * bar. Pass a `queryClient` to wait for it with `waitForSettled`; without one react-admin makes its own. `locale`
+ * 'hi' starts in Hindi, as a choice remembered in the store does.
  */
 export const renderInAdmin = (
   ui: ReactNode,
@@ -50,16 +51,18 @@ export const renderInAdmin = (
     dataProvider = testDataProvider(),
     authProvider = realAuthProvider,
     queryClient,
+    locale,
   }: {
     path?: string;
     dataProvider?: DataProvider;
     authProvider?: AuthProvider;
     queryClient?: QueryClient;
+    locale?: 'en' | 'hi';
   } = {},
 ) => (
   <MemoryRouter initialEntries={[path]}>
     <AdminContext
-      store={memoryStore()}
+      store={memoryStore(locale ? { locale } : undefined)}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}

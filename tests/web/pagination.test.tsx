@@ -39,13 +39,13 @@ const auditServer = (totalCounts: number, capped: boolean) =>
     });
   });
 
-const renderAudit = (path = '/audit/list') =>
+const renderAudit = (path = '/audit/list', locale?: 'hi') =>
   render(
     renderInAdmin(
       <Routes>
         <Route path="/audit/list" element={<AuditList />} />
       </Routes>,
-      { path, dataProvider: createDataProvider() },
+      { path, dataProvider: createDataProvider(), locale },
     ),
   );
 
@@ -59,6 +59,17 @@ describe('the list pager', () => {
     expect(await screen.findByText('1-10 of 57')).toBeInTheDocument();
     expect(within(pager()).getByRole('button', { name: 'Go to last page' })).toBeInTheDocument();
     expect(within(pager()).getByRole('button', { name: 'Go to page 6' })).toBeInTheDocument();
+  });
+
+  it("names the pager's buttons in the chosen language: Hindi's, not MUI's English (issue 44)", async () => {
+    loginAdmin();
+    auditServer(57, false);
+    renderAudit('/audit/list', 'hi');
+    expect(await screen.findByText('57 में से 1-10')).toBeInTheDocument();
+    const nav = within(screen.getByRole('navigation', { name: 'पृष्ठ क्रमांकन' }));
+    for (const name of ['पहले पृष्ठ पर जाएँ', 'अगले पृष्ठ पर जाएँ', 'अंतिम पृष्ठ पर जाएँ', 'पृष्ठ 6 पर जाएँ', 'पृष्ठ 1'])
+      expect(nav.getByRole('button', { name })).toBeInTheDocument();
+    expect(nav.queryByRole('button', { name: /Go to/ })).toBeNull();
   });
 
   it('shows a capped total as 1,000+ and still pages forward past the counted pages', async () => {

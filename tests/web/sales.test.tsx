@@ -43,14 +43,14 @@ const salesServer = (opening?: () => Response) =>
     return jsonResponse(200, { result: { boughtProducts: [wireSale(), PENDING], totalCounts: 2 } });
   });
 
-const renderSales = (path = '/sale/list') =>
+const renderSales = (path = '/sale/list', locale?: 'hi') =>
   render(
     renderInAdmin(
       <Routes>
         <Route path="/sale/list" element={<SaleList />} />
         <Route path="/sale/:id" element={<SalePage />} />
       </Routes>,
-      { path, dataProvider: createDataProvider() },
+      { path, dataProvider: createDataProvider(), locale },
     ),
   );
 
@@ -150,6 +150,23 @@ describe('Sales list', () => {
     expect(within(rows[3]).getByText('CLEARING')).toBeInTheDocument();
     // Transactions is an admin screen: a retailer gets no link to it.
     expect(screen.queryByRole('link', { name: 'Show in Transactions' })).not.toBeInTheDocument();
+  });
+
+  it("in Hindi, the sale's page names every code, date and label in Hindi (issue 44)", async () => {
+    login(UserType.RETAILER);
+    salesServer();
+    renderSales(`/sale/${IDS.sale}`, 'hi');
+    const postings = await screen.findByRole('table', { name: 'प्रविष्टियाँ' });
+    const row = within(postings).getAllByRole('row')[4];
+    for (const text of ['कमीशन', 'जमा', 'क्लियरिंग में', '₹100.00'])
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    // Hindi month names (medium date, 24-hour clock: no Latin 'am'/'pm').
+    expect(within(row).getByText(/^22 नव॰ 2026, \d{2}:\d{2}:\d{2}$/)).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'विवरण' });
+    expect(within(details).getByText('यूटीएम कोड')).toBeInTheDocument();
+    expect(within(details).getByText('PAYUSPRINT-SAVING (बचत)')).toBeInTheDocument();
+    for (const code of ['COMMISSION', 'CREDIT', 'CLEARING', 'utmCode', /Nov/])
+      expect(screen.queryByText(code)).not.toBeInTheDocument();
   });
 
   it('a pending sale has no postings yet; an admin gets the link to its transactions', async () => {

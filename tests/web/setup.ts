@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
+import { i18nProvider } from '../../src/web/i18n/i18n';
 
 // findBy*/waitFor wait for what a user would wait for. Testing Library's 1 s default is shorter than a first
 // render of the panel on a loaded 2-core CI machine (seen: 1.2 s for /home -> /auth); 10 s is not, and a check
@@ -23,7 +24,10 @@ if (!window.matchMedia) {
 // jsdom does not implement scrolling.
 window.scrollTo = () => {};
 
-afterEach(() => {
+afterEach(async () => {
+  // The i18n provider is one object per test file: a test in Hindi leaves it in Hindi, and the next test's fresh
+  // store starts in the provider's language.
+  if (i18nProvider.getLocale() !== 'en') await i18nProvider.changeLocale('en');
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

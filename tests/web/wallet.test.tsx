@@ -35,9 +35,9 @@ const renderWallet = () =>
     ),
   );
 
-/** A posting's time as the statement writes it: the date and the time of day. */
+/** A posting's time as the statement writes it: the seed's medium form, date and time of day ('Nov 26, 2026, 7:43:05 AM'). */
 const AT = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
 const card = (name: string) => screen.getByRole('listitem', { name });
 
@@ -154,7 +154,7 @@ describe('My wallet', () => {
       [AT('2026-11-22T09:30:00.000Z'), '₹675.16', '₹100.00'],
     ]);
     // The time of day is shown, not the date alone.
-    expect(cells[0][0]).toMatch(/\d{1,2}:\d{2}\s?[AP]M$/);
+    expect(cells[0][0]).toMatch(/\d{1,2}:\d{2}:\d{2}\s?[AP]M$/);
   });
 
   it('a wallet that owes the network shows its negative balance in red, saying so', async () => {

@@ -1,4 +1,5 @@
 import { useTranslate } from 'react-admin';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../shared/audit';
 import { REQUEST_METHODS, URL_DATA_IDENTIFIERS } from '../../shared/constants/catalog';
 import {
   GENDERS,
@@ -38,6 +39,8 @@ export const ENUMS = {
   identityDocument: IDENTITY_DOCUMENTS,
   requestMethod: REQUEST_METHODS,
   accountType: URL_DATA_IDENTIFIERS,
+  auditAction: AUDIT_ACTIONS,
+  auditEntity: AUDIT_ENTITIES,
 } as const;
 
 export type EnumGroup = keyof typeof ENUMS;

@@ -1,12 +1,22 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
-/** Shared by both themes: sidebar 220 px (seed section 9), outlined small fields, rounded corners. */
+/**
+ * Shared by both themes: sidebar 220 px (seed section 9), outlined small fields, rounded corners.
+ *
+ * The page never grows wider than the window (a phone at 360 px included): react-admin's layout is as wide as its
+ * content (`min-width: fit-content`), so one wide table or long code widened every screen and slid the app bar's
+ * buttons off it. Here the layout and its content column keep the window's width, and what is wider scrolls inside
+ * its own container (a list's table wrapper, a TableContainer).
+ */
 const common: RaThemeOptions = {
   shape: { borderRadius: 8 },
   sidebar: { width: 220, closedWidth: 55 },
   components: {
     ...defaultLightTheme.components,
     MuiTextField: { defaultProps: { variant: 'outlined', size: 'small' } },
+    RaLayout: {
+      styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } },
+    },
   },
 };
 

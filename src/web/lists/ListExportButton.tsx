@@ -1,5 +1,5 @@
 import { ExportButton, useListContext, useNotify } from 'react-admin';
-import { formatCount } from '../../shared/format';
+import { useFormat } from '../i18n/format';
 
 /** The most rows an export reads: react-admin's own bound, read in server pages of 100 (dataProvider.ts). */
 const EXPORT_ROWS = 1000;
@@ -11,13 +11,14 @@ const EXPORT_ROWS = 1000;
 export const ListExportButton = () => {
   const { total, meta } = useListContext();
   const notify = useNotify();
+  const format = useFormat();
   const cut = (total ?? 0) > EXPORT_ROWS || meta?.totalCountsCapped === true;
   return (
     <ExportButton
       maxResults={EXPORT_ROWS}
       onClick={() => {
         if (cut)
-          notify('app.list.exportCut', { type: 'info', messageArgs: { count: formatCount(EXPORT_ROWS) } });
+          notify('app.list.exportCut', { type: 'info', messageArgs: { count: format.count(EXPORT_ROWS) } });
       }}
     />
   );

@@ -1,6 +1,6 @@
 import { Box, Pagination, PaginationItem, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import { formatCount } from '../../shared/format';
+import { useFormat } from '../i18n/format';
 
 export interface ListPaginationProps {
   /** How many page links show around the current page (seed section 9: the tehsil list shows 5). */
@@ -22,7 +22,8 @@ export function pageWindow(page: number, count: number, max: number): number[] {
 /**
  * Seed section 2: server paging with boundary links (first/last) and ellipses, after the range shown ('11-20 of 57').
  * The page size is fixed (10), so there is no rows-per-page selector. A page change updates the list parameters,
- * which refetches.
+ * which refetches. The buttons' accessible names ('Go to next page', 'Page 3') are react-admin's catalogue texts, so
+ * they are in the chosen language too.
  *
  * A capped total (`totalCountsCapped`: the server counted matching rows only up to 1,000) reads '1-10 of 1,000+';
  * the pager then offers one page past the current one while the current page is full, and no Last button, since
@@ -31,6 +32,7 @@ export function pageWindow(page: number, count: number, max: number): number[] {
 export const ListPagination = ({ window = 3, maxLinks }: ListPaginationProps) => {
   const { page, perPage, total, data, meta, setPage, isPending } = useListContext();
   const translate = useTranslate();
+  const { count: formatCount } = useFormat();
   if (isPending || !total) return null;
   const capped = meta?.totalCountsCapped === true;
   const counted = Math.ceil(total / perPage);
@@ -71,6 +73,13 @@ export const ListPagination = ({ window = 3, maxLinks }: ListPaginationProps) =>
           showLastButton={!capped}
           color="primary"
           shape="rounded"
+          getItemAriaLabel={(type, item, selected) =>
+            type === 'page'
+              ? translate(selected ? 'ra.navigation.current_page' : 'ra.navigation.page', {
+                  page: formatCount(item ?? 0),
+                })
+              : translate(`ra.navigation.${type}`)
+          }
           renderItem={(item) => {
             if (!shown || item.type !== 'page' || item.page === null) return <PaginationItem {...item} />;
             // Pages outside the window: one ellipsis on each side stands for them.

@@ -51,20 +51,28 @@ const nameText = (record: RaRecord) => titleCase(record?.name);
 type AutocompleteProps = Omit<LookupInputProps, 'source' | 'reference' | 'filter' | 'blocked'>;
 
 /**
- * The AutocompleteInput inside ReferenceInput. A failed lookup reads 'Sorry, suggestions could not be loaded.'
- * (instead of the HTTP error text) under the input and in the list; while the input has focus a polite live
- * region announces 'searching...', 'No results available' or 'N result(s) available' (seed section 2).
+ * The AutocompleteInput inside ReferenceInput. A lookup that cannot load reads 'Sorry, suggestions could not be
+ * loaded.' (seed section 2) under the input and in the list, whatever the cause: an HTTP error (instead of its
+ * text), or no connection at all, where react-query pauses the query rather than failing it and react-admin would
+ * put its own 'No connectivity. Could not fetch data.' in place of the input. While the input has focus a polite
+ * live region announces 'searching...', 'No results available' or 'N result(s) available'.
  */
 const LookupAutocomplete = ({ label, optionText = nameText, ...rest }: AutocompleteProps) => {
   const choices = useChoicesContext();
   const translate = useTranslate();
   const [focused, setFocused] = useState(false);
   const failed = translate('app.lookup.failed');
-  const value = (choices.error ? { ...choices, error: new Error(failed) } : choices) as ChoicesContextValue;
+  const offline = !!choices.isPaused && (choices.isPending || !!choices.isPlaceholderData);
+  const broken = !!choices.error || offline;
+  const value = (
+    broken
+      ? { ...choices, error: new Error(failed), isPaused: false, isPending: false, isPlaceholderData: false }
+      : choices
+  ) as ChoicesContextValue;
   const count = choices.availableChoices?.length ?? 0;
   const announcement = !focused
     ? ''
-    : choices.error
+    : broken
       ? failed
       : choices.isPending || choices.isFetching
         ? translate('app.lookup.searching')
@@ -79,7 +87,8 @@ const LookupAutocomplete = ({ label, optionText = nameText, ...rest }: Autocompl
           optionText={optionText}
           debounce={TYPEAHEAD_DEBOUNCE_MS}
           loadingText="app.lookup.searching"
-          noOptionsText={choices.error ? failed : 'app.lookup.none'}
+          noOptionsText={broken ? failed : 'app.lookup.none'}
+          offline={false}
           fullWidth
           // A dialog puts the focus in its first field: a list that opened by itself would cover the fields below
           // and take the first Escape. Typing, a click or Alt+Down opens it (the combobox pattern).
@@ -142,6 +151,8 @@ export const LookupInput = ({ source, reference, filter, blocked, ...rest }: Loo
       sort={{ field: 'name', order: 'ASC' }}
       // One retry, not react-query's three with back-off: the failure text shows within a second or two.
       queryOptions={{ retry: 1 }}
+      // Offline is a failure like any other (LookupAutocomplete): the input stays, with the seed's text.
+      offline={false}
     >
       <LookupAutocomplete {...rest} />
     </ReferenceInput>

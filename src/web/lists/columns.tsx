@@ -1,8 +1,9 @@
 import type { Breakpoint } from '@mui/material';
 import { type ReactNode, useMemo } from 'react';
 import { DataTable, defaultExporter, type Exporter, type RaRecord, useTranslate } from 'react-admin';
-import { formatDate, formatRupees, titleCase } from '../../shared/format';
+import { formatDate, titleCase } from '../../shared/format';
 import { type EnumGroup, useEnumText } from '../i18n/enums';
+import { DateText, RupeesText } from '../i18n/format';
 
 /**
  * One column of a list, declared once: the table and the CSV export both read it (STYLE.md: "each list declares its
@@ -42,7 +43,11 @@ type Extra<R extends RaRecord> = Partial<Column<R>>;
 /** A code (status, type) in the chosen language. */
 const EnumText = ({ group, code }: { group: EnumGroup; code: unknown }) => <>{useEnumText()(group, code)}</>;
 
-/** Column kinds with the seed's display formats (section 2: names in title case, dates in medium format). */
+/**
+ * Column kinds with the seed's display formats (section 2: names in title case, dates in medium format). Dates and
+ * money show in the chosen language (Hindi month names, Indian digit grouping); the CSV writes dates in English
+ * ('Nov 26, 2026') and money as plain numbers: an export is data, read the same whoever made it.
+ */
 export const col = {
   text: <R extends RaRecord>(source: string, extra: Extra<R> = {}): Column<R> => ({ source, ...extra }),
   name: <R extends RaRecord>(source: string, extra: Extra<R> = {}): Column<R> => ({
@@ -50,15 +55,24 @@ export const col = {
     value: (record) => titleCase(valueAt(record, source)),
     ...extra,
   }),
+  /** The day: 'Nov 26, 2026' (Hindi '26 नव॰ 2026'). */
   date: <R extends RaRecord>(source = 'createdAt', extra: Extra<R> = {}): Column<R> => ({
     source,
     value: (record) => formatDate(valueAt(record, source)),
+    render: (record) => <DateText value={valueAt(record, source)} />,
+    ...extra,
+  }),
+  /** The moment, where it matters (the audit trail, a statement): 'Nov 26, 2026, 7:43:05 AM'. */
+  dateTime: <R extends RaRecord>(source = 'createdAt', extra: Extra<R> = {}): Column<R> => ({
+    source,
+    value: (record) => formatDate(valueAt(record, source), { time: true }),
+    render: (record) => <DateText value={valueAt(record, source)} time />,
     ...extra,
   }),
   /** Decimal rupees: '₹1,000.00' in the table, the plain number in the CSV (a spreadsheet adds it up). */
   money: <R extends RaRecord>(source: string, extra: Extra<R> = {}): Column<R> => ({
     source,
-    render: (record) => formatRupees(valueAt(record, source)),
+    render: (record) => <RupeesText value={valueAt(record, source)} />,
     align: 'right',
     numeric: true,
     ...extra,

@@ -10,8 +10,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { UserType } from '../../shared/enums';
-import { formatCount, formatRupees } from '../../shared/format';
 import { type CommissionReport, DASHBOARD_TILES, type WireWallet } from '../../shared/wire';
+import { useFormat } from '../i18n/format';
 import { useNotifyError } from '../layout/useNotifyError';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { getStoredUser } from '../providers/session';
@@ -86,6 +86,7 @@ const Tile = ({
 /** The caller's own wallet's clearing balance (wallet/fetch's `wallet`, beside one posting), as My Wallet shows it. */
 const OwnClearingTile = () => {
   const translate = useTranslate();
+  const format = useFormat();
   const { meta, isPending, error } = useGetList('wallet', { pagination: { page: 1, perPage: 1 } });
   const wallet = (meta as { wallet?: WireWallet } | undefined)?.wallet;
   return (
@@ -94,14 +95,20 @@ const OwnClearingTile = () => {
       testId="tile-own-clearing"
       caption={translate('app.dashboard.ownClearingHint')}
     >
-      {figure(wallet ? formatRupees(wallet.clearingBalance) : undefined, isPending && !error)}
+      <Figure
+        value={wallet ? format.rupees(wallet.clearingBalance) : undefined}
+        isLoading={isPending && !error}
+      />
     </Tile>
   );
 };
 
 /** The figure, a skeleton while it loads, or a dash when it could not be loaded. */
-const figure = (value: string | undefined, isLoading: boolean) =>
-  value !== undefined ? value : isLoading ? <Skeleton width={60} aria-label="loading" /> : '—';
+const Figure = ({ value, isLoading }: { value: string | undefined; isLoading: boolean }) => {
+  const translate = useTranslate();
+  if (value !== undefined) return <>{value}</>;
+  return isLoading ? <Skeleton width={60} aria-label={translate('ra.page.loading')} /> : <>—</>;
+};
 
 /**
  * Seed section 2: nine user-count tiles at /home, then the commission tiles, and the Update Password dialog for
@@ -110,6 +117,7 @@ const figure = (value: string | undefined, isLoading: boolean) =>
 export const Dashboard = () => {
   useAuthenticated();
   const translate = useTranslate();
+  const format = useFormat();
   const dataProvider = useDataProvider<AppDataProvider>();
   // The password-set marker of the stored user (uDD, else userData.user); read once per visit.
   const [mustChangePassword] = useState(() => {
@@ -165,7 +173,10 @@ export const Dashboard = () => {
             label={translate(`app.dashboard.tiles.${key}`, { _: label })}
             testId={`tile-${key}`}
           >
-            {figure(counts.data ? formatCount(Number(counts.data[key] ?? 0)) : undefined, counts.isLoading)}
+            <Figure
+              value={counts.data ? format.count(Number(counts.data[key] ?? 0)) : undefined}
+              isLoading={counts.isLoading}
+            />
           </Tile>
         ))}
         {COMMISSION_TILES.map(({ label, networkLabel, key }) => (
@@ -175,10 +186,10 @@ export const Dashboard = () => {
             caption={translate(networkOf ?? 'app.dashboard.wholeNetwork')}
             testId={`tile-commissions-${key}`}
           >
-            {figure(
-              commissions.data ? formatRupees(commissions.data[key]) : undefined,
-              commissions.isLoading,
-            )}
+            <Figure
+              value={commissions.data ? format.rupees(commissions.data[key]) : undefined}
+              isLoading={commissions.isLoading}
+            />
           </Tile>
         ))}
         {hasWallet && !mustChangePassword && <OwnClearingTile />}

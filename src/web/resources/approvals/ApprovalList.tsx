@@ -2,7 +2,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { useState } from 'react';
 import { type RaRecord, useCanAccess, useTranslate } from 'react-admin';
-import { formatDate, titleCase } from '../../../shared/format';
+import { titleCase } from '../../../shared/format';
 import { COMMAND_STATUSES } from '../../../shared/schemas/approvals';
 import { enumChoices } from '../../i18n/enums';
 import { type Column, col } from '../../lists/columns';
@@ -11,8 +11,6 @@ import { ResourceList } from '../../lists/ResourceList';
 import { type RowAction, RowActionButton } from '../../lists/RowActions';
 import { AdjustButton, PayoutButton } from '../transactions/LedgerActions';
 import { ApproveCommandDialog, RejectCommandDialog, useCommandWords } from './DecisionDialogs';
-
-const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Kind, user, amount (an adjustment's is signed), maker, created, reason or reference, status. */
 export const APPROVAL_COLUMNS: Column[] = [
@@ -23,7 +21,7 @@ export const APPROVAL_COLUMNS: Column[] = [
     value: (r: RaRecord) => titleCase(r.maker?.name),
     csv: (r: RaRecord) => r.maker?.name,
   }),
-  col.text('createdAt', { value: (r) => formatDate(r.createdAt, TIME), csv: (r) => r.createdAt }),
+  col.dateTime('createdAt'),
   col.text('reason', {
     value: (r: RaRecord) => String(r.reason ?? r.reference ?? ''),
     hideBelow: 'md',

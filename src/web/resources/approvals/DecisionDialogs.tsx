@@ -1,10 +1,11 @@
 import { DialogContentText } from '@mui/material';
 import { type RaRecord, TextInput, useDataProvider, useTranslate, type ValidateForm } from 'react-admin';
-import { formatRupees, titleCase } from '../../../shared/format';
+import { titleCase } from '../../../shared/format';
 import { rejectSchema } from '../../../shared/schemas/approvals';
 import { DecisionDialog } from '../../forms/DecisionDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { enumKey } from '../../i18n/enums';
+import { useFormat } from '../../i18n/format';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
@@ -13,9 +14,10 @@ const validateRejection: ValidateForm = schemaValidator(rejectSchema);
 /** What a command is, in words: the kind, the amount and the user (the dialogs' and the row buttons' names). */
 export const useCommandWords = () => {
   const translate = useTranslate();
+  const format = useFormat();
   return (command: RaRecord) => ({
     kind: translate(enumKey('postingKind', String(command.kind))).toLowerCase(),
-    amount: formatRupees(command.amount),
+    amount: format.rupees(command.amount),
     name: titleCase(command.user?.name),
   });
 };

@@ -5,16 +5,15 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../shared/audit';
 import { dateOrderError, filterDate } from '../../../shared/dates';
 import { ALL_USER_TYPES, USER_TYPE_NAMES, UserType } from '../../../shared/enums';
-import { formatDate, titleCase } from '../../../shared/format';
+import { titleCase } from '../../../shared/format';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
+import { enumChoices } from '../../i18n/enums';
 import { messageKey, sharedKey } from '../../i18n/sharedMessages';
 import { type Column, col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { changesText } from './changes';
-
-const TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The types whose users sign in (the filter's choices): the customer never does, the admin is one user. */
 const ACTOR_TYPES = ALL_USER_TYPES.filter((t) => t !== UserType.CUSTOMER && t !== UserType.ADMIN);
@@ -45,10 +44,10 @@ const actorCsv = (record: RaRecord) => {
 
 /** Seed-style columns of the audit trail, declared once for the table and the CSV. */
 export const AUDIT_COLUMNS: Column[] = [
-  col.text('createdAt', { value: (r) => formatDate(r.createdAt, TIME), csv: (r) => r.createdAt }),
+  col.dateTime('createdAt'),
   col.text('actor', { render: (r) => <ActorText record={r} />, csv: actorCsv }),
-  col.text('action'),
-  col.text('entity', { hideBelow: 'md' }),
+  col.enum('action', 'auditAction'),
+  col.enum('entity', 'auditEntity', { hideBelow: 'md' }),
   col.text('entityId', { hideBelow: 'lg' }),
   col.text('changes', {
     value: changesText,
@@ -122,16 +121,14 @@ const auditFilters = [
   <FittedSelectInput
     key="entity"
     source="entity"
-    choices={AUDIT_ENTITIES.map((id) => ({ id, name: id }))}
-    translateChoice={false}
+    choices={enumChoices('auditEntity', AUDIT_ENTITIES)}
     emptyText="app.audit.anyEntity"
     alwaysOn
   />,
   <FittedSelectInput
     key="action"
     source="action"
-    choices={AUDIT_ACTIONS.map((id) => ({ id, name: id }))}
-    translateChoice={false}
+    choices={enumChoices('auditAction', AUDIT_ACTIONS)}
     emptyText="app.audit.anyAction"
     alwaysOn
   />,

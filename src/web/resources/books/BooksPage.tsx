@@ -17,9 +17,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { DATE_TIME, formatCount, formatDate, formatRupees, titleCase } from '../../../shared/format';
+import { titleCase } from '../../../shared/format';
 import type { ReconcileRun, SettlePreview } from '../../../shared/schemas/books';
 import { SALES_MSG } from '../../../shared/schemas/sales';
+import { useFormat } from '../../i18n/format';
 import { useNotifyError } from '../../layout/useNotifyError';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
@@ -93,6 +94,7 @@ const LoadError = ({ text, retry, busy }: { text: string; retry: () => void; bus
 /** The latest reconcile run (on any server): when, by whom, and whether the books held, with every finding. */
 const ReconcileResult = ({ run }: { run: ReconcileRun | null }) => {
   const translate = useTranslate();
+  const format = useFormat();
   if (!run) return <Typography color="text.secondary">{translate('app.books.neverRun')}</Typography>;
   const who = run.ranBy ? titleCase(run.ranBy.name) : translate('app.books.commandLine');
   const findings = run.report.breaks;
@@ -114,10 +116,10 @@ const ReconcileResult = ({ run }: { run: ReconcileRun | null }) => {
       )}
       <Facts
         rows={[
-          ['app.books.ranAt', formatDate(run.ranAt, DATE_TIME)],
+          ['app.books.ranAt', format.dateTime(run.ranAt)],
           ['app.books.ranBy', who],
-          ['app.books.postings', formatCount(run.report.postings)],
-          ['app.books.wallets', formatCount(run.report.wallets)],
+          ['app.books.postings', format.count(run.report.postings)],
+          ['app.books.wallets', format.count(run.report.wallets)],
         ]}
       />
     </Stack>
@@ -165,6 +167,7 @@ const Figure = ({
   alarm?: boolean;
 }) => {
   const translate = useTranslate();
+  const format = useFormat();
   return (
     <Card
       component="li"
@@ -182,7 +185,7 @@ const Figure = ({
           color={alarm ? 'error' : undefined}
           sx={{ fontWeight: 600, mt: 1 }}
         >
-          {formatRupees(value)}
+          {format.rupees(value)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {translate(hint)}
@@ -193,16 +196,19 @@ const Figure = ({
 };
 
 /** What settle all would move: commissions, users, rupees and the tax withheld. */
-const PreviewFacts = ({ preview }: { preview: SettlePreview }) => (
-  <Facts
-    rows={[
-      ['app.books.previewCommissions', formatCount(preview.settled)],
-      ['app.books.previewUsers', formatCount(preview.users)],
-      ['app.books.previewAmount', formatRupees(preview.amount)],
-      ['app.books.previewTds', formatRupees(preview.tds)],
-    ]}
-  />
-);
+const PreviewFacts = ({ preview }: { preview: SettlePreview }) => {
+  const format = useFormat();
+  return (
+    <Facts
+      rows={[
+        ['app.books.previewCommissions', format.count(preview.settled)],
+        ['app.books.previewUsers', format.count(preview.users)],
+        ['app.books.previewAmount', format.rupees(preview.amount)],
+        ['app.books.previewTds', format.rupees(preview.tds)],
+      ]}
+    />
+  );
+};
 
 /**
  * The preview of settle all (the server rehearses the settlement and rolls it back), and the settle-all command

@@ -13,11 +13,12 @@ import {
 } from '@mui/material';
 import { Fragment, useId, useState } from 'react';
 import { type Identifier, type RaRecord, useGetOne, usePermissions, useTranslate } from 'react-admin';
-import { formatDate, titleCase } from '../../../shared/format';
+import { titleCase } from '../../../shared/format';
 import { can } from '../../../shared/roles';
 import { LEAD_JSON_PARTS, type LeadJsonPart } from '../../../shared/schemas/leads';
 import { emptyLeadForm } from '../../forms/leadForm';
 import { type EnumGroup, useEnumText } from '../../i18n/enums';
+import { useFormat } from '../../i18n/format';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { ApproveDialog, RejectDialog } from './DecisionDialogs';
 import { LeadStatusChip } from './LeadChips';
@@ -102,13 +103,14 @@ const Section = ({ part, values }: { part: LeadJsonPart; values: Record<string, 
 const Summary = ({ lead }: { lead: RaRecord }) => {
   const translate = useTranslate();
   const codeText = useEnumText();
+  const format = useFormat();
   const rows: [string, React.ReactNode][] = [
     ['resources.leads.fields.leadType', codeText('leadType', lead.leadType)],
     ['resources.leads.fields.status', <LeadStatusChip key="status" status={lead.status} />],
     ['resources.leads.fields.mobile', lead.mobile],
-    ['resources.leads.fields.createdAt', formatDate(lead.createdAt)],
+    ['resources.leads.fields.createdAt', format.date(lead.createdAt)],
   ];
-  if (lead.decidedAt) rows.push(['resources.leads.fields.decidedAt', formatDate(lead.decidedAt)]);
+  if (lead.decidedAt) rows.push(['resources.leads.fields.decidedAt', format.date(lead.decidedAt)]);
   if (lead.rejectReason) rows.push(['resources.leads.fields.rejectReason', lead.rejectReason]);
   if (lead.establishmentName)
     rows.splice(1, 0, ['resources.leads.fields.establishmentName', titleCase(lead.establishmentName)]);

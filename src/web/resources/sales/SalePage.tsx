@@ -1,26 +1,14 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { Fragment, type ReactNode } from 'react';
 import { Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { DATE_TIME, formatDate, formatRupees, titleCase } from '../../../shared/format';
+import { titleCase } from '../../../shared/format';
+import { useEnumText } from '../../i18n/enums';
+import { useFormat } from '../../i18n/format';
 import { useNotifyError } from '../../layout/useNotifyError';
+import { type FittedColumn, FittedTable } from '../../lists/FittedTable';
 import { NoData } from '../../lists/NoData';
 import type { SaleRecord, TransactionRecord } from '../../providers/ledger';
 import { TRANSACTION_LIST_PATH } from '../transactions/paths';
@@ -47,8 +35,6 @@ const ReopenButton = ({ sale }: { sale: SaleRecord }) => {
     </Button>
   );
 };
-
-const dateTime = (value: unknown) => formatDate(value, DATE_TIME);
 
 const field = (name: string) => `resources.sales.fields.${name}`;
 
@@ -94,75 +80,67 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 /** The commission split frozen when the sale was recorded: tier, who receives it, percent and rupees. */
 const Split = ({ sale }: { sale: SaleRecord }) => {
   const translate = useTranslate();
+  const format = useFormat();
   if (sale.split.length === 0) return <NoData />;
+  type Share = SaleRecord['split'][number];
+  const columns: FittedColumn<Share>[] = [
+    { key: 'tier', label: 'app.sales.tier', cell: (share) => translate(`app.sales.tiers.${share.tier}`) },
+    { key: 'receiver', label: 'app.sales.receiver', cell: (share) => titleCase(share.user?.name) },
+    { key: 'percent', label: 'app.sales.percent', cell: (share) => `${share.percent}%`, align: 'right' },
+    { key: 'amount', label: field('amount'), cell: (share) => format.rupees(share.amount), align: 'right' },
+  ];
   return (
-    <TableContainer>
-      <Table size="small" aria-label={translate('app.sales.split')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('app.sales.tier')}</TableCell>
-            <TableCell>{translate('app.sales.receiver')}</TableCell>
-            <TableCell align="right">{translate('app.sales.percent')}</TableCell>
-            <TableCell align="right">{translate(field('amount'))}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {sale.split.map((share) => (
-            <TableRow key={share.tier}>
-              <TableCell>{translate(`app.sales.tiers.${share.tier}`)}</TableCell>
-              <TableCell>{titleCase(share.user?.name)}</TableCell>
-              <TableCell align="right">{share.percent}%</TableCell>
-              <TableCell align="right">{formatRupees(share.amount)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <FittedTable
+      label={translate('app.sales.split')}
+      columns={columns}
+      rows={sale.split}
+      rowKey={(share) => share.tier}
+    />
   );
 };
+
+const posting = (name: string) => `resources.transactions.fields.${name}`;
 
 /** The sale's postings, oldest first: commissions to clearing, then settlements, reversals. */
 const Postings = ({ postings }: { postings: TransactionRecord[] | undefined }) => {
   const translate = useTranslate();
+  const format = useFormat();
+  const codeText = useEnumText();
   // A row cached from the list has no postings until the sale itself arrives.
   if (!postings) return <CircularProgress size={20} aria-label={translate('app.sales.loading')} />;
   if (postings.length === 0)
     return <Typography color="text.secondary">{translate('app.sales.noPostings')}</Typography>;
-  const t = (name: string) => translate(`resources.transactions.fields.${name}`);
+  const columns: FittedColumn<TransactionRecord>[] = [
+    { key: 'createdAt', label: posting('createdAt'), cell: (row) => format.dateTime(row.createdAt) },
+    { key: 'name', label: posting('name'), cell: (row) => titleCase(row.name) },
+    {
+      key: 'tier',
+      label: 'app.sales.tier',
+      cell: (row) => (row.tier ? translate(`app.sales.tiers.${row.tier}`) : ''),
+    },
+    { key: 'kind', label: posting('kind'), cell: (row) => codeText('postingKind', row.kind) },
+    {
+      key: 'transactionType',
+      label: posting('transactionType'),
+      cell: (row) => codeText('transactionType', row.transactionType),
+    },
+    { key: 'amount', label: posting('amount'), cell: (row) => format.rupees(row.amount), align: 'right' },
+    { key: 'status', label: posting('status'), cell: (row) => codeText('postingStatus', row.status) },
+  ];
   return (
-    <TableContainer>
-      <Table size="small" aria-label={translate('app.sales.postings')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('createdAt')}</TableCell>
-            <TableCell>{t('name')}</TableCell>
-            <TableCell>{translate('app.sales.tier')}</TableCell>
-            <TableCell>{t('kind')}</TableCell>
-            <TableCell>{t('transactionType')}</TableCell>
-            <TableCell align="right">{t('amount')}</TableCell>
-            <TableCell>{t('status')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {postings.map((posting) => (
-            <TableRow key={posting.id}>
-              <TableCell>{dateTime(posting.createdAt)}</TableCell>
-              <TableCell>{titleCase(posting.name)}</TableCell>
-              <TableCell>{posting.tier ? translate(`app.sales.tiers.${posting.tier}`) : ''}</TableCell>
-              <TableCell>{posting.kind}</TableCell>
-              <TableCell>{posting.transactionType}</TableCell>
-              <TableCell align="right">{formatRupees(posting.amount)}</TableCell>
-              <TableCell>{posting.status}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <FittedTable
+      label={translate('app.sales.postings')}
+      columns={columns}
+      rows={postings}
+      rowKey={(row) => row.id}
+    />
   );
 };
 
 const SaleView = ({ id }: { id: string }) => {
   const translate = useTranslate();
+  const format = useFormat();
+  const codeText = useEnumText();
   // No retries: an unknown sale is a 404 (already toasted), and the page says so at once.
   const { data: sale, isPending, error } = useGetOne<SaleRecord>('sales', { id }, { retry: false });
   useNotifyError(error);
@@ -211,16 +189,18 @@ const SaleView = ({ id }: { id: string }) => {
             [field('retailer.name'), titleCase(sale.retailer?.name)],
             [field('product.name'), titleCase(sale.product?.name)],
             [field('provider.name'), titleCase(sale.provider?.name)],
-            [field('accountType'), sale.accountType ?? ''],
-            [field('amount'), formatRupees(sale.amount)],
+            [field('accountType'), codeText('accountType', sale.accountType)],
+            [field('amount'), format.rupees(sale.amount)],
             [field('utmCode'), sale.utmCode],
             [field('merchantCode'), sale.merchantCode],
             [field('soldBy.name'), titleCase(sale.soldBy?.name)],
-            [field('createdAt'), dateTime(sale.createdAt)],
-            [field('confirmedAt'), dateTime(sale.confirmedAt)],
-            ...(sale.failedAt ? [[field('failedAt'), dateTime(sale.failedAt)] as [string, ReactNode]] : []),
+            [field('createdAt'), format.dateTime(sale.createdAt)],
+            [field('confirmedAt'), format.dateTime(sale.confirmedAt)],
+            ...(sale.failedAt
+              ? [[field('failedAt'), format.dateTime(sale.failedAt)] as [string, ReactNode]]
+              : []),
             ...(sale.reversedAt
-              ? [[field('reversedAt'), dateTime(sale.reversedAt)] as [string, ReactNode]]
+              ? [[field('reversedAt'), format.dateTime(sale.reversedAt)] as [string, ReactNode]]
               : []),
           ]}
         />

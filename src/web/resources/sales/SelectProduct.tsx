@@ -27,10 +27,11 @@ import {
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { UserType } from '../../../shared/enums';
-import { DATE_TIME, formatDate, titleCase } from '../../../shared/format';
+import { titleCase } from '../../../shared/format';
 import { ACCOUNT_TYPES, type AccountType, partnerCallFor } from '../../../shared/schemas/sales';
 import { ChainedLookups } from '../../forms/ChainedLookups';
 import { requiredMark } from '../../forms/schemaValidator';
+import { useFormat } from '../../i18n/format';
 import { sharedKey } from '../../i18n/sharedMessages';
 import { type RowAction, RowActionButton } from '../../lists/RowActions';
 import {
@@ -271,6 +272,7 @@ const PendingSaleDialog = ({
   onClose: () => void;
 }) => {
   const translate = useTranslate();
+  const format = useFormat();
   const titleId = useId();
   const { reopen, isPending } = useReopenSale();
   return (
@@ -282,7 +284,7 @@ const PendingSaleDialog = ({
             name: customerName,
             product: titleCase(sale.product?.name),
             code: sale.utmCode,
-            date: formatDate(sale.createdAt, DATE_TIME),
+            date: format.dateTime(sale.createdAt),
           })}
         </DialogContentText>
       </DialogContent>

@@ -20,11 +20,12 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { UserType } from '../../../shared/enums';
-import { formatRupees, titleCase } from '../../../shared/format';
+import { titleCase } from '../../../shared/format';
 import { adjustSchema } from '../../../shared/schemas/approvals';
 import { payoutSchema, SALES_MSG } from '../../../shared/schemas/sales';
 import { FormDialog } from '../../forms/FormDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { useFormat } from '../../i18n/format';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AdjustBody, AppDataProvider, PayoutBody } from '../../providers/dataProvider';
 import { UserLookup, UserTypeInput, userResourceOf } from './UserLookups';
@@ -111,12 +112,13 @@ export const validatePayout: ValidateForm = (values) => ({
 /** Under the user: the balance a payout may take (the server refuses more). */
 const AvailableBalance = () => {
   const translate = useTranslate();
+  const format = useFormat();
   const [userType, userId] = useWatch({ name: ['userType', 'userId'] });
   const user = useChosenUser(userType, userId);
   if (!user) return null;
   return (
     <Typography variant="body2" color="text.secondary">
-      {translate('app.transactions.available', { amount: formatRupees(user.balance) })}
+      {translate('app.transactions.available', { amount: format.rupees(user.balance) })}
     </Typography>
   );
 };

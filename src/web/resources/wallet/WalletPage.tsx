@@ -1,9 +1,9 @@
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { TRANSACTION_TYPES } from '../../../shared/enums';
-import { DATE_TIME, formatDate, formatRupees } from '../../../shared/format';
 import type { WireWallet } from '../../../shared/wire';
 import { enumChoices } from '../../i18n/enums';
+import { useFormat } from '../../i18n/format';
 import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
@@ -14,10 +14,7 @@ import { ResourceList } from '../../lists/ResourceList';
  * its amount, and the top row's is the card's), the reference.
  */
 export const WALLET_COLUMNS = [
-  col.date('createdAt', {
-    label: 'app.wallet.dateNewestFirst',
-    value: (record) => formatDate(record.createdAt, DATE_TIME),
-  }),
+  col.dateTime('createdAt', { label: 'app.wallet.dateNewestFirst' }),
   col.enum('kind', 'postingKind'),
   col.enum('transactionType', 'transactionType'),
   col.money('amount'),
@@ -44,6 +41,7 @@ const walletFilters = [
  */
 const WalletCards = () => {
   const translate = useTranslate();
+  const format = useFormat();
   const { meta, isPending } = useListContext();
   const wallet = (meta as { wallet?: WireWallet } | undefined)?.wallet;
   const owes = (wallet?.balance ?? 0) < 0;
@@ -88,9 +86,9 @@ const WalletCards = () => {
               sx={{ fontWeight: 600, mt: 1 }}
             >
               {value !== undefined ? (
-                formatRupees(value)
+                format.rupees(value)
               ) : isPending ? (
-                <Skeleton width={120} aria-label="loading" />
+                <Skeleton width={120} aria-label={translate('ra.page.loading')} />
               ) : (
                 // Not loaded: no figure rather than a misleading zero.
                 '—'

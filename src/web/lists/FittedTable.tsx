@@ -1,0 +1,98 @@
+import {
+  Box,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  type Theme,
+  useMediaQuery,
+} from '@mui/material';
+import { Fragment, type Key, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+
+/** One column of a FittedTable: its header (a catalogue key) and how a row shows in it. */
+export interface FittedColumn<R> {
+  key: string;
+  /** Catalogue key of the header (and of the label on a phone). */
+  label: string;
+  cell: (row: R) => ReactNode;
+  align?: 'left' | 'right';
+}
+
+export interface FittedTableProps<R> {
+  /** The table's accessible name (already translated). */
+  label: string;
+  columns: FittedColumn<R>[];
+  rows: R[];
+  rowKey: (row: R) => Key;
+}
+
+/**
+ * A small table on a page (not a react-admin list) that fits a phone: from the `sm` breakpoint up, a table; below
+ * it (a phone, 360-599 px), each row becomes a card of label-value pairs, so no column (an amount) is off-screen
+ * and the page never scrolls sideways. The list of cards keeps the table's name.
+ */
+export const FittedTable = <R,>({ label, columns, rows, rowKey }: FittedTableProps<R>) => {
+  const translate = useTranslate();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  if (narrow)
+    return (
+      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((row) => (
+          <Box
+            component="li"
+            key={rowKey(row)}
+            sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+          >
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)',
+                columnGap: 2,
+                rowGap: 0.5,
+                m: 0,
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, overflowWrap: 'anywhere' },
+              }}
+            >
+              {columns.map((column) => (
+                <Fragment key={column.key}>
+                  <dt>{translate(column.label)}</dt>
+                  <dd>{column.cell(row)}</dd>
+                </Fragment>
+              ))}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    );
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.key} align={column.align}>
+                {translate(column.label)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.align}>
+                  {column.cell(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+};
