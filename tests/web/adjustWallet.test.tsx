@@ -102,6 +102,12 @@ describe('Adjust Wallet', () => {
     await screen.findByText('Ganesh Mobile Store');
     await pick(user, screen.getByRole('combobox', { name: 'User Type' }), 'Retailer');
     await pick(user, screen.getByRole('combobox', { name: 'User' }), 'Ganesh Mobile Store');
+    // The list is filtered once it asks for that user's postings (the filter bar applies after a pause).
+    await waitFor(() =>
+      expect(
+        api.requests.some((r) => r.path === 'transactions/fetch' && r.query.get('userId') === IDS.retailer),
+      ).toBe(true),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Adjust Wallet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adjust Wallet' });

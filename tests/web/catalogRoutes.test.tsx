@@ -89,6 +89,9 @@ describe('Menu entries for the catalogue', () => {
       ['Leads', '/lead/list'],
       ['Audit', '/audit/list'],
       ['Approvals', '/approvals/list'],
+      ['Import', '/import'],
+      ['Books', '/books'],
+      ['TDS', '/tds'],
       ['Logout', null],
     ]);
   });

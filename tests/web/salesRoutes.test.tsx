@@ -60,6 +60,7 @@ describe('menu entries of issue 9, per role', () => {
       ['Distributors', '/distributor/list'],
       ['Retailers', '/retailer/list'],
       ['My Wallet', '/wallet'],
+      ['Statements', '/statements'],
       ['Logout', null],
     ]);
   });
@@ -68,6 +69,7 @@ describe('menu entries of issue 9, per role', () => {
     expect(await menuOf(UserType.DISTRIBUTOR)).toEqual([
       ['Retailers', '/retailer/list'],
       ['My Wallet', '/wallet'],
+      ['Statements', '/statements'],
       ['Logout', null],
     ]);
   });
@@ -78,6 +80,7 @@ describe('menu entries of issue 9, per role', () => {
       ['Customers', '/customer/list'],
       ['Sales', '/sale/list'],
       ['My Wallet', '/wallet'],
+      ['Statements', '/statements'],
       ['Logout', null],
     ]);
   });

@@ -547,6 +547,7 @@ export const hi = {
         'approval.approve': 'स्वीकृति दी',
         'approval.reject': 'स्वीकृति नहीं दी',
         'access.denied': 'पहुँच अस्वीकृत',
+        'import.run': 'आयात चलाया',
       },
       auditEntity: {
         user: 'उपयोगकर्ता',
@@ -563,6 +564,7 @@ export const hi = {
         tdsDeposit: 'टीडीएस जमा',
         route: 'पता (एपीआई)',
         approval: 'स्वीकृति',
+        import: 'आयात',
       },
     },
     notification: {
