@@ -15,6 +15,7 @@ export {
   type PostingRow,
   post,
   rebuildNetworkMoney,
+  rebuildPostingTotals,
   writePostings,
 } from './ledger';
 export {

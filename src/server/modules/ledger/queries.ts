@@ -1,12 +1,12 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
 import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
 import type { Queryable } from '../../db/open';
-import { postings, users, wallets } from '../../db/schema';
+import { boughtProducts, postingDayTotals, postings, users, walletDayTotals, wallets } from '../../db/schema';
 import { runStatement } from '../../db/statements';
-import type { PostingRow } from './ledger';
+import { BUSINESS_TIME_ZONE, type PostingRow } from './ledger';
 
 type PostingUser = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'mobile' | 'type'>;
 
@@ -14,8 +14,15 @@ type PostingUser = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'mo
 type ShownPosting = Omit<PostingRow, 'balanceAfterPaise' | 'clearingBalanceAfterPaise'> &
   Record<'balanceAfterPaise' | 'clearingBalanceAfterPaise', number | bigint>;
 
-/** A posting on the wire (seed section 3, Transaction): `userId` populated, money in rupees. */
-export const toWireTransaction = (p: ShownPosting, user: PostingUser): WireTransaction => ({
+/**
+ * A posting on the wire (seed section 3, Transaction): `userId` populated, money in rupees; `saleReference`, the
+ * sale's utmCode, when the list read it.
+ */
+export const toWireTransaction = (
+  p: ShownPosting,
+  user: PostingUser,
+  saleReference?: string | null,
+): WireTransaction => ({
   _id: p.id,
   userId: {
     _id: user.id,
@@ -36,6 +43,7 @@ export const toWireTransaction = (p: ShownPosting, user: PostingUser): WireTrans
   refPostingId: p.refPostingId,
   reference: p.reference,
   createdAt: p.createdAt.toISOString(),
+  ...(saleReference !== undefined ? { saleReference } : {}),
 });
 
 /** The postings lists' order: newest first, or (a sale's page) oldest first. */
@@ -78,13 +86,19 @@ export async function listTransactionsOf(
             mobile: users.mobile,
             type: users.type,
           },
+          saleReference: boughtProducts.utmCode,
         })
         .from(found.keys)
         .innerJoin(postings, eq(postings.id, found.id))
         .innerJoin(users, eq(users.id, postings.userId))
+        .leftJoin(boughtProducts, eq(boughtProducts.id, postings.boughtProductId))
         .orderBy(...order),
   });
-  return { transactions: rows.map((r) => toWireTransaction(r.posting, r.user)), total, capped };
+  return {
+    transactions: rows.map((r) => toWireTransaction(r.posting, r.user, r.saleReference)),
+    total,
+    capped,
+  };
 }
 
 /** A wallet's posting count, kept with the wallet: the exact total of one user's postings, for free. */
@@ -98,25 +112,92 @@ export interface TransactionFilter {
   userType?: UserType;
   boughtProductId?: string;
   status?: PostingStatus;
+  /** Days in the business time zone (YYYY-MM-DD), both included. */
+  from?: string;
+  to?: string;
 }
 
-/** `transactions/fetch`: every posting (ADMIN), filtered as the seed's Transaction list asks. */
-export function listTransactions(
-  db: Queryable,
-  f: TransactionFilter,
-  page: { limit: number; offset: number },
-) {
-  const where = and(
+/** The first instant of `day` (YYYY-MM-DD) in the business time zone: where businessDayOf's day begins. */
+const dayStart = (day: SQL) => sql`((${day})::timestamp at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)})`;
+
+/**
+ * The postings of a filter. A day range is a range of `created_at`: every postings index ends in (created_at, id),
+ * so it narrows the walk of whichever index serves the filter's equality, and the order stays the index's.
+ */
+function postingsWhere(f: TransactionFilter) {
+  return and(
     f.transactionType ? eq(postings.transactionType, f.transactionType) : undefined,
     f.userId ? eq(postings.userId, f.userId) : undefined,
     f.userType !== undefined ? eq(postings.userType, f.userType) : undefined,
     f.boughtProductId ? eq(postings.boughtProductId, f.boughtProductId) : undefined,
     f.status ? eq(postings.status, f.status) : undefined,
+    f.from ? sql`${postings.createdAt} >= ${dayStart(sql`${f.from}::date`)}` : undefined,
+    f.to ? sql`${postings.createdAt} < ${dayStart(sql`${f.to}::date + 1`)}` : undefined,
   );
+}
+
+/** `transactions/fetch`: every posting (ADMIN), filtered as the seed's Transaction list asks, and by days. */
+export function listTransactions(
+  db: Queryable,
+  f: TransactionFilter,
+  page: { limit: number; offset: number },
+) {
   // One user's postings, unfiltered otherwise: its wallet knows how many.
   const oneWallet =
-    !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status ? f.userId : undefined;
-  return listTransactionsOf(db, where, page, oneWallet ? { total: postingCountOf(oneWallet) } : {});
+    !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status && !f.from && !f.to
+      ? f.userId
+      : undefined;
+  return listTransactionsOf(
+    db,
+    postingsWhere(f),
+    page,
+    oneWallet ? { total: postingCountOf(oneWallet) } : {},
+  );
+}
+
+/** Credits and debits, in rupees, of a list's whole filter. */
+export interface PostingTotals {
+  credits: number;
+  debits: number;
+}
+
+/**
+ * The credits and debits of every posting a filter matches, never read from the postings but for one sale's:
+ * from the day totals the ledger keeps with every posting (posting_day_totals; one user's: wallet_day_totals),
+ * a range of days' rows. Summed exactly in the database (bigint), read as text.
+ */
+export async function postingTotals(db: Queryable, f: TransactionFilter): Promise<PostingTotals> {
+  const sums = (amount: SQL | unknown, type: SQL | unknown) => ({
+    credits: sql<string>`coalesce(sum(${amount}) filter (where ${type} = 'CREDIT'), 0)::text`,
+    debits: sql<string>`coalesce(sum(${amount}) filter (where ${type} = 'DEBIT'), 0)::text`,
+  });
+  let row: { credits: string; debits: string } | undefined;
+  if (f.boughtProductId) {
+    // A sale's postings are a handful (its commissions, their settlements, tax, a reversal): summed as they are.
+    [row] = await db
+      .select(sums(postings.amountPaise, postings.transactionType))
+      .from(postings)
+      .where(postingsWhere(f));
+  } else {
+    const t = f.userId ? walletDayTotals : postingDayTotals;
+    [row] = await db
+      .select(sums(t.amountPaise, t.transactionType))
+      .from(t)
+      .where(
+        and(
+          f.userId ? eq(walletDayTotals.userId, f.userId) : undefined,
+          f.transactionType ? eq(t.transactionType, f.transactionType) : undefined,
+          f.userType !== undefined ? eq(t.userType, f.userType) : undefined,
+          f.status ? eq(t.status, f.status) : undefined,
+          f.from ? gte(t.day, f.from) : undefined,
+          f.to ? lte(t.day, f.to) : undefined,
+        ),
+      );
+  }
+  return {
+    credits: paiseToRupees(BigInt(row?.credits ?? 0)),
+    debits: paiseToRupees(BigInt(row?.debits ?? 0)),
+  };
 }
 
 /**
@@ -132,20 +213,22 @@ const WALLET_SORT: SortWhitelist = {
   id: postings.id,
 };
 
-/** `wallet/fetch`: one user's own postings, of one type if asked; unfiltered, its wallet knows how many. */
+/**
+ * `wallet/fetch`: one user's own postings, of one type and within days if asked; unfiltered, its wallet knows how
+ * many. Within days they are in time order (the user's (created_at, id) index), as the transaction list shows
+ * them: the wallet's chain has no index by time, and a range of days long past would walk it from its head.
+ */
 export function listWalletTransactions(
   db: Queryable,
   userId: string,
-  transactionType: TransactionType | undefined,
+  f: Pick<TransactionFilter, 'transactionType' | 'from' | 'to'>,
   page: { limit: number; offset: number },
 ) {
-  const where = and(
-    eq(postings.userId, userId),
-    transactionType ? eq(postings.transactionType, transactionType) : undefined,
-  );
+  const where = postingsWhere({ ...f, userId });
+  const days = Boolean(f.from || f.to);
   return listTransactionsOf(db, where, page, {
-    sort: WALLET_SORT,
-    ...(transactionType ? {} : { total: postingCountOf(userId) }),
+    ...(days ? {} : { sort: WALLET_SORT }),
+    ...(f.transactionType || days ? {} : { total: postingCountOf(userId) }),
   });
 }
 
