@@ -1,30 +1,34 @@
 import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
 import { TRANSACTION_TYPES } from '../../../shared/enums';
-import { DATE_TIME, formatDate, formatRupees } from '../../../shared/format';
+import { formatRupees } from '../../../shared/format';
 import type { WireWallet } from '../../../shared/wire';
 import { enumChoices } from '../../i18n/enums';
 import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
+import {
+  dateTimeColumn,
+  dayFilters,
+  kindColumn,
+  PostingTotals,
+  referenceColumn,
+} from '../transactions/ledgerParts';
 
 /**
  * The caller's postings, newest first in the order they were written: date and time, kind, transaction type,
  * amount, status, the balances right after it (a running balance: each row's is the one below it plus or minus
- * its amount, and the top row's is the card's), the reference.
+ * its amount, and the top row's is the card's), the sale or payout reference (a sale's links to its page).
  */
 export const WALLET_COLUMNS = [
-  col.date('createdAt', {
-    label: 'app.wallet.dateNewestFirst',
-    value: (record) => formatDate(record.createdAt, DATE_TIME),
-  }),
-  col.enum('kind', 'postingKind'),
+  dateTimeColumn({ label: 'app.wallet.dateNewestFirst' }),
+  kindColumn,
   col.enum('transactionType', 'transactionType'),
   col.money('amount'),
   col.enum('status', 'postingStatus'),
   col.money('balance'),
   col.money('clearingBalance'),
-  col.text('reference', { hideBelow: 'md' }),
+  { ...referenceColumn, hideBelow: 'md' as const },
 ];
 
 const walletFilters = [
@@ -35,6 +39,7 @@ const walletFilters = [
     emptyText="app.transactions.allTransactionTypes"
     alwaysOn
   />,
+  ...dayFilters,
 ];
 
 /**
@@ -108,7 +113,8 @@ const WalletCards = () => {
 
 /**
  * My wallet (master distributors, distributors, retailers): the caller's balance and clearing balance and its own
- * postings, newest first, 10 a page, filtered by transaction type. The server scopes it to the session.
+ * postings, newest first, 10 a page, filtered by transaction type and days, with the credits and debits of the
+ * whole filter. The server scopes it to the session.
  */
 export const WalletPage = () => (
   <ResourceList
@@ -116,6 +122,11 @@ export const WalletPage = () => (
     texts="app.wallet"
     columns={WALLET_COLUMNS}
     filters={walletFilters}
-    header={<WalletCards />}
+    header={
+      <>
+        <WalletCards />
+        <PostingTotals />
+      </>
+    }
   />
 );
