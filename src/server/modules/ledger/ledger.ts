@@ -150,8 +150,8 @@ export const POSTING_DAY_TOTALS = (by: '' | 'user_id, ') =>
  * round trip and the commit. The counter rows are written after the wallets are locked, table after table in one
  * order (days, clearing, day totals, wallet day totals: each HAVING reads the statements before it to their end
  * before its first row, PostgreSQL running a WITH's writes in no promised order) and each in key order, as a
- * subtree's move writes them, so writers of one row queue instead of deadlocking. A subtree moves with its wallets locked, so the paths read here are
- * the ones the move leaves.
+ * subtree's move writes them, so writers of one row queue instead of deadlocking. A subtree moves with its wallets
+ * locked, so the paths read here are the ones the move leaves.
  * Columns travel as arrays (unnest): the text stays the same whatever the number of rows, so it is built once.
  */
 const WRITE_POSTINGS = `with moved as (

@@ -425,8 +425,8 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
  * Proves the ledger (`npm run reconcile`, `GET ledger/reconcile`): each confirmed sale's postings sum to its
  * amount, each wallet equals the sum of its postings (clearing and available separately), no clearing balance is
  * negative and an available one only by a reversal (the wallet owes: `totals.owed`), the money kept per network
- * (the dashboard's tiles) and the postings' day totals (the lists' credits and debits) equal a recount and no posting was changed. `ok` is false when anything broke;
- * `breaks` says what.
+ * (the dashboard's tiles) and the postings' day totals (the lists' credits and debits) equal a recount, and no
+ * posting was changed. `ok` is false when anything broke; `breaks` says what.
  *
  * Every check reads one snapshot: a read-only REPEATABLE READ transaction, so it can run live, under load, and
  * never compares a wallet with postings written after it was read.
