@@ -235,10 +235,17 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
        from posted group by 1, 2 having (select count(*) from days) + (select count(*) from clearing) >= 0 order by 1, 2
        on conflict (day, user_type, kind, transaction_type, status) do update
          set amount_paise = t.amount_paise + excluded.amount_paise, posting_count = t.posting_count + excluded.posting_count
-       returning day)
+       returning day), months as (
+       insert into posting_month_totals as t (month, user_type, kind, transaction_type, status, amount_paise, posting_count)
+       select date_trunc('month', ${businessDayOf('created_at')})::date, user_type, 'COMMISSION', 'CREDIT', 'CLEARING',
+         sum(amount_paise), count(*)
+       from posted group by 1, 2 having (select count(*) from totals) >= 0 order by 1, 2
+       on conflict (month, user_type, kind, transaction_type, status) do update
+         set amount_paise = t.amount_paise + excluded.amount_paise, posting_count = t.posting_count + excluded.posting_count
+       returning month)
        insert into wallet_day_totals as t (user_id, day, user_type, kind, transaction_type, status, amount_paise, posting_count)
        select user_id, ${businessDayOf('created_at')}, user_type, 'COMMISSION', 'CREDIT', 'CLEARING', sum(amount_paise), count(*)
-       from posted group by 1, 2, 3 having (select count(*) from totals) >= 0 order by 1, 2, 3
+       from posted group by 1, 2, 3 having (select count(*) from months) >= 0 order by 1, 2, 3
        on conflict (user_id, day, user_type, kind, transaction_type, status) do update
          set amount_paise = t.amount_paise + excluded.amount_paise, posting_count = t.posting_count + excluded.posting_count`,
       [...walletParams, ...rows.flat()],

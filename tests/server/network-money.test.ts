@@ -80,7 +80,7 @@ afterAll(() => ctx.close());
 
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
-  ['0021_posting_day_totals', ['drop table posting_day_totals, wallet_day_totals']],
+  ['0021_posting_day_totals', ['drop table posting_day_totals, posting_month_totals, wallet_day_totals']],
   [
     '0020_approvals',
     [

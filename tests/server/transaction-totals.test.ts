@@ -49,6 +49,13 @@ type Filter = Partial<
   to?: string;
 };
 
+/** The last day of `day`'s month (YYYY-MM-DD). */
+const monthEnd = (day: string) => {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return new Date(d.getTime() - 86_400_000).toISOString().slice(0, 10);
+};
+
 /** The oracle: credits and debits of the postings a filter matches, in rupees, summed from the postings. */
 async function summed(f: Filter) {
   const where: string[] = [];
@@ -114,6 +121,9 @@ describe('the ledger keeps the day totals with the postings', () => {
     const key = [row.day, row.user_type, row.kind, row.transaction_type, row.status];
     const where = 'day = $1 and user_type = $2 and kind = $3 and transaction_type = $4 and status = $5';
     await rows(`update posting_day_totals set amount_paise = amount_paise + 1 where ${where}`, key);
+    const monthWhere = `month = date_trunc('month', $1::date)::date and user_type = $2 and kind = $3
+      and transaction_type = $4 and status = $5`;
+    await rows(`update posting_month_totals set amount_paise = amount_paise - 7 where ${monthWhere}`, key);
     const [walletRow] = await rows(
       `select user_id, day, user_type, kind, transaction_type, status from wallet_day_totals
         order by day desc, user_id, kind, transaction_type, status limit 1`,
@@ -129,7 +139,11 @@ describe('the ledger keeps the day totals with the postings', () => {
     try {
       const report = await reconcile(ctx.database.db, ctx.ledgerKey);
       expect(report.ok).toBe(false);
-      expect(report.breaks.map((b) => b.check).sort()).toEqual(['posting-totals', 'wallet-totals']);
+      expect(report.breaks.map((b) => b.check).sort()).toEqual([
+        'posting-month-totals',
+        'posting-totals',
+        'wallet-totals',
+      ]);
       const amount = BigInt(String(row.amount));
       const n = String(row.n);
       expect(report.breaks.find((b) => b.check === 'posting-totals')?.detail).toBe(
@@ -140,6 +154,7 @@ describe('the ledger keeps the day totals with the postings', () => {
       );
     } finally {
       await rows(`update posting_day_totals set amount_paise = amount_paise - 1 where ${where}`, key);
+      await rows(`update posting_month_totals set amount_paise = amount_paise + 7 where ${monthWhere}`, key);
       await rows(
         `update wallet_day_totals set posting_count = posting_count - 1 where ${walletWhere}`,
         walletKey,
@@ -212,6 +227,14 @@ describe('the ledger keeps the day totals with the postings', () => {
       { boughtProductId: ids.sale, transactionType: 'DEBIT' },
       { boughtProductId: ids.sale, userId: ids.retailer, from: middle },
       { from: last, to: last },
+      // Whole months, a month's first and last days, and ranges across month ends.
+      { from: `${middle.slice(0, 7)}-01` },
+      { to: monthEnd(middle) },
+      { from: `${middle.slice(0, 7)}-01`, to: monthEnd(middle) },
+      { from: `${first.slice(0, 7)}-01`, to: monthEnd(middle), userType: '0' },
+      { from: monthEnd(first), to: `${last.slice(0, 7)}-01` },
+      { from: '2025-01-01', to: '2025-01-31' },
+      { from: '2024-12-31', to: '2025-02-01' },
     ];
     for (const f of filters) {
       const want = await summed(f);

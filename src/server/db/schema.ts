@@ -401,6 +401,25 @@ export const postingDayTotals = pgTable(
 );
 
 /**
+ * The same per month (the first day of the month in BUSINESS_TIME_ZONE): a range of days sums its whole months
+ * here and only its partial months' days in postingDayTotals, so a year's totals read a few hundred rows, not
+ * thousands. Kept and checked like postingDayTotals.
+ */
+export const postingMonthTotals = pgTable(
+  'posting_month_totals',
+  {
+    month: date('month').notNull(),
+    userType: smallint('user_type').notNull(),
+    kind: text('kind').notNull(),
+    transactionType: text('transaction_type').notNull(),
+    status: text('status').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
+    postingCount: bigint('posting_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.userType, t.kind, t.transactionType, t.status] })],
+);
+
+/**
  * The same per user: a list filtered to one user (the admin's wallet takes a share of every sale) sums that
  * user's rows for the range of days instead of its postings. Kept and checked like postingDayTotals.
  */

@@ -133,6 +133,8 @@ const LOCK_WALLETS = `select w.user_id as "userId", u.type as "userType", w.bala
 
 /** The key of posting_day_totals (wallet_day_totals: the user's id and this): a day and a list's filters. */
 const DAY_TOTALS_KEY = 'day, user_type, kind, transaction_type, status';
+/** The key of posting_month_totals. */
+const MONTH_TOTALS_KEY = 'month, user_type, kind, transaction_type, status';
 
 /**
  * Every day's postings per filter, summed from the postings: what posting_day_totals holds (`by`: '' for it,
@@ -143,12 +145,20 @@ export const POSTING_DAY_TOTALS = (by: '' | 'user_id, ') =>
       sum(amount_paise) as amount_paise, count(*) as posting_count
     from postings group by 1, 2, 3, 4, 5${by ? ', 6' : ''}`;
 
+/** The month (its first day) a posting created at `createdAt` (SQL) counts in. */
+const businessMonthOf = (createdAt: string) => `date_trunc('month', ${businessDayOf(createdAt)})::date`;
+
+/** Every month's postings per filter, summed from the postings: what posting_month_totals holds. */
+export const POSTING_MONTH_TOTALS = `select ${businessMonthOf('created_at')} as month, user_type, kind,
+      transaction_type, status, sum(amount_paise) as amount_paise, count(*) as posting_count
+    from postings group by 1, 2, 3, 4, 5`;
+
 /**
  * One statement for the wallets, their postings, the money of the networks they count in (the dashboard's
- * tiles: network_commission_days, network_clearing) and the postings' day totals (the lists' totals:
- * posting_day_totals, wallet_day_totals), so the wallet locks (the admin wallet's is hot) are held for a single
+ * tiles: network_commission_days, network_clearing) and the postings' totals (the lists' totals:
+ * posting_day_totals, posting_month_totals, wallet_day_totals), so the wallet locks (the admin wallet's is hot) are held for a single
  * round trip and the commit. The counter rows are written after the wallets are locked, table after table in one
- * order (days, clearing, day totals, wallet day totals: each HAVING reads the statements before it to their end
+ * order (days, clearing, day totals, month totals, wallet day totals: each HAVING reads the statements before it to their end
  * before its first row, PostgreSQL running a WITH's writes in no promised order) and each in key order, as a
  * subtree's move writes them, so writers of one row queue instead of deadlocking. A subtree moves with its wallets
  * locked, so the paths read here are the ones the move leaves.
@@ -194,11 +204,20 @@ const WRITE_POSTINGS = `with moved as (
       on conflict (${DAY_TOTALS_KEY}) do update set amount_paise = t.amount_paise + excluded.amount_paise,
         posting_count = t.posting_count + excluded.posting_count
       returning day
+    ), months as (
+      insert into posting_month_totals as t (${MONTH_TOTALS_KEY}, amount_paise, posting_count)
+      select ${businessMonthOf('created_at')}, user_type, kind, transaction_type, status, sum(amount_paise), count(*)
+      from posted group by 1, 2, 3, 4, 5
+      having (select count(*) from totals) >= 0
+      order by 1, 2, 3, 4, 5
+      on conflict (${MONTH_TOTALS_KEY}) do update set amount_paise = t.amount_paise + excluded.amount_paise,
+        posting_count = t.posting_count + excluded.posting_count
+      returning month
     )
     insert into wallet_day_totals as t (user_id, ${DAY_TOTALS_KEY}, amount_paise, posting_count)
     select user_id, ${businessDayOf('created_at')}, user_type, kind, transaction_type, status, sum(amount_paise), count(*)
     from posted group by 1, 2, 3, 4, 5, 6
-    having (select count(*) from totals) >= 0
+    having (select count(*) from months) >= 0
     order by 1, 2, 3, 4, 5, 6
     on conflict (user_id, ${DAY_TOTALS_KEY}) do update set amount_paise = t.amount_paise + excluded.amount_paise,
       posting_count = t.posting_count + excluded.posting_count`;
@@ -383,7 +402,7 @@ export async function rebuildNetworkMoney(q: Queryable) {
 }
 
 /**
- * Sums the postings' day totals (posting_day_totals, wallet_day_totals) afresh from the postings: after a bulk
+ * Sums the postings' totals (posting_day_totals, posting_month_totals, wallet_day_totals) afresh from the postings: after a bulk
  * load, whose postings did not add to those rows as writePostings does.
  */
 export async function rebuildPostingTotals(q: Queryable) {
@@ -391,6 +410,12 @@ export async function rebuildPostingTotals(q: Queryable) {
   await q.execute(
     sql.raw(
       `insert into posting_day_totals (${DAY_TOTALS_KEY}, amount_paise, posting_count) ${POSTING_DAY_TOTALS('')}`,
+    ),
+  );
+  await q.execute(sql.raw('delete from posting_month_totals'));
+  await q.execute(
+    sql.raw(
+      `insert into posting_month_totals (${MONTH_TOTALS_KEY}, amount_paise, posting_count) ${POSTING_MONTH_TOTALS}`,
     ),
   );
   await q.execute(sql.raw('delete from wallet_day_totals'));

@@ -1,10 +1,18 @@
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
 import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
 import type { Queryable } from '../../db/open';
-import { boughtProducts, postingDayTotals, postings, users, walletDayTotals, wallets } from '../../db/schema';
+import {
+  boughtProducts,
+  postingDayTotals,
+  postingMonthTotals,
+  postings,
+  users,
+  walletDayTotals,
+  wallets,
+} from '../../db/schema';
 import { runStatement } from '../../db/statements';
 import { BUSINESS_TIME_ZONE, type PostingRow } from './ledger';
 
@@ -161,43 +169,103 @@ export interface PostingTotals {
   debits: number;
 }
 
+/** A day (YYYY-MM-DD) moved by `months` months, at the first of its month: firstOfMonth('2026-11-17', 1) = '2026-12-01'. */
+const firstOfMonth = (day: string, months = 0) => {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The day after `day` (YYYY-MM-DD). */
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /**
- * The credits and debits of every posting a filter matches, never read from the postings but for one sale's:
- * from the day totals the ledger keeps with every posting (posting_day_totals; one user's: wallet_day_totals),
- * a range of days' rows. Summed exactly in the database (bigint), read as text.
+ * The credits and debits of every posting a filter matches, never read from the postings but for one sale's: from
+ * the totals the ledger keeps with every posting, a range of days read as its whole months (posting_month_totals)
+ * and the days of its partial months (posting_day_totals), so even a year is a few hundred rows; one user's from
+ * its days (wallet_day_totals). Summed exactly in the database (bigint), read as text.
  */
 export async function postingTotals(db: Queryable, f: TransactionFilter): Promise<PostingTotals> {
   const sums = (amount: SQL | unknown, type: SQL | unknown) => ({
     credits: sql<string>`coalesce(sum(${amount}) filter (where ${type} = 'CREDIT'), 0)::text`,
     debits: sql<string>`coalesce(sum(${amount}) filter (where ${type} = 'DEBIT'), 0)::text`,
   });
-  let row: { credits: string; debits: string } | undefined;
+  type Kept = typeof postingDayTotals | typeof postingMonthTotals | typeof walletDayTotals;
+  const equalities = (t: Kept) => [
+    f.transactionType ? eq(t.transactionType, f.transactionType) : undefined,
+    f.userType !== undefined ? eq(t.userType, f.userType) : undefined,
+    f.status ? eq(t.status, f.status) : undefined,
+  ];
+  const read = async (query: Promise<{ credits: string; debits: string }[]>) => (await query)[0];
+  let found: { credits: string; debits: string }[];
   if (f.boughtProductId) {
     // A sale's postings are a handful (its commissions, their settlements, tax, a reversal): summed as they are.
-    [row] = await db
-      .select(sums(postings.amountPaise, postings.transactionType))
-      .from(postings)
-      .where(postingsWhere(f));
+    found = [
+      await read(
+        db
+          .select(sums(postings.amountPaise, postings.transactionType))
+          .from(postings)
+          .where(postingsWhere(f)),
+      ),
+    ];
+  } else if (f.userId) {
+    const t = walletDayTotals;
+    found = [
+      await read(
+        db
+          .select(sums(t.amountPaise, t.transactionType))
+          .from(t)
+          .where(
+            and(
+              eq(t.userId, f.userId),
+              ...equalities(t),
+              f.from ? gte(t.day, f.from) : undefined,
+              f.to ? lte(t.day, f.to) : undefined,
+            ),
+          ),
+      ),
+    ];
   } else {
-    const t = f.userId ? walletDayTotals : postingDayTotals;
-    [row] = await db
-      .select(sums(t.amountPaise, t.transactionType))
-      .from(t)
-      .where(
-        and(
-          f.userId ? eq(walletDayTotals.userId, f.userId) : undefined,
-          f.transactionType ? eq(t.transactionType, f.transactionType) : undefined,
-          f.userType !== undefined ? eq(t.userType, f.userType) : undefined,
-          f.status ? eq(t.status, f.status) : undefined,
-          f.from ? gte(t.day, f.from) : undefined,
-          f.to ? lte(t.day, f.to) : undefined,
-        ),
-      );
+    // The whole months of the range: from the first month that starts in it to the last that ends in it.
+    const wholeFrom = f.from ? (f.from.endsWith('-01') ? f.from : firstOfMonth(f.from, 1)) : undefined;
+    const wholeUntil = f.to ? firstOfMonth(nextDay(f.to)) : undefined;
+    const m = postingMonthTotals;
+    const d = postingDayTotals;
+    found = [
+      await read(
+        db
+          .select(sums(m.amountPaise, m.transactionType))
+          .from(m)
+          .where(
+            and(
+              ...equalities(m),
+              wholeFrom ? gte(m.month, wholeFrom) : undefined,
+              wholeUntil ? lt(m.month, wholeUntil) : undefined,
+            ),
+          ),
+      ),
+      await read(
+        db
+          .select(sums(d.amountPaise, d.transactionType))
+          .from(d)
+          .where(
+            and(
+              ...equalities(d),
+              f.from ? gte(d.day, f.from) : undefined,
+              f.to ? lte(d.day, f.to) : undefined,
+              // The days outside the whole months (none when the range is whole months or open).
+              or(
+                wholeFrom ? lt(d.day, wholeFrom) : sql`false`,
+                wholeUntil ? gte(d.day, wholeUntil) : sql`false`,
+              ),
+            ),
+          ),
+      ),
+    ];
   }
-  return {
-    credits: paiseToRupees(BigInt(row?.credits ?? 0)),
-    debits: paiseToRupees(BigInt(row?.debits ?? 0)),
-  };
+  const total = (key: 'credits' | 'debits') => found.reduce((sum, row) => sum + BigInt(row?.[key] ?? 0), 0n);
+  return { credits: paiseToRupees(total('credits')), debits: paiseToRupees(total('debits')) };
 }
 
 /**

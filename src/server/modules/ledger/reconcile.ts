@@ -17,6 +17,7 @@ import {
   NETWORK_CLEARING,
   NETWORK_COMMISSION_DAYS,
   POSTING_DAY_TOTALS,
+  POSTING_MONTH_TOTALS,
   type PostingRow,
 } from './ledger';
 import { sealPosting } from './seal';
@@ -301,17 +302,20 @@ async function networkMoneyBreaks(db: Queryable): Promise<Break[]> {
 }
 
 /**
- * The postings' day totals (the lists' credits and debits: posting_day_totals, and per user wallet_day_totals)
- * equal a recount from the postings, amount and count. A row at zero and no row are the same.
+ * The postings' totals (the lists' credits and debits: posting_day_totals, posting_month_totals, and per user
+ * wallet_day_totals) equal a recount from the postings, amount and count. A row at zero and no row are the same.
  */
 async function postingTotalsBreaks(db: Queryable): Promise<Break[]> {
   const key = ['day', 'user_type', 'kind', 'transaction_type', 'status'];
-  const recount = async (table: string, by: '' | 'user_id, ') => {
-    const columns = by ? ['user_id', ...key] : key;
+  const recount = async (table: string, by: '' | 'user_id, ' | 'month') => {
+    const columns = by === 'month' ? ['month', ...key.slice(1)] : by ? ['user_id', ...key] : key;
+    const recounted = by === 'month' ? POSTING_MONTH_TOTALS : POSTING_DAY_TOTALS(by);
     const on = columns.map((c) => `s.${c} = k.${c}`).join(' and ');
     const shown = columns
       .map((c) =>
-        c === 'day' ? `to_char(coalesce(k.day, s.day), 'YYYY-MM-DD')` : `coalesce(k.${c}, s.${c})`,
+        c === 'day' || c === 'month'
+          ? `to_char(coalesce(k.${c}, s.${c}), 'YYYY-MM-DD')`
+          : `coalesce(k.${c}, s.${c})`,
       )
       .map((e, n) => `${e} as ${columns[n]}`)
       .join(', ');
@@ -319,18 +323,22 @@ async function postingTotalsBreaks(db: Queryable): Promise<Break[]> {
       db,
       sql.raw(`select ${shown}, k.amount_paise::text as kept, s.amount_paise::text as summed,
           k.posting_count::text as kept_n, s.posting_count::text as summed_n
-        from ${table} k full join (${POSTING_DAY_TOTALS(by)}) s on ${on}
+        from ${table} k full join (${recounted}) s on ${on}
         where coalesce(k.amount_paise, 0) <> coalesce(s.amount_paise, 0)
           or coalesce(k.posting_count, 0) <> coalesce(s.posting_count, 0)
         order by ${columns.map((_, n) => n + 1).join(', ')}`),
     );
   };
   const detail = (r: Record<string, string | null>) =>
-    `${r.day} ${r.user_type}/${r.kind}/${r.transaction_type}/${r.status}: ${r.kept ?? 0}/${r.summed ?? 0} paise in ${r.kept_n ?? 0}/${r.summed_n ?? 0} postings (kept/summed)`;
+    `${r.day ?? r.month} ${r.user_type}/${r.kind}/${r.transaction_type}/${r.status}: ${r.kept ?? 0}/${r.summed ?? 0} paise in ${r.kept_n ?? 0}/${r.summed_n ?? 0} postings (kept/summed)`;
   return [
     ...(await recount('posting_day_totals', '')).map((r) => ({
       check: 'posting-totals',
       detail: `postings of ${detail(r)}`,
+    })),
+    ...(await recount('posting_month_totals', 'month')).map((r) => ({
+      check: 'posting-month-totals',
+      detail: `postings of the month from ${detail(r)}`,
     })),
     ...(await recount('wallet_day_totals', 'user_id, ')).map((r) => ({
       check: 'wallet-totals',
