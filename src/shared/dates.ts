@@ -56,3 +56,21 @@ export function dateOrderError(from: unknown, to: unknown): string | undefined {
   const end = filterDate(to, 'end').at;
   return start && end && start > end ? AUDIT_MSG.fromAfterTo : undefined;
 }
+
+/**
+ * A day filter (the ledger lists' From and To): a day in India's calendar, YYYY-MM-DD only, since the lists' totals
+ * are kept per day. The day as given, or the message to show.
+ */
+export function filterDay(
+  text: string,
+): { day: string; error?: undefined } | { day?: undefined; error: string } {
+  if (!DATE_ONLY.exec(text) || text.length !== 10) return { error: AUDIT_MSG.invalidDay };
+  const date = filterDate(text, 'start');
+  return date.error !== undefined ? { error: date.error } : { day: text };
+}
+
+/** The message when both days are given and From is later than To, else undefined. */
+export const dayOrderError = (from: unknown, to: unknown): string | undefined =>
+  typeof from === 'string' && typeof to === 'string' && from !== '' && to !== '' && from > to
+    ? AUDIT_MSG.fromAfterTo
+    : undefined;

@@ -249,8 +249,22 @@ export const wireTransactionSchema = z.strictObject({
   /** Payouts: the reference given by the admin. */
   reference: z.string().nullable(),
   createdAt: isoTime,
+  /** A sale's posting in a list: the sale's reference (its utmCode), null for the others. */
+  saleReference: z.string().nullable().optional(),
 });
 export type WireTransaction = z.infer<typeof wireTransactionSchema>;
+
+/** The credits and debits (rupees) of a postings list's whole filter, not its page (issue 43). */
+export const postingTotalsSchema = z.strictObject({ credits: z.number(), debits: z.number() });
+export type WirePostingTotals = z.infer<typeof postingTotalsSchema>;
+
+/** `GET transactions/fetch`: a page of postings, their count and the totals of the whole filter. */
+export const transactionsFetchResultSchema = z.strictObject({
+  transactions: z.array(wireTransactionSchema),
+  totalCounts: z.number(),
+  totals: postingTotalsSchema,
+  totalCountsCapped: totalCountsCappedSchema,
+});
 
 /**
  * A pending command (maker-checker, issue 43): a payout or an adjustment waiting for an admin who did not make it.
@@ -304,6 +318,8 @@ export const walletFetchResultSchema = z.strictObject({
   wallet: wireWalletSchema,
   transactions: z.array(wireTransactionSchema),
   totalCounts: z.number(),
+  /** The credits and debits of the whole filter. */
+  totals: postingTotalsSchema,
   totalCountsCapped: totalCountsCappedSchema,
 });
 export type WalletFetchResult = z.infer<typeof walletFetchResultSchema>;

@@ -205,7 +205,7 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
     const offset = walletParams.length;
     // The postings, and the money of the networks they count in (the dashboard's tiles) as the ledger keeps it:
     // the day's commissions of the whole network and of every non-staff user on a receiver's path, and their
-    // clearing balances, the days first.
+    // clearing balances, the days first; then the postings' day totals and the wallets' (the lists' totals).
     await client.query(
       `with moved as (
          update wallets as w set clearing_balance_paise = v.clearing, posting_count = v.count
@@ -214,7 +214,7 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
        insert into postings (id, user_id, user_type, bought_product_id, tier, kind, transaction_type, balance_type, status,
          amount_paise, balance_after_paise, clearing_balance_after_paise, wallet_seq, seal, created_at)
        values ${rows.map((_, n) => `(${[1, 2, 3, 4, 5].map((k) => `$${offset + n * 8 + k}`).join(', ')}, 'COMMISSION', 'CREDIT', 'CLEARING', 'CLEARING', $${offset + n * 8 + 6}, 0, $${offset + n * 8 + 7}, $${offset + n * 8 + 8}, 'floor', now())`).join(', ')}
-       returning user_id, amount_paise, created_at), scoped as (
+       returning user_id, user_type, amount_paise, created_at), scoped as (
        select s.scope_id, p.amount_paise, p.created_at from posted p join users u on u.id = p.user_id
          cross join lateral unnest(case when u.type in (0, 5) then '{}'::uuid[]
            else string_to_array(trim(both '/' from u.path), '/')::uuid[] end) as s(scope_id)), days as (
@@ -225,9 +225,29 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
        group by 1, 2 order by 1, 2
        on conflict (scope_id, day) do update set amount_paise = d.amount_paise + excluded.amount_paise
        returning scope_id)
+       , clearing as (
        insert into network_clearing as c (scope_id, clearing_paise)
        select scope_id, sum(amount_paise) from scoped group by 1 having (select count(*) from days) >= 0 order by 1
-       on conflict (scope_id) do update set clearing_paise = c.clearing_paise + excluded.clearing_paise`,
+       on conflict (scope_id) do update set clearing_paise = c.clearing_paise + excluded.clearing_paise
+       returning scope_id), totals as (
+       insert into posting_day_totals as t (day, user_type, kind, transaction_type, status, amount_paise, posting_count)
+       select ${businessDayOf('created_at')}, user_type, 'COMMISSION', 'CREDIT', 'CLEARING', sum(amount_paise), count(*)
+       from posted group by 1, 2 having (select count(*) from days) + (select count(*) from clearing) >= 0 order by 1, 2
+       on conflict (day, user_type, kind, transaction_type, status) do update
+         set amount_paise = t.amount_paise + excluded.amount_paise, posting_count = t.posting_count + excluded.posting_count
+       returning day), months as (
+       insert into posting_month_totals as t (month, user_type, kind, transaction_type, status, amount_paise, posting_count)
+       select date_trunc('month', ${businessDayOf('created_at')})::date, user_type, 'COMMISSION', 'CREDIT', 'CLEARING',
+         sum(amount_paise), count(*)
+       from posted group by 1, 2 having (select count(*) from totals) >= 0 order by 1, 2
+       on conflict (month, user_type, kind, transaction_type, status) do update
+         set amount_paise = t.amount_paise + excluded.amount_paise, posting_count = t.posting_count + excluded.posting_count
+       returning month)
+       insert into wallet_day_totals as t (user_id, day, user_type, kind, transaction_type, status, amount_paise, posting_count)
+       select user_id, ${businessDayOf('created_at')}, user_type, 'COMMISSION', 'CREDIT', 'CLEARING', sum(amount_paise), count(*)
+       from posted group by 1, 2, 3 having (select count(*) from months) >= 0 order by 1, 2, 3
+       on conflict (user_id, day, user_type, kind, transaction_type, status) do update
+         set amount_paise = t.amount_paise + excluded.amount_paise, posting_count = t.posting_count + excluded.posting_count`,
       [...walletParams, ...rows.flat()],
     );
     await client.query('commit');

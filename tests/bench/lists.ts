@@ -43,6 +43,16 @@ export async function panelCalls(database: Database) {
     `select id, name, mobile from users where type = 1 order by created_at desc limit 1 offset 500`,
   );
   const [sale] = await q(`select id from bought_products order by created_at desc limit 1 offset 100`);
+  const [adminUser] = await q(`select id from users where type = 0 order by created_at limit 1`);
+  // Ranges of days (India's calendar, as the ledger counts them): the last 30 days of postings, and one day 90
+  // days before the last.
+  const [days] = await q(
+    `select to_char(d - 29, 'YYYY-MM-DD') as "monthFrom", to_char(d, 'YYYY-MM-DD') as "monthTo",
+        to_char(d - 90, 'YYYY-MM-DD') as "pastDay"
+      from (select (max(created_at) at time zone 'Asia/Kolkata')::date as d from postings) as last`,
+  );
+  const month = `from=${days.monthFrom}&to=${days.monthTo}`;
+  const pastDay = `from=${days.pastDay}&to=${days.pastDay}`;
   const [{ n: customers }] = await q(`select count(*)::int as n from users where type = 1`);
   const lastPage = Math.ceil(customers / 10);
   const base = `3${String(1).padStart(10, '0')}`;
@@ -69,6 +79,16 @@ export async function panelCalls(database: Database) {
     ['transactions by user', `transactions/fetch?page=1&limit=10&userId=${retailer.id}`],
     ['transactions by kind', 'transactions/fetch?page=1&limit=10&transactionType=DEBIT'],
     ['transactions by sale', `transactions/fetch?page=1&limit=10&boughtProductId=${sale.id}`],
+    // Issue 43: ranges of days, each answering the totals of its whole filter.
+    ['transactions in 30 days', `transactions/fetch?page=1&limit=10&${month}`],
+    ['transactions on a past day', `transactions/fetch?page=1&limit=10&${pastDay}`],
+    ['transactions by type in 30 days', `transactions/fetch?page=1&limit=10&userType=4&${month}`],
+    ['transactions by user in 30 days', `transactions/fetch?page=1&limit=10&userId=${retailer.id}&${month}`],
+    ['admin transactions in 30 days', `transactions/fetch?page=1&limit=10&userId=${adminUser.id}&${month}`],
+    [
+      'admin transactions on a past day',
+      `transactions/fetch?page=1&limit=10&userId=${adminUser.id}&${pastDay}`,
+    ],
     ['sales page 1', 'bought_products/fetch?page=1&limit=10'],
     ['userCounts', 'report/userCounts'],
     ['commission tiles', 'report/commissions'],
@@ -80,13 +100,21 @@ export async function panelCalls(database: Database) {
       ['MD: its retailers', 'account/fetch?type=4&page=1&limit=10'],
       ['MD: userCounts', 'report/userCounts'],
       ['MD: commission tiles', 'report/commissions'],
+      ['MD: its wallet in 30 days', `wallet/fetch?page=1&limit=10&${month}`],
     ] as [string, string][],
     retailer: [
       ['retailer: its customers', 'account/fetch?type=1&page=1&limit=10'],
       ['retailer: its sales', 'bought_products/fetch?page=1&limit=10'],
+      ['retailer: its wallet in 30 days', `wallet/fetch?page=1&limit=10&${month}`],
     ] as [string, string][],
     users: { md: md.mobile as string, retailer: retailer.mobile as string },
-    ids: { md: md.id as string, retailer: retailer.id as string },
+    ids: {
+      md: md.id as string,
+      retailer: retailer.id as string,
+      admin: adminUser.id as string,
+      sale: sale.id as string,
+    },
+    days: days as { monthFrom: string; monthTo: string; pastDay: string },
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type PostingDraft,
   type PostingRow,
   rebuildNetworkMoney,
+  rebuildPostingTotals,
 } from '../../src/server/modules/ledger/index';
 import {
   loadServerKeys,
@@ -690,6 +691,10 @@ export async function seedScale(
   bar = progress('network money', 1);
   await rebuildNetworkMoney(db);
   timings.networkMoney = bar.done();
+  // Likewise the postings' day totals (the lists' credits and debits).
+  bar = progress('posting totals', 1);
+  await rebuildPostingTotals(db);
+  timings.postingTotals = bar.done();
   // VACUUM as well as ANALYZE: it marks the freshly written pages all-visible, so deep pages are read from the
   // index alone (the embedded database has no autovacuum to do it later).
   bar = progress('vacuum analyze', 1);

@@ -96,6 +96,25 @@ describe('the plan of every list call', () => {
         ['customers of a retailer', `account/fetch?type=1&page=1&limit=10&retailerId=${calls.ids.retailer}`],
         ['customers search letters', 'account/fetch?type=1&page=1&limit=10&searchText=kumar'],
         ['transactions by status', 'transactions/fetch?page=1&limit=10&status=CLEARING'],
+        // Issue 43: days with every other filter of the list.
+        ['transactions from a day', `transactions/fetch?page=1&limit=10&from=${calls.days.pastDay}`],
+        ['transactions to a day', `transactions/fetch?page=1&limit=10&to=${calls.days.pastDay}`],
+        [
+          'transactions by status in days',
+          `transactions/fetch?page=1&limit=10&status=SETTLED&from=${calls.days.monthFrom}&to=${calls.days.monthTo}`,
+        ],
+        [
+          'transactions by transaction type in days',
+          `transactions/fetch?page=1&limit=10&transactionType=DEBIT&from=${calls.days.monthFrom}&to=${calls.days.monthTo}`,
+        ],
+        [
+          'transactions by sale in days',
+          `transactions/fetch?page=1&limit=10&boughtProductId=${calls.ids.sale}&from=${calls.days.monthFrom}`,
+        ],
+        [
+          'transactions by user type and user in days',
+          `transactions/fetch?page=1&limit=10&userType=4&userId=${calls.ids.retailer}&to=${calls.days.monthTo}`,
+        ],
         ['sales by status', 'bought_products/fetch?page=1&limit=10&status=PENDING'],
         ['sales searched', 'bought_products/fetch?page=1&limit=10&searchText=kumar'],
         ['audit', 'audit/fetch?page=1&limit=10'],
@@ -110,6 +129,10 @@ describe('the plan of every list call', () => {
         ...calls.retailer,
         ['retailer: its wallet', 'wallet/fetch?page=1&limit=10'],
         ['retailer: its credits', 'wallet/fetch?page=1&limit=10&transactionType=CREDIT'],
+        [
+          'retailer: its credits in days',
+          `wallet/fetch?page=1&limit=10&transactionType=CREDIT&from=${calls.days.pastDay}&to=${calls.days.monthTo}`,
+        ],
         ['retailer: customer search', 'account/fetch?type=1&page=1&limit=10&searchText=94'],
       ])),
     };

@@ -15,6 +15,8 @@ const tokens: Record<'admin' | 'md' | 'retailer', string> = { admin: '', md: '',
 const ids: Record<'md' | 'retailer' | 'customer', string> = { md: '', retailer: '', customer: '' };
 let mobileDigits = '';
 let nameFragment = '';
+/** A range of days (India's calendar) holding some of the postings, below the cap: FROM and TO. */
+const days = { from: '', to: '' };
 
 const rows = async (text: string, values: unknown[] = []) =>
   (await ctx.database.pool.query(text, values)).rows as Record<string, unknown>[];
@@ -42,6 +44,18 @@ beforeAll(async () => {
     `select c.name from bought_products s join users c on c.id = s.customer_id order by s.created_at limit 1`,
   );
   nameFragment = String(buyer.name).split(' ').at(-1) ?? '';
+  // The newest days whose postings stay below the cap, at least two of them.
+  const perDay = await rows(
+    `select to_char((created_at at time zone 'Asia/Kolkata')::date, 'YYYY-MM-DD') as day, count(*)::int as n
+      from postings group by 1 order by 1 desc`,
+  );
+  let held = 0;
+  for (const [i, { day, n }] of perDay.entries()) {
+    if (i >= 2 && held + Number(n) > COUNT_CAP * 0.8) break;
+    held += Number(n);
+    days.from = String(day);
+    if (i === 0) days.to = String(day);
+  }
   tokens.md = (await login(ctx.app, String(md.mobile), DEMO_PASSWORD)).token;
   tokens.retailer = (await login(ctx.app, String(retailer.mobile), DEMO_PASSWORD)).token;
   // Sales past the cap: copies of the seeded ones, a day older, each with its own UTM code.
@@ -235,6 +249,50 @@ const CASES: ListCase[] = [
     side: 'exact',
   },
   {
+    name: 'transactions in a range of days',
+    viewer: 'admin',
+    path: 'transactions/fetch',
+    query: { from: 'FROM', to: 'TO' },
+    key: 'transactions',
+    oracle: `select id from postings
+      where (created_at at time zone 'Asia/Kolkata')::date between $1::date and $2::date ${newest}`,
+    values: () => [days.from, days.to],
+    side: 'below',
+  },
+  {
+    name: 'transactions of customers since a day',
+    viewer: 'admin',
+    path: 'transactions/fetch',
+    query: { userType: '1', from: 'FROM' },
+    key: 'transactions',
+    oracle: `select id from postings
+      where user_type = 1 and (created_at at time zone 'Asia/Kolkata')::date >= $1::date ${newest}`,
+    values: () => [days.from],
+    side: 'below',
+  },
+  {
+    name: "a retailer's transactions up to a day",
+    viewer: 'admin',
+    path: 'transactions/fetch',
+    query: { userId: 'RETAILER', to: 'TO' },
+    key: 'transactions',
+    oracle: `select id from postings
+      where user_id = $1 and (created_at at time zone 'Asia/Kolkata')::date <= $2::date ${newest}`,
+    values: () => [ids.retailer, days.to],
+    side: 'below',
+  },
+  {
+    name: "a retailer's own wallet up to a day",
+    viewer: 'retailer',
+    path: 'wallet/fetch',
+    query: { to: 'TO' },
+    key: 'transactions',
+    oracle: `select id from postings
+      where user_id = $1 and (created_at at time zone 'Asia/Kolkata')::date <= $2::date ${newest}`,
+    values: () => [ids.retailer, days.to],
+    side: 'below',
+  },
+  {
     name: "a retailer's own wallet",
     viewer: 'retailer',
     path: 'wallet/fetch',
@@ -302,12 +360,13 @@ const CASES: ListCase[] = [
   },
 ];
 
-/** A case's query with its placeholders filled: MOBILE and NAME (a customer's), RETAILER (its id). */
+/** A case's query with its placeholders filled: MOBILE and NAME (a customer's), RETAILER (its id), FROM and TO. */
 const queryOf = (c: ListCase) =>
   Object.fromEntries(
     Object.entries(c.query).map(([k, v]) => [
       k,
-      v === 'MOBILE' ? mobileDigits : v === 'RETAILER' ? ids.retailer : v === 'NAME' ? nameFragment : v,
+      { MOBILE: mobileDigits, RETAILER: ids.retailer, NAME: nameFragment, FROM: days.from, TO: days.to }[v] ??
+        v,
     ]),
   );
 

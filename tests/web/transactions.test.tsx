@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { UserType } from '../../src/shared/enums';
 import { MSG } from '../../src/shared/messages';
 import { SALES_MSG } from '../../src/shared/schemas/sales';
@@ -8,7 +8,7 @@ import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { TransactionList } from '../../src/web/resources/transactions/TransactionList';
 import { jsonResponse, labelledField, renderInAdmin, wireUser } from './helpers';
-import { IDS, SALE_POSTINGS, wireSale } from './salesFixtures';
+import { IDS, SALE_POSTINGS, wirePosting, wireSale } from './salesFixtures';
 import { answer, type Request, stubServer } from './salesServer';
 
 const login = (type: UserType) => {
@@ -25,13 +25,32 @@ const RETAILER = wireUser({
   wallet: { balance: 320.5, clearingBalance: 100 },
 });
 
+/** The sale's postings as the list sends them (with the sale's reference), and a payout. */
+const PAYOUT = wirePosting(9, 'master', 40, {
+  balanceType: 'AVAILABLE',
+  kind: 'PAYOUT',
+  transactionType: 'DEBIT',
+  status: 'PAID',
+  boughtProductId: null,
+  tier: null,
+  reference: 'NEFT-0042',
+  saleReference: null,
+});
+const LISTED = [...SALE_POSTINGS.map((p) => ({ ...p, saleReference: 'UTM12345' })), PAYOUT];
+
+/** A posting's time as the list writes it: the date and the time of day. */
+const AT = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+
 const ledgerServer = (
   payout = (_: Request) => jsonResponse(200, { result: SALE_POSTINGS[3], message: SALES_MSG.payoutRecorded }),
 ) =>
   stubServer(
     (request) => {
       if (request.path !== 'transactions/fetch') return undefined;
-      return jsonResponse(200, { result: { transactions: SALE_POSTINGS, totalCounts: 57 } });
+      return jsonResponse(200, {
+        result: { transactions: LISTED, totalCounts: 57, totals: { credits: 123456.78, debits: 2.5 } },
+      });
     },
     (request) => {
       if (request.path !== 'account/fetch') return undefined;
@@ -53,11 +72,15 @@ const ledgerServer = (
     answer('POST', 'wallet/payout', payout),
   );
 
+/** Where the sale link leads (the sale's page, here only its id). */
+const SaleShown = () => <p>sale page {useParams().id}</p>;
+
 const renderTransactions = (path = '/transaction/list') =>
   render(
     renderInAdmin(
       <Routes>
         <Route path="/transaction/list" element={<TransactionList />} />
+        <Route path="/sale/:id" element={<SaleShown />} />
       </Routes>,
       { path, dataProvider: createDataProvider() },
     ),
@@ -82,12 +105,14 @@ describe('Transactions (seed section 2)', () => {
       'Name',
       'Mobile',
       'Email',
+      'Kind',
+      'Reference',
       'Amount',
       'Transaction Type',
       'Balance',
       'Clearing Balance',
       'Status',
-      'Created At',
+      'Date and Time',
     ]);
     expect(
       within(row)
@@ -97,12 +122,14 @@ describe('Transactions (seed section 2)', () => {
       'Ganesh Mobile Store',
       '9300000001',
       '9300000001@demo.tierdesk.in',
+      'COMMISSION',
+      'UTM12345',
       '₹100.00',
       'CREDIT',
       '₹0.00',
       '₹100.00',
       'CLEARING',
-      'Nov 22, 2026',
+      AT(SALE_POSTINGS[3].createdAt),
     ]);
     expect(screen.getAllByText('CREDIT')).toHaveLength(5);
     expect(fetches(api)[0]).toEqual({ page: '1', limit: '10' });
@@ -209,12 +236,14 @@ describe('Transactions (seed section 2)', () => {
       });
       const lines = text.split('\n');
       expect(lines[0]).toBe(
-        'Name,Mobile,Email,Amount,Transaction Type,Balance,Clearing Balance,Status,Created At',
+        'Name,Mobile,Email,Kind,Reference,Amount,Transaction Type,Balance,Clearing Balance,Status,Date and Time',
       );
       expect(lines).toContain(
-        'Ganesh Mobile Store,9300000001,9300000001@demo.tierdesk.in,100,CREDIT,0,100,CLEARING,"Nov 22, 2026"',
+        `Ganesh Mobile Store,9300000001,9300000001@demo.tierdesk.in,COMMISSION,UTM12345,100,CREDIT,0,100,CLEARING,"${AT(SALE_POSTINGS[3].createdAt)}"`,
       );
-      expect(lines).toHaveLength(6);
+      // A header and the six postings, the payout's reference written as text.
+      expect(lines).toHaveLength(7);
+      expect(lines.at(-1)).toContain(',PAYOUT,NEFT-0042,40,DEBIT,');
     } finally {
       Reflect.deleteProperty(window.navigator, 'msSaveOrOpenBlob');
     }
@@ -326,5 +355,53 @@ describe('Settle and Record Payout (ADMIN)', () => {
     expect(api.posts()).toEqual([
       ['POST wallet/payout', { userId: IDS.retailer, amount: '20', reference: 'NEFT-2' }],
     ]);
+  });
+});
+
+describe('The books on screen (issue 43)', () => {
+  it("shows each posting's kind, its sale as a link to the sale's page, a payout's reference, the date and time", async () => {
+    login(UserType.ADMIN);
+    ledgerServer();
+    const user = userEvent.setup();
+    renderTransactions();
+    const payout = (await screen.findByText('NEFT-0042')).closest('tr') as HTMLElement;
+    expect(within(payout).getByText('PAYOUT')).toBeInTheDocument();
+    expect(within(payout).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(payout).getByText(AT(PAYOUT.createdAt))).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: 'Open sale UTM12345' });
+    expect(links).toHaveLength(SALE_POSTINGS.length);
+    expect(links[0]).toHaveTextContent('UTM12345');
+    await user.click(links[0]);
+    expect(await screen.findByText(`sale page ${IDS.sale}`)).toBeInTheDocument();
+  });
+
+  it('shows the credits and debits of the whole filter, and sends a range of days', async () => {
+    login(UserType.ADMIN);
+    const api = ledgerServer();
+    const user = userEvent.setup();
+    renderTransactions();
+    const totals = await screen.findByRole('region', { name: 'Totals for the current filter' });
+    await waitFor(() => expect(within(totals).getByText('₹1,23,456.78')).toBeInTheDocument());
+    expect(within(totals).getByText('Credits')).toBeInTheDocument();
+    expect(within(totals).getByText('₹2.50')).toBeInTheDocument();
+    expect(within(totals).getByText('Debits')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ from: '2026-11-01' }));
+    await user.type(screen.getByLabelText('To'), '2026-11-30');
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ from: '2026-11-01', to: '2026-11-30' }));
+  });
+
+  it('marks From later than To on its field and sends neither', async () => {
+    login(UserType.ADMIN);
+    const api = ledgerServer();
+    const user = userEvent.setup();
+    renderTransactions();
+    await screen.findByText('NEFT-0042');
+    await user.type(screen.getByLabelText('To'), '2026-11-01');
+    await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ to: '2026-11-01' }));
+    await user.type(screen.getByLabelText('From'), '2026-11-05');
+    // Both fields say so (each checks the order when the other changes).
+    expect(await screen.findAllByText('from must not be later than to')).toHaveLength(2);
+    expect(fetches(api).some((q) => q.from === '2026-11-05')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { UserType } from '../../src/shared/enums';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
@@ -23,13 +23,18 @@ const SETTLED = wirePosting(7, 'retailer', 100, {
   status: 'SETTLED',
   balance: 100,
   clearingBalance: 0,
+  saleReference: 'UTM12345',
 });
+
+/** Where the sale link leads (the sale's page, here only its id). */
+const SaleShown = () => <p>sale page {useParams().id}</p>;
 
 const renderWallet = () =>
   render(
     renderInAdmin(
       <Routes>
         <Route path="/wallet" element={<WalletPage />} />
+        <Route path="/sale/:id" element={<SaleShown />} />
       </Routes>,
       { path: '/wallet', dataProvider: createDataProvider() },
     ),
@@ -76,7 +81,16 @@ describe('My wallet', () => {
       within(settlement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual([AT(SETTLED.createdAt), 'SETTLEMENT', 'CREDIT', '₹100.00', 'SETTLED', '₹100.00', '₹0.00', '']);
+    ).toEqual([
+      AT(SETTLED.createdAt),
+      'SETTLEMENT',
+      'CREDIT',
+      '₹100.00',
+      'SETTLED',
+      '₹100.00',
+      '₹0.00',
+      'UTM12345',
+    ]);
     expect(api.requests[0].path).toBe('wallet/fetch');
     expect(Object.fromEntries(api.requests[0].query)).toEqual({ page: '1', limit: '10' });
 
@@ -180,5 +194,46 @@ describe('My wallet', () => {
       ),
     ).toBeInTheDocument();
     expect(within(card('Clearing Balance')).getByText('₹50.00')).toBeInTheDocument();
+  });
+
+  it('shows the credits and debits of the whole filter, a range of days, and its sales as links (issue 43)', async () => {
+    login(UserType.RETAILER);
+    const payout = wirePosting(13, 'retailer', 40, {
+      kind: 'PAYOUT',
+      status: 'PAID',
+      transactionType: 'DEBIT',
+      balanceType: 'AVAILABLE',
+      boughtProductId: null,
+      reference: 'NEFT-0042',
+    });
+    const api = stubServer((request) =>
+      request.path === 'wallet/fetch'
+        ? jsonResponse(200, {
+            result: {
+              wallet: { balance: 60, clearingBalance: 0 },
+              transactions: [payout, SETTLED],
+              totalCounts: 2,
+              totals: { credits: 100, debits: 40 },
+            },
+          })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWallet();
+    const totals = await screen.findByRole('region', { name: 'Totals for the current filter' });
+    await waitFor(() => expect(within(totals).getByText('₹100.00')).toBeInTheDocument());
+    expect(within(totals).getByText('₹40.00')).toBeInTheDocument();
+    const payoutRow = screen.getByText('NEFT-0042').closest('tr') as HTMLElement;
+    expect(within(payoutRow).queryByRole('link')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-30');
+    await waitFor(() =>
+      expect(Object.fromEntries(api.requests.at(-1)?.query ?? [])).toMatchObject({
+        from: '2026-11-01',
+        to: '2026-11-30',
+      }),
+    );
+    await user.click(screen.getByRole('link', { name: 'Open sale UTM12345' }));
+    expect(await screen.findByText(`sale page ${IDS.sale}`)).toBeInTheDocument();
   });
 });

@@ -380,6 +380,68 @@ export const networkClearing = pgTable('network_clearing', {
 });
 
 /**
+ * The postings' amounts per day (the day in BUSINESS_TIME_ZONE, as businessDayOf counts it) and per filter a
+ * postings list takes (the user's type, kind, transaction type, status): the credits and debits of any filter of
+ * `transactions/fetch` over any range of days are a sum over these rows, never over the postings (issue 43: the
+ * totals of a list's whole filter). Written by the posting's own statement (ledger.ts, WRITE_POSTINGS) after the
+ * network rows, in key order; a bulk load rebuilds them (rebuildPostingTotals). `reconcile` checks them against
+ * the postings. The amount outside the key: the hot rows (today's commissions) are updated in place.
+ */
+export const postingDayTotals = pgTable(
+  'posting_day_totals',
+  {
+    day: date('day').notNull(),
+    userType: smallint('user_type').notNull(),
+    kind: text('kind').notNull(),
+    transactionType: text('transaction_type').notNull(),
+    status: text('status').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
+    postingCount: bigint('posting_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userType, t.kind, t.transactionType, t.status] })],
+);
+
+/**
+ * The same per month (the first day of the month in BUSINESS_TIME_ZONE): a range of days sums its whole months
+ * here and only its partial months' days in postingDayTotals, so a year's totals read a few hundred rows, not
+ * thousands. Kept and checked like postingDayTotals.
+ */
+export const postingMonthTotals = pgTable(
+  'posting_month_totals',
+  {
+    month: date('month').notNull(),
+    userType: smallint('user_type').notNull(),
+    kind: text('kind').notNull(),
+    transactionType: text('transaction_type').notNull(),
+    status: text('status').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
+    postingCount: bigint('posting_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.userType, t.kind, t.transactionType, t.status] })],
+);
+
+/**
+ * The same per user: a list filtered to one user (the admin's wallet takes a share of every sale) sums that
+ * user's rows for the range of days instead of its postings. Kept and checked like postingDayTotals.
+ */
+export const walletDayTotals = pgTable(
+  'wallet_day_totals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day').notNull(),
+    userType: smallint('user_type').notNull(),
+    kind: text('kind').notNull(),
+    transactionType: text('transaction_type').notNull(),
+    status: text('status').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'bigint' }).notNull(),
+    postingCount: bigint('posting_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.userType, t.kind, t.transactionType, t.status] })],
+);
+
+/**
  * The account-opening links Tierdesk obtained from the partner (`payusprint/*`): a sale can only be recorded
  * for a utmCode the partner really issued, with the merchant code it gave. Each opening is bound to one product:
  * its amount and five percentages (hundredths) are recorded when the link is obtained, and the sale's split is

@@ -7,6 +7,7 @@ export const AUDIT_MSG = {
   invalidEntity: `entity must be one of ${AUDIT_ENTITIES.join(', ')}`,
   invalidAction: 'Unknown action',
   invalidDate: 'Must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
+  invalidDay: 'Must be a date (YYYY-MM-DD)',
   dateOutOfRange: `Must be a date from ${FILTER_YEARS.first}-01-01 to ${FILTER_YEARS.last}-12-31`,
   impossibleDate: 'No such date in the calendar',
   fromAfterTo: 'from must not be later than to',

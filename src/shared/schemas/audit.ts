@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../audit';
 import { AUDIT_MSG } from '../constants/audit';
-import { filterDate } from '../dates';
+import { filterDate, filterDay } from '../dates';
 
 // Zod-free (the sign-in page imports them without zod); re-exported so the server's imports stay.
 export { AUDIT_MSG } from '../constants/audit';
@@ -32,3 +32,20 @@ export const auditFilterSchema = z.object({
   to: optional(instant('end')),
 });
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+/** A day in India's calendar, YYYY-MM-DD (the ledger lists' From and To), by the shared rule. */
+const day = z
+  .string({ error: AUDIT_MSG.invalidDay })
+  .trim()
+  .transform((text, ctx) => {
+    const found = filterDay(text);
+    if (found.error !== undefined) {
+      ctx.addIssue({ code: 'custom', message: found.error });
+      return z.NEVER;
+    }
+    return found.day;
+  });
+
+/** The ledger lists' day range (`transactions/fetch`, `wallet/fetch`): both days included. */
+export const dayRangeSchema = z.object({ from: optional(day), to: optional(day) });
+export type DayRange = z.infer<typeof dayRangeSchema>;

@@ -28,6 +28,8 @@ export interface TransactionRecord extends RaRecord {
   boughtProductId: string | null;
   refPostingId: string | null;
   reference: string | null;
+  /** A sale's posting: the sale's reference (its utmCode), when the list sent it. */
+  saleReference: string | null;
   createdAt: string;
 }
 
@@ -86,6 +88,7 @@ export function transactionToRecord(item: unknown): TransactionRecord {
     boughtProductId: wire.boughtProductId ?? null,
     refPostingId: wire.refPostingId ?? null,
     reference: wire.reference ?? null,
+    saleReference: wire.saleReference ?? null,
     createdAt: wire.createdAt ?? '',
   };
 }

@@ -17,6 +17,7 @@ export {
   type PostingRow,
   post,
   rebuildNetworkMoney,
+  rebuildPostingTotals,
   writePostings,
 } from './ledger';
 export {

@@ -131,14 +131,37 @@ const LOCK_WALLETS = `select w.user_id as "userId", u.type as "userType", w.bala
     from wallets w join users u on u.id = w.user_id
     where w.user_id = any($1::uuid[]) order by w.user_id for update of w`;
 
+/** The key of posting_day_totals (wallet_day_totals: the user's id and this): a day and a list's filters. */
+const DAY_TOTALS_KEY = 'day, user_type, kind, transaction_type, status';
+/** The key of posting_month_totals. */
+const MONTH_TOTALS_KEY = 'month, user_type, kind, transaction_type, status';
+
 /**
- * One statement for the wallets, their postings and the money of the networks they count in (the dashboard's
- * tiles: network_commission_days, network_clearing), so the wallet locks (the admin wallet's is hot) are held for
- * a single round trip and the commit. The network rows are written after the wallets are locked, the days before
- * the clearing rows (the HAVING reads the days' statement to its end before the first clearing row: PostgreSQL
- * runs a WITH's writes in no promised order) and each in key order, as a subtree's move writes them, so writers
- * of one row queue instead of deadlocking. A subtree moves with its wallets locked, so the paths read here are
- * the ones the move leaves.
+ * Every day's postings per filter, summed from the postings: what posting_day_totals holds (`by`: '' for it,
+ * 'user_id, ' for wallet_day_totals).
+ */
+export const POSTING_DAY_TOTALS = (by: '' | 'user_id, ') =>
+  `select ${by}${businessDayOf('created_at')} as day, user_type, kind, transaction_type, status,
+      sum(amount_paise) as amount_paise, count(*) as posting_count
+    from postings group by 1, 2, 3, 4, 5${by ? ', 6' : ''}`;
+
+/** The month (its first day) a posting created at `createdAt` (SQL) counts in. */
+const businessMonthOf = (createdAt: string) => `date_trunc('month', ${businessDayOf(createdAt)})::date`;
+
+/** Every month's postings per filter, summed from the postings: what posting_month_totals holds. */
+export const POSTING_MONTH_TOTALS = `select ${businessMonthOf('created_at')} as month, user_type, kind,
+      transaction_type, status, sum(amount_paise) as amount_paise, count(*) as posting_count
+    from postings group by 1, 2, 3, 4, 5`;
+
+/**
+ * One statement for the wallets, their postings, the money of the networks they count in (the dashboard's
+ * tiles: network_commission_days, network_clearing) and the postings' totals (the lists' totals:
+ * posting_day_totals, posting_month_totals, wallet_day_totals), so the wallet locks (the admin wallet's is hot) are held for a single
+ * round trip and the commit. The counter rows are written after the wallets are locked, table after table in one
+ * order (days, clearing, day totals, month totals, wallet day totals: each HAVING reads the statements before it to their end
+ * before its first row, PostgreSQL running a WITH's writes in no promised order) and each in key order, as a
+ * subtree's move writes them, so writers of one row queue instead of deadlocking. A subtree moves with its wallets
+ * locked, so the paths read here are the ones the move leaves.
  * Columns travel as arrays (unnest): the text stays the same whatever the number of rows, so it is built once.
  */
 const WRITE_POSTINGS = `with moved as (
@@ -150,7 +173,7 @@ const WRITE_POSTINGS = `with moved as (
     ), posted as (
       insert into postings (${POSTING_COLUMNS.map(([, name]) => name).join(', ')})
       select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 6}::${type}[]`).join(', ')})
-      returning user_id, kind, transaction_type, balance_type, amount_paise, created_at
+      returning user_id, user_type, kind, transaction_type, balance_type, status, amount_paise, created_at
     ), scoped as (
       select s.scope_id, p.kind, p.transaction_type, p.balance_type, p.amount_paise, p.created_at
       from posted p join users u on u.id = p.user_id cross join lateral unnest(${pathScopes('u')}) as s(scope_id)
@@ -164,13 +187,40 @@ const WRITE_POSTINGS = `with moved as (
       ) as c group by 1, 2 order by 1, 2
       on conflict (scope_id, day) do update set amount_paise = d.amount_paise + excluded.amount_paise
       returning scope_id
+    ), clearing as (
+      insert into network_clearing as c (scope_id, clearing_paise)
+      select scope_id, sum(case when transaction_type = 'CREDIT' then amount_paise else -amount_paise end)
+      from scoped where balance_type = 'CLEARING' group by 1
+      having (select count(*) from days) >= 0
+      order by 1
+      on conflict (scope_id) do update set clearing_paise = c.clearing_paise + excluded.clearing_paise
+      returning scope_id
+    ), totals as (
+      insert into posting_day_totals as t (${DAY_TOTALS_KEY}, amount_paise, posting_count)
+      select ${businessDayOf('created_at')}, user_type, kind, transaction_type, status, sum(amount_paise), count(*)
+      from posted group by 1, 2, 3, 4, 5
+      having (select count(*) from days) + (select count(*) from clearing) >= 0
+      order by 1, 2, 3, 4, 5
+      on conflict (${DAY_TOTALS_KEY}) do update set amount_paise = t.amount_paise + excluded.amount_paise,
+        posting_count = t.posting_count + excluded.posting_count
+      returning day
+    ), months as (
+      insert into posting_month_totals as t (${MONTH_TOTALS_KEY}, amount_paise, posting_count)
+      select ${businessMonthOf('created_at')}, user_type, kind, transaction_type, status, sum(amount_paise), count(*)
+      from posted group by 1, 2, 3, 4, 5
+      having (select count(*) from totals) >= 0
+      order by 1, 2, 3, 4, 5
+      on conflict (${MONTH_TOTALS_KEY}) do update set amount_paise = t.amount_paise + excluded.amount_paise,
+        posting_count = t.posting_count + excluded.posting_count
+      returning month
     )
-    insert into network_clearing as c (scope_id, clearing_paise)
-    select scope_id, sum(case when transaction_type = 'CREDIT' then amount_paise else -amount_paise end)
-    from scoped where balance_type = 'CLEARING' group by 1
-    having (select count(*) from days) >= 0
-    order by 1
-    on conflict (scope_id) do update set clearing_paise = c.clearing_paise + excluded.clearing_paise`;
+    insert into wallet_day_totals as t (user_id, ${DAY_TOTALS_KEY}, amount_paise, posting_count)
+    select user_id, ${businessDayOf('created_at')}, user_type, kind, transaction_type, status, sum(amount_paise), count(*)
+    from posted group by 1, 2, 3, 4, 5, 6
+    having (select count(*) from months) >= 0
+    order by 1, 2, 3, 4, 5, 6
+    on conflict (user_id, ${DAY_TOTALS_KEY}) do update set amount_paise = t.amount_paise + excluded.amount_paise,
+      posting_count = t.posting_count + excluded.posting_count`;
 
 /** A posting would take a balance below zero (where only a reversal may); nothing was written. */
 export class InsufficientBalance extends Error {
@@ -358,4 +408,29 @@ export async function rebuildNetworkMoney(q: Queryable) {
   );
   await q.execute(sql.raw('delete from network_clearing'));
   await q.execute(sql.raw(`insert into network_clearing (scope_id, clearing_paise) ${NETWORK_CLEARING}`));
+}
+
+/**
+ * Sums the postings' totals (posting_day_totals, posting_month_totals, wallet_day_totals) afresh from the postings: after a bulk
+ * load, whose postings did not add to those rows as writePostings does.
+ */
+export async function rebuildPostingTotals(q: Queryable) {
+  await q.execute(sql.raw('delete from posting_day_totals'));
+  await q.execute(
+    sql.raw(
+      `insert into posting_day_totals (${DAY_TOTALS_KEY}, amount_paise, posting_count) ${POSTING_DAY_TOTALS('')}`,
+    ),
+  );
+  await q.execute(sql.raw('delete from posting_month_totals'));
+  await q.execute(
+    sql.raw(
+      `insert into posting_month_totals (${MONTH_TOTALS_KEY}, amount_paise, posting_count) ${POSTING_MONTH_TOTALS}`,
+    ),
+  );
+  await q.execute(sql.raw('delete from wallet_day_totals'));
+  await q.execute(
+    sql.raw(
+      `insert into wallet_day_totals (user_id, ${DAY_TOTALS_KEY}, amount_paise, posting_count) ${POSTING_DAY_TOTALS('user_id, ')}`,
+    ),
+  );
 }

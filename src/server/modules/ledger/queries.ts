@@ -1,12 +1,20 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
 import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
 import type { Queryable } from '../../db/open';
-import { postings, users, wallets } from '../../db/schema';
+import {
+  boughtProducts,
+  postingDayTotals,
+  postingMonthTotals,
+  postings,
+  users,
+  walletDayTotals,
+  wallets,
+} from '../../db/schema';
 import { runStatement } from '../../db/statements';
-import type { PostingRow } from './ledger';
+import { BUSINESS_TIME_ZONE, type PostingRow } from './ledger';
 
 type PostingUser = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'mobile' | 'type'>;
 
@@ -14,8 +22,15 @@ type PostingUser = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'mo
 type ShownPosting = Omit<PostingRow, 'balanceAfterPaise' | 'clearingBalanceAfterPaise'> &
   Record<'balanceAfterPaise' | 'clearingBalanceAfterPaise', number | bigint>;
 
-/** A posting on the wire (seed section 3, Transaction): `userId` populated, money in rupees. */
-export const toWireTransaction = (p: ShownPosting, user: PostingUser): WireTransaction => ({
+/**
+ * A posting on the wire (seed section 3, Transaction): `userId` populated, money in rupees; `saleReference`, the
+ * sale's utmCode, when the list read it.
+ */
+export const toWireTransaction = (
+  p: ShownPosting,
+  user: PostingUser,
+  saleReference?: string | null,
+): WireTransaction => ({
   _id: p.id,
   userId: {
     _id: user.id,
@@ -36,6 +51,7 @@ export const toWireTransaction = (p: ShownPosting, user: PostingUser): WireTrans
   refPostingId: p.refPostingId,
   reference: p.reference,
   createdAt: p.createdAt.toISOString(),
+  ...(saleReference !== undefined ? { saleReference } : {}),
 });
 
 /** The postings lists' order: newest first, or (a sale's page) oldest first. */
@@ -78,13 +94,19 @@ export async function listTransactionsOf(
             mobile: users.mobile,
             type: users.type,
           },
+          saleReference: boughtProducts.utmCode,
         })
         .from(found.keys)
         .innerJoin(postings, eq(postings.id, found.id))
         .innerJoin(users, eq(users.id, postings.userId))
+        .leftJoin(boughtProducts, eq(boughtProducts.id, postings.boughtProductId))
         .orderBy(...order),
   });
-  return { transactions: rows.map((r) => toWireTransaction(r.posting, r.user)), total, capped };
+  return {
+    transactions: rows.map((r) => toWireTransaction(r.posting, r.user, r.saleReference)),
+    total,
+    capped,
+  };
 }
 
 /** A wallet's posting count, kept with the wallet: the exact total of one user's postings, for free. */
@@ -98,25 +120,152 @@ export interface TransactionFilter {
   userType?: UserType;
   boughtProductId?: string;
   status?: PostingStatus;
+  /** Days in the business time zone (YYYY-MM-DD), both included. */
+  from?: string;
+  to?: string;
 }
 
-/** `transactions/fetch`: every posting (ADMIN), filtered as the seed's Transaction list asks. */
-export function listTransactions(
-  db: Queryable,
-  f: TransactionFilter,
-  page: { limit: number; offset: number },
-) {
-  const where = and(
+/** The first instant of `day` (YYYY-MM-DD) in the business time zone: where businessDayOf's day begins. */
+const dayStart = (day: SQL) => sql`((${day})::timestamp at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)})`;
+
+/**
+ * The postings of a filter. A day range is a range of `created_at`: every postings index ends in (created_at, id),
+ * so it narrows the walk of whichever index serves the filter's equality, and the order stays the index's.
+ */
+function postingsWhere(f: TransactionFilter) {
+  return and(
     f.transactionType ? eq(postings.transactionType, f.transactionType) : undefined,
     f.userId ? eq(postings.userId, f.userId) : undefined,
     f.userType !== undefined ? eq(postings.userType, f.userType) : undefined,
     f.boughtProductId ? eq(postings.boughtProductId, f.boughtProductId) : undefined,
     f.status ? eq(postings.status, f.status) : undefined,
+    f.from ? sql`${postings.createdAt} >= ${dayStart(sql`${f.from}::date`)}` : undefined,
+    f.to ? sql`${postings.createdAt} < ${dayStart(sql`${f.to}::date + 1`)}` : undefined,
   );
+}
+
+/** `transactions/fetch`: every posting (ADMIN), filtered as the seed's Transaction list asks, and by days. */
+export function listTransactions(
+  db: Queryable,
+  f: TransactionFilter,
+  page: { limit: number; offset: number },
+) {
   // One user's postings, unfiltered otherwise: its wallet knows how many.
   const oneWallet =
-    !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status ? f.userId : undefined;
-  return listTransactionsOf(db, where, page, oneWallet ? { total: postingCountOf(oneWallet) } : {});
+    !f.transactionType && f.userType === undefined && !f.boughtProductId && !f.status && !f.from && !f.to
+      ? f.userId
+      : undefined;
+  return listTransactionsOf(
+    db,
+    postingsWhere(f),
+    page,
+    oneWallet ? { total: postingCountOf(oneWallet) } : {},
+  );
+}
+
+/** Credits and debits, in rupees, of a list's whole filter. */
+export interface PostingTotals {
+  credits: number;
+  debits: number;
+}
+
+/** A day (YYYY-MM-DD) moved by `months` months, at the first of its month: firstOfMonth('2026-11-17', 1) = '2026-12-01'. */
+const firstOfMonth = (day: string, months = 0) => {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The day after `day` (YYYY-MM-DD). */
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The credits and debits of every posting a filter matches, never read from the postings but for one sale's: from
+ * the totals the ledger keeps with every posting, a range of days read as its whole months (posting_month_totals)
+ * and the days of its partial months (posting_day_totals), so even a year is a few hundred rows; one user's from
+ * its days (wallet_day_totals). Summed exactly in the database (bigint), read as text.
+ */
+export async function postingTotals(db: Queryable, f: TransactionFilter): Promise<PostingTotals> {
+  const sums = (amount: SQL | unknown, type: SQL | unknown) => ({
+    credits: sql<string>`coalesce(sum(${amount}) filter (where ${type} = 'CREDIT'), 0)::text`,
+    debits: sql<string>`coalesce(sum(${amount}) filter (where ${type} = 'DEBIT'), 0)::text`,
+  });
+  type Kept = typeof postingDayTotals | typeof postingMonthTotals | typeof walletDayTotals;
+  const equalities = (t: Kept) => [
+    f.transactionType ? eq(t.transactionType, f.transactionType) : undefined,
+    f.userType !== undefined ? eq(t.userType, f.userType) : undefined,
+    f.status ? eq(t.status, f.status) : undefined,
+  ];
+  const read = async (query: Promise<{ credits: string; debits: string }[]>) => (await query)[0];
+  let found: { credits: string; debits: string }[];
+  if (f.boughtProductId) {
+    // A sale's postings are a handful (its commissions, their settlements, tax, a reversal): summed as they are.
+    found = [
+      await read(
+        db
+          .select(sums(postings.amountPaise, postings.transactionType))
+          .from(postings)
+          .where(postingsWhere(f)),
+      ),
+    ];
+  } else if (f.userId) {
+    const t = walletDayTotals;
+    found = [
+      await read(
+        db
+          .select(sums(t.amountPaise, t.transactionType))
+          .from(t)
+          .where(
+            and(
+              eq(t.userId, f.userId),
+              ...equalities(t),
+              f.from ? gte(t.day, f.from) : undefined,
+              f.to ? lte(t.day, f.to) : undefined,
+            ),
+          ),
+      ),
+    ];
+  } else {
+    // The whole months of the range: from the first month that starts in it to the last that ends in it.
+    const wholeFrom = f.from ? (f.from.endsWith('-01') ? f.from : firstOfMonth(f.from, 1)) : undefined;
+    const wholeUntil = f.to ? firstOfMonth(nextDay(f.to)) : undefined;
+    const m = postingMonthTotals;
+    const d = postingDayTotals;
+    found = [
+      await read(
+        db
+          .select(sums(m.amountPaise, m.transactionType))
+          .from(m)
+          .where(
+            and(
+              ...equalities(m),
+              wholeFrom ? gte(m.month, wholeFrom) : undefined,
+              wholeUntil ? lt(m.month, wholeUntil) : undefined,
+            ),
+          ),
+      ),
+      await read(
+        db
+          .select(sums(d.amountPaise, d.transactionType))
+          .from(d)
+          .where(
+            and(
+              ...equalities(d),
+              f.from ? gte(d.day, f.from) : undefined,
+              f.to ? lte(d.day, f.to) : undefined,
+              // The days outside the whole months (none when the range is whole months or open).
+              or(
+                wholeFrom ? lt(d.day, wholeFrom) : sql`false`,
+                wholeUntil ? gte(d.day, wholeUntil) : sql`false`,
+              ),
+            ),
+          ),
+      ),
+    ];
+  }
+  const total = (key: 'credits' | 'debits') => found.reduce((sum, row) => sum + BigInt(row?.[key] ?? 0), 0n);
+  return { credits: paiseToRupees(total('credits')), debits: paiseToRupees(total('debits')) };
 }
 
 /**
@@ -132,20 +281,22 @@ const WALLET_SORT: SortWhitelist = {
   id: postings.id,
 };
 
-/** `wallet/fetch`: one user's own postings, of one type if asked; unfiltered, its wallet knows how many. */
+/**
+ * `wallet/fetch`: one user's own postings, of one type and within days if asked; unfiltered, its wallet knows how
+ * many. Within days they are in time order (the user's (created_at, id) index), as the transaction list shows
+ * them: the wallet's chain has no index by time, and a range of days long past would walk it from its head.
+ */
 export function listWalletTransactions(
   db: Queryable,
   userId: string,
-  transactionType: TransactionType | undefined,
+  f: Pick<TransactionFilter, 'transactionType' | 'from' | 'to'>,
   page: { limit: number; offset: number },
 ) {
-  const where = and(
-    eq(postings.userId, userId),
-    transactionType ? eq(postings.transactionType, transactionType) : undefined,
-  );
+  const where = postingsWhere({ ...f, userId });
+  const days = Boolean(f.from || f.to);
   return listTransactionsOf(db, where, page, {
-    sort: WALLET_SORT,
-    ...(transactionType ? {} : { total: postingCountOf(userId) }),
+    ...(days ? {} : { sort: WALLET_SORT }),
+    ...(f.transactionType || days ? {} : { total: postingCountOf(userId) }),
   });
 }
 

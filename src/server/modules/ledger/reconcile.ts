@@ -12,7 +12,14 @@ import {
   tdsEntries,
   wallets,
 } from '../../db/schema';
-import { EXACT_POSTING, NETWORK_CLEARING, NETWORK_COMMISSION_DAYS, type PostingRow } from './ledger';
+import {
+  EXACT_POSTING,
+  NETWORK_CLEARING,
+  NETWORK_COMMISSION_DAYS,
+  POSTING_DAY_TOTALS,
+  POSTING_MONTH_TOTALS,
+  type PostingRow,
+} from './ledger';
 import { sealPosting } from './seal';
 import { TDS_PAYABLE } from './tds';
 
@@ -295,6 +302,52 @@ async function networkMoneyBreaks(db: Queryable): Promise<Break[]> {
 }
 
 /**
+ * The postings' totals (the lists' credits and debits: posting_day_totals, posting_month_totals, and per user
+ * wallet_day_totals) equal a recount from the postings, amount and count. A row at zero and no row are the same.
+ */
+async function postingTotalsBreaks(db: Queryable): Promise<Break[]> {
+  const key = ['day', 'user_type', 'kind', 'transaction_type', 'status'];
+  const recount = async (table: string, by: '' | 'user_id, ' | 'month') => {
+    const columns = by === 'month' ? ['month', ...key.slice(1)] : by ? ['user_id', ...key] : key;
+    const recounted = by === 'month' ? POSTING_MONTH_TOTALS : POSTING_DAY_TOTALS(by);
+    const on = columns.map((c) => `s.${c} = k.${c}`).join(' and ');
+    const shown = columns
+      .map((c) =>
+        c === 'day' || c === 'month'
+          ? `to_char(coalesce(k.${c}, s.${c}), 'YYYY-MM-DD')`
+          : `coalesce(k.${c}, s.${c})`,
+      )
+      .map((e, n) => `${e} as ${columns[n]}`)
+      .join(', ');
+    return rows<Record<string, string | null>>(
+      db,
+      sql.raw(`select ${shown}, k.amount_paise::text as kept, s.amount_paise::text as summed,
+          k.posting_count::text as kept_n, s.posting_count::text as summed_n
+        from ${table} k full join (${recounted}) s on ${on}
+        where coalesce(k.amount_paise, 0) <> coalesce(s.amount_paise, 0)
+          or coalesce(k.posting_count, 0) <> coalesce(s.posting_count, 0)
+        order by ${columns.map((_, n) => n + 1).join(', ')}`),
+    );
+  };
+  const detail = (r: Record<string, string | null>) =>
+    `${r.day ?? r.month} ${r.user_type}/${r.kind}/${r.transaction_type}/${r.status}: ${r.kept ?? 0}/${r.summed ?? 0} paise in ${r.kept_n ?? 0}/${r.summed_n ?? 0} postings (kept/summed)`;
+  return [
+    ...(await recount('posting_day_totals', '')).map((r) => ({
+      check: 'posting-totals',
+      detail: `postings of ${detail(r)}`,
+    })),
+    ...(await recount('posting_month_totals', 'month')).map((r) => ({
+      check: 'posting-month-totals',
+      detail: `postings of the month from ${detail(r)}`,
+    })),
+    ...(await recount('wallet_day_totals', 'user_id, ')).map((r) => ({
+      check: 'wallet-totals',
+      detail: `postings of wallet ${r.user_id} on ${detail(r)}`,
+    })),
+  ];
+}
+
+/**
  * Walks every wallet's chain in order (keyset paging over the (user, seq) index): the sequence has no gap, each
  * posting's balances follow from the one before (in bigint: balances have no bound), its seal verifies, and the
  * last seal is the wallet's head. Clearing never goes below zero; available goes below zero (the wallet owes) only
@@ -389,8 +442,8 @@ export async function owedPaise(db: Queryable): Promise<bigint> {
  * Proves the ledger (`npm run reconcile`, `GET ledger/reconcile`): each confirmed sale's postings sum to its
  * amount, each wallet equals the sum of its postings (clearing and available separately), no clearing balance is
  * negative and an available one only by a reversal (the wallet owes: `totals.owed`), the money kept per network
- * (the dashboard's tiles) equals a recount and no posting was changed. `ok` is false when anything broke;
- * `breaks` says what.
+ * (the dashboard's tiles) and the postings' day totals (the lists' credits and debits) equal a recount, and no
+ * posting was changed. `ok` is false when anything broke; `breaks` says what.
  *
  * Every check reads one snapshot: a read-only REPEATABLE READ transaction, so it can run live, under load, and
  * never compares a wallet with postings written after it was read.
@@ -410,6 +463,7 @@ async function reconcileIn(db: Queryable, ledgerKey: Buffer): Promise<ReconcileR
   const walletsBroken = await walletBreaks(db);
   const tds = await tdsBreaks(db);
   const networks = await networkMoneyBreaks(db);
+  const totals = await postingTotalsBreaks(db);
   const chain = await chainBreaks(db, ledgerKey);
   const [counts] = await rows<{
     confirmed: string;
@@ -435,6 +489,7 @@ async function reconcileIn(db: Queryable, ledgerKey: Buffer): Promise<ReconcileR
     ...walletsBroken,
     ...tds,
     ...networks,
+    ...totals,
     ...chain.breaks,
   ];
   return {

@@ -3,22 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { POSTING_STATUSES, TRANSACTION_TYPES, UserType } from '../../../shared/enums';
+import { AUDIT_MSG, dayRangeSchema } from '../../../shared/schemas/audit';
 import { SALES_MSG, settleSchema } from '../../../shared/schemas/sales';
 import {
   envelope,
-  listEnvelope,
   reconcileReportSchema,
   settleResultSchema,
+  transactionsFetchResultSchema,
   walletFetchResultSchema,
-  wireTransactionSchema,
 } from '../../../shared/wire';
 import { users } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
 import { caller, guarded } from '../../http/session';
 import { actorOf } from '../audit/index';
-import { listTransactions, listWalletTransactions, walletOf } from './queries';
+import { listTransactions, listWalletTransactions, postingTotals, walletOf } from './queries';
 import { reconcile } from './reconcile';
 import { settle } from './settlement';
 
@@ -26,8 +26,11 @@ const transactionType = optionalFilter(
   z.enum(TRANSACTION_TYPES, { error: 'transactionType must be CREDIT or DEBIT' }),
 );
 
-/** Seed section 7: `transactions/fetch` with page, limit, transactionType, userId, userType, boughtProductId. */
-const transactionsQuery = pagingQuery.and(
+/**
+ * Seed section 7: `transactions/fetch` with page, limit, transactionType, userId, userType, boughtProductId; Tierdesk
+ * adds status, and (issue 43) the days `from` and `to`.
+ */
+const transactionsQuery = pagingQuery.and(dayRangeSchema).and(
   z.object({
     transactionType,
     userId: optionalUuid(SALES_MSG.invalidUser),
@@ -45,7 +48,12 @@ const transactionsQuery = pagingQuery.and(
   }),
 );
 
-const walletQuery = pagingQuery.and(z.object({ transactionType }));
+const walletQuery = pagingQuery.and(dayRangeSchema).and(z.object({ transactionType }));
+
+/** A day range whose From is after its To: refused, as the audit trail refuses it. */
+const checkDays = (q: { from?: string; to?: string }) => {
+  if (q.from && q.to && q.from > q.to) throw badRequest(AUDIT_MSG.fromAfterTo, 'from');
+};
 
 const tags = ['ledger'];
 
@@ -57,24 +65,27 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
     '/transactions/fetch',
     guarded('transactions', 'list', {
       tags,
-      summary: 'Every posting, newest first',
+      summary: 'Every posting, newest first, with the credits and debits of the whole filter',
       querystring: transactionsQuery,
-      response: { 200: listEnvelope('transactions', wireTransactionSchema) },
+      response: { 200: envelope(transactionsFetchResultSchema) },
     }),
     async (request) => {
       const q = request.query;
-      const { transactions, total, capped } = await listTransactions(
-        db,
-        {
-          transactionType: q.transactionType,
-          userId: q.userId,
-          userType: q.userType as UserType | undefined,
-          boughtProductId: q.boughtProductId,
-          status: q.status,
-        },
-        { limit: q.limit, offset: offsetOf(q) },
-      );
-      return { result: { transactions, totalCounts: total, ...cappedMark(capped) } };
+      checkDays(q);
+      const filter = {
+        transactionType: q.transactionType,
+        userId: q.userId,
+        userType: q.userType as UserType | undefined,
+        boughtProductId: q.boughtProductId,
+        status: q.status,
+        from: q.from,
+        to: q.to,
+      };
+      const [{ transactions, total, capped }, totals] = await Promise.all([
+        listTransactions(db, filter, { limit: q.limit, offset: offsetOf(q) }),
+        postingTotals(db, filter),
+      ]);
+      return { result: { transactions, totalCounts: total, totals, ...cappedMark(capped) } };
     },
   );
 
@@ -83,18 +94,21 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
     '/wallet/fetch',
     guarded('wallet', 'read', {
       tags,
-      summary: 'The caller’s own wallet and postings',
+      summary: 'The caller’s own wallet and postings, with the credits and debits of the whole filter',
       querystring: walletQuery,
       response: { 200: envelope(walletFetchResultSchema) },
     }),
     async (request) => {
       const { user } = caller(request);
       const q = request.query;
-      const [wallet, { transactions, total, capped }] = await Promise.all([
+      checkDays(q);
+      const filter = { transactionType: q.transactionType, from: q.from, to: q.to };
+      const [wallet, { transactions, total, capped }, totals] = await Promise.all([
         walletOf(db, user.id),
-        listWalletTransactions(db, user.id, q.transactionType, { limit: q.limit, offset: offsetOf(q) }),
+        listWalletTransactions(db, user.id, filter, { limit: q.limit, offset: offsetOf(q) }),
+        postingTotals(db, { ...filter, userId: user.id }),
       ]);
-      return { result: { wallet, transactions, totalCounts: total, ...cappedMark(capped) } };
+      return { result: { wallet, transactions, totalCounts: total, totals, ...cappedMark(capped) } };
     },
   );
 

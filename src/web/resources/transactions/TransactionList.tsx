@@ -10,6 +10,7 @@ import { ListPagination } from '../../lists/ListPagination';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { AdjustButton, PayoutButton, SettleButton } from './LedgerActions';
+import { dateTimeColumn, dayFilters, kindColumn, PostingTotals, referenceColumn } from './ledgerParts';
 import { UserLookup, UserTypeInput } from './UserLookups';
 
 /** Seed sections 2 and 9: the transaction list shows at most 5 page links. */
@@ -17,12 +18,15 @@ const TRANSACTION_PAGE_LINKS = 5;
 
 /**
  * Seed section 2: name, mobile, email, amount, transaction type, balance, clearing balance, status; Tierdesk adds
- * created at. Email and the date collapse on narrower screens.
+ * the kind, the sale or payout reference (issue 43) and the date and time. Email and the date collapse on narrower
+ * screens.
  */
 export const TRANSACTION_COLUMNS = [
   col.name('name'),
   col.text('mobile'),
   col.text('email', { hideBelow: 'xl' }),
+  kindColumn,
+  referenceColumn,
   col.money('amount'),
   col.enum('transactionType', 'transactionType', {
     render: (r: RaRecord) => (
@@ -36,7 +40,7 @@ export const TRANSACTION_COLUMNS = [
   col.money('balance'),
   col.money('clearingBalance'),
   col.enum('status', 'postingStatus'),
-  col.date('createdAt', { hideBelow: 'lg' }),
+  dateTimeColumn({ hideBelow: 'lg' }),
 ];
 
 /** A bought product in the typeahead: its utmCode, customer and product (searched by utmCode or customer name). */
@@ -54,7 +58,10 @@ const BoughtProductFilter = (_: { source: string; alwaysOn?: boolean }) => (
   </Box>
 );
 
-/** Seed section 2: user type, transaction type, a user (needs a user type first), bought product. */
+/**
+ * Seed section 2: user type, transaction type, a user (needs a user type first), bought product; Tierdesk adds a range
+ * of days (issue 43).
+ */
 const transactionFilters = [
   <UserTypeInput key="userType" source="userType" withAdmin fitLabel alwaysOn />,
   <FittedSelectInput
@@ -66,11 +73,13 @@ const transactionFilters = [
   />,
   <UserLookup key="userId" source="userId" alwaysOn />,
   <BoughtProductFilter key="boughtProductId" source="boughtProductId" alwaysOn />,
+  ...dayFilters,
 ];
 
 /**
  * Seed section 2, transaction list (ADMIN): every posting, newest first, with the wallet's balances right after it;
- * 10 a page with at most 5 page links; CSV export. Settle, Record Payout and Adjust Wallet act on the ledger.
+ * 10 a page with at most 5 page links; CSV export; the credits and debits of the whole filter above the table.
+ * Settle, Record Payout and Adjust Wallet act on the ledger.
  */
 export const TransactionList = () => {
   const { canAccess: canRunLedger } = useCanAccess({ resource: 'ledger', action: 'edit' });
@@ -90,6 +99,7 @@ export const TransactionList = () => {
         )
       }
       pagination={<ListPagination maxLinks={TRANSACTION_PAGE_LINKS} />}
+      header={<PostingTotals />}
     />
   );
 };

@@ -7,21 +7,28 @@ import { useFormat } from '../../i18n/format';
 import { col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { ResourceList } from '../../lists/ResourceList';
+import {
+  dateTimeColumn,
+  dayFilters,
+  kindColumn,
+  PostingTotals,
+  referenceColumn,
+} from '../transactions/ledgerParts';
 
 /**
  * The caller's postings, newest first in the order they were written: date and time, kind, transaction type,
  * amount, status, the balances right after it (a running balance: each row's is the one below it plus or minus
- * its amount, and the top row's is the card's), the reference.
+ * its amount, and the top row's is the card's), the sale or payout reference (a sale's links to its page).
  */
 export const WALLET_COLUMNS = [
-  col.dateTime('createdAt', { label: 'app.wallet.dateNewestFirst' }),
-  col.enum('kind', 'postingKind'),
+  dateTimeColumn({ label: 'app.wallet.dateNewestFirst' }),
+  kindColumn,
   col.enum('transactionType', 'transactionType'),
   col.money('amount'),
   col.enum('status', 'postingStatus'),
   col.money('balance'),
   col.money('clearingBalance'),
-  col.text('reference', { hideBelow: 'md' }),
+  { ...referenceColumn, hideBelow: 'md' as const },
 ];
 
 const walletFilters = [
@@ -32,6 +39,7 @@ const walletFilters = [
     emptyText="app.transactions.allTransactionTypes"
     alwaysOn
   />,
+  ...dayFilters,
 ];
 
 /**
@@ -106,7 +114,8 @@ const WalletCards = () => {
 
 /**
  * My wallet (master distributors, distributors, retailers): the caller's balance and clearing balance and its own
- * postings, newest first, 10 a page, filtered by transaction type. The server scopes it to the session.
+ * postings, newest first, 10 a page, filtered by transaction type and days, with the credits and debits of the
+ * whole filter. The server scopes it to the session.
  */
 export const WalletPage = () => (
   <ResourceList
@@ -114,6 +123,11 @@ export const WalletPage = () => (
     texts="app.wallet"
     columns={WALLET_COLUMNS}
     filters={walletFilters}
-    header={<WalletCards />}
+    header={
+      <>
+        <WalletCards />
+        <PostingTotals />
+      </>
+    }
   />
 );
