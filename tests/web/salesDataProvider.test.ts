@@ -208,6 +208,7 @@ describe('dataProvider: the ledger', () => {
       boughtProductId: IDS.sale,
       refPostingId: null,
       reference: null,
+      saleReference: null,
       createdAt: '2026-11-22T09:30:00.000Z',
     });
   });
