@@ -302,6 +302,10 @@ describe('the panel in Hindi (issue 44)', () => {
       const dialog = page.getByRole('dialog', { name: texts.createTitle });
       await dialog.waitFor();
       await look(admin, `admin ${path} create dialog`);
+      // Sent empty: every field's message and the form's toast.
+      await dialog.getByRole('button', { name: hi.app.list.create, exact: true }).click();
+      await page.getByRole('alert').first().waitFor();
+      await look(admin, `admin ${path} create dialog, sent empty`);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
     }
@@ -361,6 +365,15 @@ describe('the panel in Hindi (issue 44)', () => {
     await page.getByRole('button', { name: t.imports.check }).click();
     await page.getByRole('table', { name: t.imports.errorsTitle }).waitFor();
     await look(admin, 'admin /import checked, with row errors');
+    // The money dialogs of the transactions list (admin).
+    await page.goto(`${baseURL}/transaction/list`);
+    await firstRow(page).waitFor();
+    for (const [button, name] of [
+      [t.transactions.recordPayout, 'record payout dialog'],
+      [t.transactions.adjust, 'adjust wallet dialog'],
+      [t.transactions.settle, 'settle dialog'],
+    ])
+      await openDialog(name, () => page.getByRole('button', { name: button, exact: true }).click());
     await openDialog('logout dialog', () => page.getByRole('menuitem', { name: 'लॉगआउट' }).click());
 
     expect(found).toEqual([]);
