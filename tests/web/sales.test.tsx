@@ -164,7 +164,7 @@ describe('Sales list', () => {
     expect(within(row).getByText(/^22 नव॰ 2026, \d{2}:\d{2}:\d{2}$/)).toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'विवरण' });
     expect(within(details).getByText('यूटीएम कोड')).toBeInTheDocument();
-    expect(within(details).getByText('PAYUSPRINT-SAVING (बचत)')).toBeInTheDocument();
+    expect(within(details).getByText('PAYUSPRINT बचत')).toBeInTheDocument();
     for (const code of ['COMMISSION', 'CREDIT', 'CLEARING', 'utmCode', /Nov/])
       expect(screen.queryByText(code)).not.toBeInTheDocument();
   });

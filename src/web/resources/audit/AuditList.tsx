@@ -52,7 +52,9 @@ export const AUDIT_COLUMNS: Column[] = [
   col.text('changes', {
     value: changesText,
     render: (r) => (
-      <Typography variant="body2" sx={{ wordBreak: 'break-word', maxWidth: 420 }}>
+      // The fields and values as the server recorded them (its field names and stored values), in every language:
+      // a record, not a text of the panel (translate="no").
+      <Typography variant="body2" translate="no" sx={{ wordBreak: 'break-word', maxWidth: 420 }}>
         {changesText(r)}
       </Typography>
     ),

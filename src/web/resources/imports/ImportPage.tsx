@@ -295,7 +295,10 @@ const JobSummary = ({ job }: { job: WireImportJob }) => {
                     // biome-ignore lint/suspicious/noArrayIndexKey: a row may have several errors in one column
                     <TableRow key={`${e.row}-${e.column}-${i}`}>
                       <TableCell>{e.row}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.column}</TableCell>
+                      {/* The column as the file and the template name it, in every language. */}
+                      <TableCell translate="no" sx={{ overflowWrap: 'anywhere' }}>
+                        {e.column}
+                      </TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>
                         {localise(e.message, translate)}
                       </TableCell>

@@ -49,6 +49,9 @@ export const useLeadFile = (id: Identifier, field: LeadFileField): Loaded => {
   return url ? { status: 'ready', url } : { status: 'loading' };
 };
 
+/** A file's format by its name ('PNG', 'PDF'), not its MIME type ('image/png'): the same in every language. */
+const formatName = (mime: string) => (mime.split('/')[1] ?? mime).toUpperCase();
+
 /** The applicant's picture, or the identity document (an image inline, a PDF as a link that opens it). */
 export const LeadFile = ({
   id,
@@ -114,7 +117,7 @@ export const LeadFile = ({
           )}
           {info && (
             <Typography variant="caption" color="text.secondary">
-              {[info.mime, formatBytes(info.size)].join(', ')}
+              {[formatName(info.mime), formatBytes(info.size)].join(', ')}
             </Typography>
           )}
         </Stack>

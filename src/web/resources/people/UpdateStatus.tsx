@@ -5,11 +5,12 @@ import { toggledStatus, USER_STATUSES, type UserStatus } from '../../../shared/e
 import { titleCase } from '../../../shared/format';
 import { statusSchema } from '../../../shared/schemas/users';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { enumChoices } from '../../i18n/enums';
 import { sharedKey } from '../../i18n/sharedMessages';
 import { RecordFormDialog } from '../../lists/RecordDialog';
 import { type RowAction, RowActionButton } from '../../lists/RowActions';
 
-const statusChoices = USER_STATUSES.map((id) => ({ id, name: id }));
+const statusChoices = enumChoices('userStatus', USER_STATUSES);
 const statusSaved = {
   created: sharedKey('user', 'statusChanged'),
   updated: sharedKey('user', 'statusChanged'),
@@ -43,12 +44,7 @@ export const UpdateStatusButton = ({ record }: { record: RaRecord }) => {
           validate={validateStatus}
           success={statusSaved}
         >
-          <SelectInput
-            source="status"
-            choices={statusChoices}
-            translateChoice={false}
-            validate={requiredMark}
-          />
+          <SelectInput source="status" choices={statusChoices} validate={requiredMark} />
         </RecordFormDialog>
       )}
     </>

@@ -22,20 +22,29 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { MONTH_PATTERN, monthOf } from '../../../shared/constants/statements';
-import { formatRupees, titleCase } from '../../../shared/format';
+import { titleCase } from '../../../shared/format';
 import { FILTER_YEARS } from '../../../shared/rules';
 import type { Statement, StatementLine } from '../../../shared/schemas/statements';
 import { useEnumText } from '../../i18n/enums';
+import { useFormat } from '../../i18n/format';
 import { useNotifyError } from '../../layout/useNotifyError';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { getStoredUser } from '../../providers/session';
 
-/** A line's time as the statement counts it: India's calendar (the ledger's business time zone). */
-const INDIA_TIME = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
+/**
+ * A line's time as the statement counts it: India's calendar (the ledger's business time zone), in the chosen
+ * language (Hindi with a 24-hour clock, as src/shared/format.ts explains: hi-IN's 12-hour clock writes 'am'/'pm'
+ * in Latin letters).
+ */
+const INDIA_TIME = {
+  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
+  hi: new Intl.DateTimeFormat('hi-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Kolkata',
+    hourCycle: 'h23',
+  }),
+};
 
 /** Saves a file the browser holds (a Blob) under `name`, as a download. */
 function saveFile(blob: Blob, name: string) {
@@ -60,8 +69,15 @@ const BalancesCard = ({
   loading: boolean;
 }) => {
   const translate = useTranslate();
+  const format = useFormat();
   const figure = (value: number | undefined) =>
-    value !== undefined ? formatRupees(value) : loading ? <Skeleton width={100} aria-label="loading" /> : '—';
+    value !== undefined ? (
+      format.rupees(value)
+    ) : loading ? (
+      <Skeleton width={100} aria-label={translate('ra.page.loading')} />
+    ) : (
+      '—'
+    );
   return (
     <Card component="li" variant="outlined" aria-label={translate(label)}>
       <CardContent>
@@ -88,10 +104,12 @@ const BalancesCard = ({
 /** The statement's columns: heading key and the cell of a line. Figures right-aligned. */
 const useColumns = () => {
   const enumText = useEnumText();
+  const format = useFormat();
+  const time = format.locale === 'hi' ? INDIA_TIME.hi : INDIA_TIME.en;
   const money = (value: number | null | undefined) =>
-    value === null || value === undefined ? '' : formatRupees(value);
+    value === null || value === undefined ? '' : format.rupees(value);
   const columns: { key: string; numeric?: boolean; cell: (l: StatementLine) => string }[] = [
-    { key: 'date', cell: (l) => INDIA_TIME.format(new Date(l.createdAt)) },
+    { key: 'date', cell: (l) => time.format(new Date(l.createdAt)) },
     { key: 'kind', cell: (l) => enumText('postingKind', l.kind) },
     { key: 'balanceType', cell: (l) => enumText('walletBalance', l.balanceType) },
     { key: 'reference', cell: (l) => l.reference ?? '' },
