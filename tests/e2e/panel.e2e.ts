@@ -704,7 +704,7 @@ const SCREENS: Screen[] = [
   { path: '/statements', user: RETAILER, ready: heading },
   { path: '/books', user: ADMIN, ready: heading },
   { path: '/tds', user: ADMIN, ready: heading },
-  { path: '/import', user: ADMIN, ready: heading },
+  { path: '/import', user: ADMIN, ready: (page) => page.locator('main [role=combobox]').first() },
 ];
 
 /**

@@ -88,7 +88,8 @@ export const ResourceList = ({
         filters={filters}
         filterDefaultValues={filterDefaultValues}
         actions={
-          <TopToolbar>
+          // On a phone the buttons wrap onto a second line rather than widen the page (issue 44).
+          <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
             {toolbar}
             <ListExportButton />
           </TopToolbar>
