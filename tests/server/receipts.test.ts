@@ -17,12 +17,12 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 const NOT_FOUND = 'Sale not found';
 
 /** A GET of a receipt as a file: status, headers and the body as text and bytes. */
-async function receipt(id: string, token: string | undefined, format?: string) {
+async function receipt(id: string, token: string | undefined, format?: string, lang?: string) {
   const response = await ctx.app.inject({
     method: 'GET',
     url: `/api/v1/bought_products/receipt/${id}`,
     headers: token ? { 'x-auth-token': `bearer ${token}` } : {},
-    query: format ? { format } : {},
+    query: { ...(format ? { format } : {}), ...(lang ? { lang } : {}) },
   });
   return {
     status: response.statusCode,
@@ -94,6 +94,22 @@ describe('the receipt page (format=html, the default)', () => {
     expect(html).toContain('<dt>Retailer</dt><dd>Ganesh Mobile Store</dd>');
     expect(html).toMatch(/<dt>Recorded at<\/dt><dd>\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) IST<\/dd>/);
     expect(html).toMatch(/<dt>Confirmed at<\/dt><dd>[^<]+ IST<\/dd>/);
+  });
+
+  it('is in Hindi when the panel asks in Hindi (lang=hi): its words, dates and rupees; the data as it is', async () => {
+    const page = await receipt(confirmed.id, tokens['9300000001'], 'html', 'hi');
+    expect(page.status).toBe(200);
+    const html = page.text;
+    expect(html).toMatch(/^<!doctype html>\n<html lang="hi">/);
+    expect(html).toContain(`<title>रसीद ${confirmed.utmCode} - Tierdesk</title>`);
+    expect(html).toContain('<h1>बिक्री की रसीद</h1>');
+    expect(html).toContain(`<dt>संदर्भ</dt><dd>${confirmed.utmCode}</dd>`);
+    expect(html).toContain('<dt>स्थिति</dt><dd>पुष्ट</dd>');
+    expect(html).toContain('<dt>राशि</dt><dd>₹500.00</dd>');
+    expect(html).toContain('<dt>ग्राहक</dt><dd>Ramesh Kumar</dd>');
+    expect(html).toContain('<dt>ग्राहक का मोबाइल</dt><dd>94XXXXXX01</dd>');
+    expect(html).toMatch(/<dt>दर्ज करने का समय<\/dt><dd>[^<]*\d{1,2}:\d{2} भारतीय समय<\/dd>/);
+    expect(html).not.toMatch(/<dt>[^<]*[A-Za-z][^<]*<\/dt>/);
   });
 
   it('says a pending sale is pending, with no time of a status it has not reached', async () => {
@@ -184,6 +200,10 @@ describe('who may read a receipt', () => {
     expect(format.status).toBe(400);
     expect(format.message()).toBe('Invalid data!');
     expect(format.errors()).toEqual([{ msg: 'format must be html or pdf', param: 'format' }]);
+    const lang = await receipt(confirmed.id, tokens.admin, 'html', 'fr');
+    expect(lang.status).toBe(400);
+    expect(lang.message()).toBe('Invalid data!');
+    expect(lang.errors()).toEqual([{ msg: 'lang must be en or hi', param: 'lang' }]);
   });
 });
 

@@ -140,6 +140,8 @@ describe('Receipt', () => {
       (r) => r.path === `bought_products/receipt/${IDS.sale}` && r.query.get('format') === 'html',
     );
     expect(asked?.headers.get('X-auth-token')).toBe('bearer tok-1');
+    // The page in the panel's language (English here).
+    expect(asked?.query.get('lang')).toBe('en');
     // The menu has closed.
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });

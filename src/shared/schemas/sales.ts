@@ -102,9 +102,13 @@ export const payoutSchemaFor = (maxPaise: number) =>
   });
 /** `GET bought_products/receipt/:id?format=html|pdf`: a sale's receipt, a printable page by default. */
 export const RECEIPT_FORMATS = ['html', 'pdf'] as const;
+export const RECEIPT_LANGUAGES = ['en', 'hi'] as const;
 export const receiptQuerySchema = z.object({
   format: z.enum(RECEIPT_FORMATS, { error: SALES_MSG.receiptFormat }).default('html'),
+  /** The page's language, the panel's; the PDF is English (its built-in fonts draw no Devanagari). */
+  lang: z.enum(RECEIPT_LANGUAGES, { error: SALES_MSG.receiptLanguage }).default('en'),
 });
+export type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
 export type ReceiptFormat = (typeof RECEIPT_FORMATS)[number];
 
 export const payoutSchema = payoutSchemaFor(DEFAULT_MAX_AMOUNT_PAISE);

@@ -409,6 +409,7 @@ export const hi = {
         saleRecorded: 'बिक्री दर्ज हुई। नए टैब में खाता खोलने की प्रक्रिया पूरी करें।',
         saleNotFound: 'बिक्री नहीं मिली',
         receiptFormat: 'format html या pdf होना चाहिए',
+        receiptLanguage: 'lang en या hi होना चाहिए',
         idempotencyKeyInvalid: 'Idempotency-Key हेडर 1 से 200 दिखने वाले अक्षरों का होना चाहिए',
         idempotencyKeyReused:
           'यह Idempotency-Key किसी दूसरी बिक्री के लिए पहले ही उपयोग हो चुकी है: नई बिक्री के लिए नई कुंजी उपयोग करें',

@@ -169,8 +169,11 @@ export interface AppDataProvider extends DataProvider {
    * utmCode after its last '=' and the partner's merchantCode. Record the sale with `create('sales', ...)`.
    */
   openAccount(call: PartnerCall, body: AccountOpeningBody, options?: CallOptions): Promise<AccountOpening>;
-  /** GET bought_products/receipt/{id}?format=html|pdf with the token -> the sale's receipt as a file. */
-  getSaleReceipt(id: Identifier, format: 'html' | 'pdf'): Promise<Blob>;
+  /**
+   * GET bought_products/receipt/{id}?format=html|pdf&lang=en|hi with the token -> the sale's receipt as a file (the
+   * page in `lang`; the PDF in English).
+   */
+  getSaleReceipt(id: Identifier, format: 'html' | 'pdf', lang?: 'en' | 'hi'): Promise<Blob>;
   /** GET bought_products/opening/{id} -> the partner's account-opening URL of a PENDING sale (409 otherwise). */
   getOpeningUrl(id: Identifier, options?: CallOptions): Promise<string>;
   /** POST wallet/settle (ADMIN): clearing -> available for one user ({ userId }), or everyone ({ all: true }) without an id. */
@@ -499,9 +502,9 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       return blob;
     },
 
-    async getSaleReceipt(id, format) {
+    async getSaleReceipt(id, format, lang = 'en') {
       const { blob } = await http(
-        apiUrl(`bought_products/receipt/${encodeURIComponent(String(id))}?format=${format}`),
+        apiUrl(`bought_products/receipt/${encodeURIComponent(String(id))}${toQuery({ format, lang })}`),
         { responseType: 'blob' },
       );
       if (!blob) throw new Error(SALES_MSG.saleNotFound);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { formatRupees, titleCase } from '../../../shared/format';
 import { maskMobile } from '../../../shared/identity';
-import { SALES_MSG } from '../../../shared/schemas/sales';
+import { type ReceiptLanguage, SALES_MSG } from '../../../shared/schemas/sales';
 import type { WireSale } from '../../../shared/wire';
 import type { Queryable } from '../../db/open';
 import { users } from '../../db/schema';
@@ -64,58 +64,115 @@ export async function saleReceipt(db: Queryable, viewer: SessionUser, id: string
   };
 }
 
-/** A moment in India's time, as a receipt shows it: '26 Nov 2026, 5:03 pm IST'. */
-const INDIA_TIME = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-export const receiptTime = (at: Date) => `${INDIA_TIME.format(at)} IST`;
+/** A receipt's words, in the language the page is asked in (the panel's); the PDF uses the English ones. */
+const WORDS = {
+  en: {
+    title: 'Sale receipt',
+    document: 'Receipt',
+    status: {
+      PENDING: { label: 'Pending: the account opening is not finished yet', at: '' },
+      CONFIRMED: { label: 'Confirmed', at: 'Confirmed at' },
+      FAILED: { label: 'Failed: the account was not opened', at: 'Failed at' },
+      REVERSED: { label: 'Reversed', at: 'Reversed at' },
+    },
+    labels: {
+      reference: 'Reference',
+      status: 'Status',
+      amount: 'Amount',
+      product: 'Product',
+      provider: 'Provider',
+      accountType: 'Account type',
+      customer: 'Customer',
+      mobile: 'Customer mobile',
+      retailer: 'Retailer',
+      merchantCode: 'Merchant code',
+      recordedAt: 'Recorded at',
+    },
+    footer: 'Keep this receipt: quote the reference for any question about this sale.',
+    zone: 'IST',
+  },
+  hi: {
+    title: 'बिक्री की रसीद',
+    document: 'रसीद',
+    status: {
+      PENDING: { label: 'लंबित: खाता खुलना अभी पूरा नहीं हुआ', at: '' },
+      CONFIRMED: { label: 'पुष्ट', at: 'पुष्टि का समय' },
+      FAILED: { label: 'विफल: खाता नहीं खुला', at: 'विफल होने का समय' },
+      REVERSED: { label: 'वापस लिया गया', at: 'वापस लेने का समय' },
+    },
+    labels: {
+      reference: 'संदर्भ',
+      status: 'स्थिति',
+      amount: 'राशि',
+      product: 'उत्पाद',
+      provider: 'प्रोवाइडर',
+      accountType: 'खाते का प्रकार',
+      customer: 'ग्राहक',
+      mobile: 'ग्राहक का मोबाइल',
+      retailer: 'रिटेलर',
+      merchantCode: 'मर्चेंट कोड',
+      recordedAt: 'दर्ज करने का समय',
+    },
+    footer: 'यह रसीद रखें: इस बिक्री के किसी भी प्रश्न के लिए संदर्भ बताएँ।',
+    zone: 'भारतीय समय',
+  },
+} satisfies Record<ReceiptLanguage, unknown>;
 
-const STATUS_WORDS: Record<WireSale['status'], { label: string; at: string }> = {
-  PENDING: { label: 'Pending: the account opening is not finished yet', at: '' },
-  CONFIRMED: { label: 'Confirmed', at: 'Confirmed at' },
-  FAILED: { label: 'Failed: the account was not opened', at: 'Failed at' },
-  REVERSED: { label: 'Reversed', at: 'Reversed at' },
+/** A moment in India's time, as a receipt shows it: '26 Nov 2026, 5:03 pm IST'. */
+const INDIA_TIME = {
+  en: new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
+  hi: new Intl.DateTimeFormat('hi-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Kolkata',
+  }),
 };
+export const receiptTime = (at: Date, lang: ReceiptLanguage = 'en') =>
+  `${INDIA_TIME[lang].format(at)} ${WORDS[lang].zone}`;
 
 /** The receipt's facts in reading order, as label and text (the page and the PDF show the same). */
-function receiptLines(receipt: SaleReceipt, money: (rupees: number) => string): [string, string][] {
-  const status = STATUS_WORDS[receipt.status];
+function receiptLines(
+  receipt: SaleReceipt,
+  money: (rupees: number) => string,
+  lang: ReceiptLanguage = 'en',
+): [string, string][] {
+  const words = WORDS[lang];
+  const status = words.status[receipt.status];
+  const label = words.labels;
   return [
-    ['Reference', receipt.reference],
-    ['Status', status.label],
-    ['Amount', money(receipt.amount)],
-    ['Product', titleCase(receipt.product)],
-    ['Provider', titleCase(receipt.provider)],
-    ['Account type', receipt.accountType],
-    ['Customer', titleCase(receipt.customer)],
-    ['Customer mobile', receipt.mobile ?? '-'],
-    ...(receipt.retailer ? [['Retailer', titleCase(receipt.retailer)] as [string, string]] : []),
-    ['Merchant code', receipt.merchantCode],
-    ['Recorded at', receiptTime(receipt.recordedAt)],
+    [label.reference, receipt.reference],
+    [label.status, status.label],
+    [label.amount, money(receipt.amount)],
+    [label.product, titleCase(receipt.product)],
+    [label.provider, titleCase(receipt.provider)],
+    [label.accountType, receipt.accountType],
+    [label.customer, titleCase(receipt.customer)],
+    [label.mobile, receipt.mobile ?? '-'],
+    ...(receipt.retailer ? [[label.retailer, titleCase(receipt.retailer)] as [string, string]] : []),
+    [label.merchantCode, receipt.merchantCode],
+    [label.recordedAt, receiptTime(receipt.recordedAt, lang)],
     ...(receipt.statusAt && status.at
-      ? [[status.at, receiptTime(receipt.statusAt)] as [string, string]]
+      ? [[status.at, receiptTime(receipt.statusAt, lang)] as [string, string]]
       : []),
   ];
 }
-
-const FOOTER = 'Keep this receipt: quote the reference for any question about this sale.';
 
 /**
  * The receipt as a page of its own: no script, one inline style sheet (the server's content policy allows inline
  * styles only), a narrow card on screen and the plain card on paper. Every value is escaped.
  */
-export function receiptHtml(receipt: SaleReceipt): string {
-  const rows = receiptLines(receipt, formatRupees)
+export function receiptHtml(receipt: SaleReceipt, lang: ReceiptLanguage = 'en'): string {
+  const words = WORDS[lang];
+  const rows = receiptLines(receipt, (rupees) => formatRupees(rupees, lang), lang)
     .map(([label, text]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(text)}</dd>`)
     .join('\n');
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(`Receipt ${receipt.reference} - ${RECEIPT_BRAND}`)}</title>
+<title>${escapeHtml(`${words.document} ${receipt.reference} - ${RECEIPT_BRAND}`)}</title>
 <style>
 :root { color-scheme: light; }
 * { box-sizing: border-box; }
@@ -144,13 +201,13 @@ footer { margin-top: 1rem; padding-top: 0.75rem; border-top: 2px dashed #a1a1aa;
 <main>
 <header>
 <p class="brand">${escapeHtml(RECEIPT_BRAND)}</p>
-<h1>Sale receipt</h1>
+<h1>${escapeHtml(words.title)}</h1>
 </header>
-<p class="amount">${escapeHtml(formatRupees(receipt.amount))}</p>
+<p class="amount">${escapeHtml(formatRupees(receipt.amount, lang))}</p>
 <dl>
 ${rows}
 </dl>
-<footer>${escapeHtml(FOOTER)}</footer>
+<footer>${escapeHtml(words.footer)}</footer>
 </main>
 </body>
 </html>
@@ -161,11 +218,11 @@ ${rows}
 export async function receiptPdf(receipt: SaleReceipt): Promise<Uint8Array> {
   const pdf = await textPdf(`Receipt ${receipt.reference} - ${RECEIPT_BRAND}`);
   pdf.write(RECEIPT_BRAND, 18, true);
-  pdf.write('Sale receipt', 13, true);
+  pdf.write(WORDS.en.title, 13, true);
   pdf.gap(8);
   for (const [label, text] of receiptLines(receipt, pdfRupees)) pdf.write(`${label}: ${text}`, 11);
   pdf.gap(8);
-  pdf.write(FOOTER, 9);
+  pdf.write(WORDS.en.footer, 9);
   return pdf.save();
 }
 

@@ -132,7 +132,8 @@ export default async function salesRoutes(fastify: FastifyInstance) {
     '/bought_products/receipt/:id',
     guarded('saleReceipts', 'read', {
       tags,
-      summary: 'A sale’s receipt: a printable HTML page (format=html, the default) or a PDF (format=pdf)',
+      summary:
+        'A sale’s receipt: a printable HTML page (format=html, the default; lang=en|hi) or a PDF (format=pdf, English)',
       params: idParam,
       querystring: receiptQuerySchema,
     }),
@@ -150,7 +151,7 @@ export default async function salesRoutes(fastify: FastifyInstance) {
           .type('text/html; charset=utf-8')
           .header('content-disposition', `inline; filename="${receiptFileName(receipt, 'html')}"`)
           // Text under a non-JSON type is sent as it is (no JSON serializer).
-          .send(receiptHtml(receipt) as never)
+          .send(receiptHtml(receipt, request.query.lang) as never)
       );
     },
   );

@@ -10,6 +10,7 @@ import {
   type RaRecord,
   useCanAccess,
   useDataProvider,
+  useLocaleState,
   useNotify,
   useTranslate,
 } from 'react-admin';
@@ -51,6 +52,7 @@ export const downloadFile = (file: File) => {
 const useSaleReceipt = (sale: { id: Identifier; utmCode: string }, menuOpen: boolean) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<AppDataProvider>();
   const failed = (error: Error) => notify(error.message, { type: 'error' });
 
@@ -68,7 +70,7 @@ const useSaleReceipt = (sale: { id: Identifier; utmCode: string }, menuOpen: boo
   const page = useMutation({
     mutationFn: async (tab: Window | null) => ({
       tab,
-      html: await (await dataProvider.getSaleReceipt(sale.id, 'html')).text(),
+      html: await (await dataProvider.getSaleReceipt(sale.id, 'html', locale === 'hi' ? 'hi' : 'en')).text(),
     }),
     onSuccess: ({ tab, html }) => {
       if (!tab || tab.closed) {
