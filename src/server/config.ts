@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ProviderMode } from '../shared/constants/sandbox';
 import { DEFAULT_MAX_AMOUNT_PAISE, MAX_AMOUNT_CEILING_PAISE } from '../shared/money';
+import { LOGIN_THROTTLE } from '../shared/rules';
 
 export interface Config {
   port: number;
@@ -22,6 +23,11 @@ export interface Config {
    * could then choose its own address.
    */
   trustProxy: false | number | string[];
+  /**
+   * Sign-in attempts one address may make across every user name in LOGIN_THROTTLE.perAddress's window (password
+   * spraying). An office behind one address, or a browser test suite, may need more.
+   */
+  signInsPerAddress: number;
   /**
    * The URL people use, e.g. https://desk.example.com: `https://...` makes the XSRF cookie Secure even when TLS
    * ends at a proxy, and the sandbox partner's links point there.
@@ -157,6 +163,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel(env.LOG_LEVEL),
     dataKeyEnv: env.DATA_KEY || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signInsPerAddress: Math.ceil(
+      numberSetting(
+        'SIGN_INS_PER_ADDRESS',
+        env.SIGN_INS_PER_ADDRESS,
+        LOGIN_THROTTLE.perAddress.max,
+        'above zero',
+      ),
+    ),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     uploadIdleTimeoutMs: 30_000,
     providerMode: providerMode(env.PROVIDER_MODE, demo),

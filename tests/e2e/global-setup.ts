@@ -28,6 +28,9 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
+      // Every test signs in from this one address, far more often than a person would: the per-address limit
+      // (password spraying) has its own server test (tests/server/throttle.test.ts).
+      SIGN_INS_PER_ADDRESS: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -97,6 +97,21 @@ describe('sign-in throttle', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(850);
     expect((await attempt(ADMIN.userName, ADMIN.password, '10.5.0.2')).status).toBe(200);
   });
+
+  it('takes its per-address limit from SIGN_INS_PER_ADDRESS', async () => {
+    const small = await makeTestContext({ config: { signInsPerAddress: 3 } });
+    try {
+      const tryOnce = () => attempt('sprayed', 'Summer@2026', '10.6.0.1', small.app);
+      for (let i = 0; i < 3; i++) expect((await tryOnce()).status).toBe(401);
+      const limited = await tryOnce();
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({
+        message: 'Too many sign-in attempts from this network. Try again in 15 minutes.',
+      });
+    } finally {
+      await small.close();
+    }
+  });
 });
 
 describe('password change throttle', () => {

@@ -66,7 +66,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   // Per address, across every user name (password spraying): in memory, per server.
   const perAddress = LOGIN_THROTTLE.perAddress;
   const addressLimit = {
-    max: perAddress.max,
+    max: config.signInsPerAddress,
     timeWindow: perAddress.windowMinutes * 60_000,
     errorResponseBuilder: (_request: unknown, context: { ttl: number }) =>
       new HttpError(429, MSG.tooManyAddressAttempts(Math.max(1, Math.ceil(context.ttl / 60_000)))),
