@@ -772,9 +772,20 @@ async function walkAtWidth(
       await page.locator('header button').first().click();
       const logout = page.getByRole('menuitem', { name: locale === 'hi' ? 'लॉगआउट' : 'Logout' });
       await logout.waitFor();
-      const box = await logout.boundingBox();
-      if (!box || box.x < 0 || box.x + box.width > viewport.width)
-        found.push(`${viewport.width} px ${locale} ${path}: Logout is off screen in the menu`);
+      // The drawer slides in: judge where Logout comes to rest, not where the slide is.
+      const onScreen = async () => {
+        const box = await logout.boundingBox();
+        return !!box && box.x >= 0 && box.x + box.width <= viewport.width;
+      };
+      await settled(page);
+      const rests = await expect
+        .poll(onScreen)
+        .toBe(true)
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!rests) found.push(`${viewport.width} px ${locale} ${path}: Logout is off screen in the menu`);
       await page.keyboard.press('Escape');
       await logout.waitFor({ state: 'hidden' });
     }
