@@ -22,6 +22,7 @@ import type { ReconcileRun, SettlePreview } from '../../../shared/schemas/books'
 import { SALES_MSG } from '../../../shared/schemas/sales';
 import { useFormat } from '../../i18n/format';
 import { useNotifyError } from '../../layout/useNotifyError';
+import { LoadError } from '../../lists/ListError';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 const BOOKS_KEY = ['books', 'fetch'];
@@ -71,23 +72,6 @@ const Facts = ({ rows }: { rows: [string, ReactNode][] }) => {
         </Fragment>
       ))}
     </Box>
-  );
-};
-
-/** A failed read of this screen: says so, with Retry (the reason is in the error toast). */
-const LoadError = ({ text, retry, busy }: { text: string; retry: () => void; busy: boolean }) => {
-  const translate = useTranslate();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" disabled={busy} onClick={retry}>
-          {translate('app.list.retry')}
-        </Button>
-      }
-    >
-      {translate(text)}
-    </Alert>
   );
 };
 

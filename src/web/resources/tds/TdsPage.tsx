@@ -2,7 +2,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -41,6 +40,7 @@ import { TDS_MSG, type TdsFetchResult, tdsDepositSchemaFor } from '../../../shar
 import { FormDialog } from '../../forms/FormDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { useNotifyError } from '../../layout/useNotifyError';
+import { LoadError } from '../../lists/ListError';
 import type { AppDataProvider, TdsPeriod } from '../../providers/dataProvider';
 import { indiaDay, periodOfDay, recentYears } from './period';
 
@@ -88,22 +88,6 @@ const useDownload = () => {
     }) => saveFile(await dataProvider.getFile(path, query), name),
     onError: (error) => notify(error.message, { type: 'error' }),
   });
-};
-
-const LoadError = ({ text, retry, busy }: { text: string; retry: () => void; busy: boolean }) => {
-  const translate = useTranslate();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" disabled={busy} onClick={retry}>
-          {translate('app.list.retry')}
-        </Button>
-      }
-    >
-      {translate(text)}
-    </Alert>
-  );
 };
 
 const Section = ({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) => {
