@@ -296,7 +296,7 @@ start_haproxy() {
 }
 
 do_start() {
-  local pgbouncer=0 build_panel=1 arg
+  local pgbouncer=0 build_panel=1 arg want_port=${FLEET_PORT:-8080}
   for arg in "$@"; do
     case "$arg" in
       --pgbouncer) pgbouncer=1 ;;
@@ -312,7 +312,8 @@ do_start() {
     do_stop >&2
   fi
 
-  FLEET_PORT=${FLEET_PORT:-8080}
+  # (A stale state file read above named its own FLEET_PORT: the caller's wins.)
+  FLEET_PORT=$want_port
   read -r -a SERVER_PORT_LIST <<<"${FLEET_SERVER_PORTS:-$((FLEET_PORT + 1)) $((FLEET_PORT + 2)) $((FLEET_PORT + 3))}"
   [ "${#SERVER_PORT_LIST[@]}" -eq 3 ] || fail "FLEET_SERVER_PORTS must name three ports"
   STATS_PORT=${FLEET_STATS_PORT:-$((FLEET_PORT + 4))}

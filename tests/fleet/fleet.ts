@@ -70,7 +70,15 @@ export interface FleetState {
 /** The caller's environment for the fleet, less what the fleet sets itself. */
 function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'DATABASE_REPLICA_URL', 'PORT', 'HOST', 'DATA_DIR', 'PUBLIC_URL', 'TRUST_PROXY'])
+  for (const name of [
+    'DATABASE_URL',
+    'DATABASE_REPLICA_URL',
+    'PORT',
+    'HOST',
+    'DATA_DIR',
+    'PUBLIC_URL',
+    'TRUST_PROXY',
+  ])
     delete env[name];
   return env;
 }
@@ -105,7 +113,10 @@ export class Fleet {
     this.state = this.readState();
     const lastLine = ran.output.trimEnd().split('\n').pop();
     if (lastLine !== this.state.haproxyUrl)
-      return { code: 1, output: `${ran.output}\nThe last line is not HAProxy's URL (${this.state.haproxyUrl})` };
+      return {
+        code: 1,
+        output: `${ran.output}\nThe last line is not HAProxy's URL (${this.state.haproxyUrl})`,
+      };
     return ran;
   }
 
@@ -120,10 +131,9 @@ export class Fleet {
       dir: this.dir,
       haproxyUrl: values.HAPROXY_URL,
       statsUrl: `http://127.0.0.1:${values.STATS_PORT}/`,
-      serverUrls: Object.fromEntries(SERVER_NAMES.map((name) => [name, values[`SERVER_URL_${name}`]])) as Record<
-        ServerName,
-        string
-      >,
+      serverUrls: Object.fromEntries(
+        SERVER_NAMES.map((name) => [name, values[`SERVER_URL_${name}`]]),
+      ) as Record<ServerName, string>,
       databaseUrl: values.DATABASE_URL,
       replicaUrl: values.DATABASE_REPLICA_URL,
       pgPort: Number(values.PG_PORT),
@@ -171,7 +181,8 @@ export class Fleet {
     const view: Record<string, string> = {};
     for (const line of (await res.text()).split('\n')) {
       const fields = line.split(',');
-      if (fields[0] === 'tierdesk' && fields[1] !== 'BACKEND' && fields[1] !== 'FRONTEND') view[fields[1]] = fields[17];
+      if (fields[0] === 'tierdesk' && fields[1] !== 'BACKEND' && fields[1] !== 'FRONTEND')
+        view[fields[1]] = fields[17];
     }
     return view;
   }
@@ -196,7 +207,10 @@ export class Fleet {
   }
 
   primary() {
-    const client = new pg.Client({ connectionString: this.state!.databaseUrl, application_name: 'fleet-test' });
+    const client = new pg.Client({
+      connectionString: this.state!.databaseUrl,
+      application_name: 'fleet-test',
+    });
     client.on('error', () => {});
     return client;
   }

@@ -96,7 +96,13 @@ export class Client {
     return new Promise<Answer>((resolve, reject) => {
       const req = http.request(
         url,
-        { method, headers, agent: agentFor(this.localAddress), localAddress: this.localAddress, timeout: 60_000 },
+        {
+          method,
+          headers,
+          agent: agentFor(this.localAddress),
+          localAddress: this.localAddress,
+          timeout: 60_000,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));

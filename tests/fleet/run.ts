@@ -18,8 +18,8 @@ import { LEAD_MSG } from '../../src/shared/constants/leads';
 import { SALES_MSG } from '../../src/shared/constants/sales';
 import { MSG } from '../../src/shared/messages';
 import { applicantAadhar, applicationForm, PDF, PNG } from '../server/application';
-import { type Answer, Client, closeAgents, formBytes, Journal } from './http';
 import { Fleet, run, SERVER_NAMES, type ServerName } from './fleet';
+import { type Answer, Client, closeAgents, formBytes, Journal } from './http';
 
 const STARTED = Date.now();
 /** The whole run, the fleet's stop included. */
@@ -41,7 +41,8 @@ const adminPassword = process.env.ADMIN_PASSWORD || DEFAULTS.adminPassword;
 const outcomes: { name: string; ok: boolean }[] = [];
 function check(name: string, ok: boolean, detail?: unknown) {
   outcomes.push({ name, ok });
-  const more = detail === undefined ? '' : `: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`;
+  const more =
+    detail === undefined ? '' : `: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`;
   console.log(`${ok ? 'ok    ' : 'FAILED'} ${name}${ok ? '' : more}`);
 }
 const note = (text: string) => console.log(`       ${text}`);
@@ -63,7 +64,11 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number
 }
 /** A message function's text with its number left open (Try again in N minutes). */
 const messagePattern = (make: (n: number) => string) =>
-  new RegExp(`^${make(987_654).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('987654', '\\d+')}$`);
+  new RegExp(
+    `^${make(987_654)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('987654', '\\d+')}$`,
+  );
 
 // ---- the fleet --------------------------------------------------------------------------------------------------
 const fleet = new Fleet({
@@ -84,8 +89,13 @@ async function finish(failure?: unknown) {
   finishing = true;
   clearTimeout(guard);
   if (failure !== undefined) {
-    check(`the run got through "${phase}"`, false, failure instanceof Error ? failure.message : String(failure));
-    if (failure instanceof Error && failure.stack) note(failure.stack.split('\n').slice(1, 4).join('\n       '));
+    check(
+      `the run got through "${phase}"`,
+      false,
+      failure instanceof Error ? failure.message : String(failure),
+    );
+    if (failure instanceof Error && failure.stack)
+      note(failure.stack.split('\n').slice(1, 4).join('\n       '));
   }
   const failed = outcomes.filter((o) => !o.ok).length;
   if (failed > 0 && fleet.state) {
@@ -95,7 +105,8 @@ async function finish(failure?: unknown) {
   closeAgents();
   const stopped = await fleet.stop(Math.max(10_000, Math.min(STOP_MS, LIMIT_MS - (Date.now() - STARTED))));
   if (stopped.code === 0) fleet.removeDir();
-  else console.log(`npm run fleet -- stop failed (the fleet's files stay in ${fleet.dir}):\n${stopped.output}`);
+  else
+    console.log(`npm run fleet -- stop failed (the fleet's files stay in ${fleet.dir}):\n${stopped.output}`);
   const passed = outcomes.filter((o) => o.ok).length;
   console.log(`\nfleet:test took ${seconds(Date.now() - STARTED)}`);
   console.log(`fleet: ${passed} passed, ${failed + (stopped.code === 0 ? 0 : 1)} failed`);
@@ -117,7 +128,11 @@ interface Retailer {
 async function main() {
   setPhase(`starting a fleet with scripts/fleet.sh start --no-panel ${flags.join(' ')}`.trim());
   const started = await fleet.start(['--no-panel', ...flags], 150_000, (line) => note(line));
-  check('npm run fleet -- start starts the fleet; its last line is HAProxy’s URL', started.code === 0, started.output.slice(-2000));
+  check(
+    'npm run fleet -- start starts the fleet; its last line is HAProxy’s URL',
+    started.code === 0,
+    started.output.slice(-2000),
+  );
   if (started.code !== 0) throw new Error('the fleet did not start');
   const state = fleet.state!;
   const status = await fleet.status();
@@ -148,8 +163,14 @@ async function main() {
   // ---- people -------------------------------------------------------------------------------------------------
   setPhase('signing in');
   const admin = new Client(hp, '127.0.0.2', journal);
-  const adminLogin = await admin.post(`${API}/account/login`, { json: { userName: adminName, password: adminPassword } });
-  check('the admin signs in through HAProxy (ADMIN_USERNAME/ADMIN_PASSWORD reached the servers)', adminLogin.status === 200, adminLogin.body);
+  const adminLogin = await admin.post(`${API}/account/login`, {
+    json: { userName: adminName, password: adminPassword },
+  });
+  check(
+    'the admin signs in through HAProxy (ADMIN_USERNAME/ADMIN_PASSWORD reached the servers)',
+    adminLogin.status === 200,
+    adminLogin.body,
+  );
   if (adminLogin.status !== 200) throw new Error('no admin session');
   const adminToken: string = adminLogin.body.result.token;
   const products = await admin.get(`${API}/products/fetch?searchText=Saving`, { token: adminToken });
@@ -157,17 +178,19 @@ async function main() {
   if (!product) throw new Error(`no saving product: ${products.status} ${JSON.stringify(products.body)}`);
   const accountType: string = product.urlParams.data;
   const openingPath = accountType === 'PAYUSPRINT-SAVING' ? 'saving_account' : 'current_account';
-  const retailerRows = (await admin.get(`${API}/account/fetch?type=4&limit=100`, { token: adminToken })).body.result
-    .users as { _id: string; mobile: { number: string }; districtId: string; tehsilId: string }[];
+  const retailerRows = (await admin.get(`${API}/account/fetch?type=4&limit=100`, { token: adminToken })).body
+    .result.users as { _id: string; mobile: { number: string }; districtId: string; tehsilId: string }[];
   const retailers: Retailer[] = [];
   for (const mobile of ['9300000001', '9300000002', '9300000003', '9300000004']) {
     const client = new Client(hp, `127.0.1.${retailers.length + 1}`, journal);
-    const login = await client.post(`${API}/account/login`, { json: { userName: mobile, password: DEMO_PASSWORD } });
+    const login = await client.post(`${API}/account/login`, {
+      json: { userName: mobile, password: DEMO_PASSWORD },
+    });
     if (login.status !== 200) throw new Error(`retailer ${mobile} cannot sign in: ${login.status}`);
     const token: string = login.body.result.token;
-    const customers = (await client.get(`${API}/account/fetch?type=1&limit=100`, { token })).body.result.users.map(
-      (u: { _id: string }) => u._id,
-    ) as string[];
+    const customers = (
+      await client.get(`${API}/account/fetch?type=1&limit=100`, { token })
+    ).body.result.users.map((u: { _id: string }) => u._id) as string[];
     if (customers.length === 0) throw new Error(`retailer ${mobile} has no customers`);
     retailers.push({ mobile, token, client, customers });
   }
@@ -179,15 +202,20 @@ async function main() {
     const begun = Date.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (next++ < count) await client.get(`${API}/account/fetch?type=4&limit=10`, { token: adminToken });
+        while (next++ < count)
+          await client.get(`${API}/account/fetch?type=4&limit=10`, { token: adminToken });
       }),
     );
     return count / ((Date.now() - begun) / 1000);
   };
   const direct = await rate(admin.to(state.serverUrls.s1), 300, 8);
   const balanced = await rate(admin, 300, 8);
-  note(`req/s: one server (s1 directly) ${direct.toFixed(0)}; three servers through HAProxy ${balanced.toFixed(0)}`);
-  note('(GET account/fetch?type=4 as the admin, 300 requests, 8 at a time; on 2 cores three servers need not be faster)');
+  note(
+    `req/s: one server (s1 directly) ${direct.toFixed(0)}; three servers through HAProxy ${balanced.toFixed(0)}`,
+  );
+  note(
+    '(GET account/fetch?type=4 as the admin, 300 requests, 8 at a time; on 2 cores three servers need not be faster)',
+  );
 
   // ---- sign-ins and lock-outs across servers --------------------------------------------------------------------
   setPhase('sign-ins and lock-outs across servers');
@@ -199,7 +227,8 @@ async function main() {
   const wrongServers = new Set(wrong.map((a) => a.server));
   check(
     'five wrong passwords from one address, spread over the servers, are each refused 401',
-    wrong.every((a) => a.status === 401 && a.body?.message === MSG.invalidCredentials) && wrongServers.size >= 2,
+    wrong.every((a) => a.status === 401 && a.body?.message === MSG.invalidCredentials) &&
+      wrongServers.size >= 2,
     wrong.map((a) => [a.server, a.status, a.body?.message]),
   );
   const locked = await login(guesser, '9300000007', DEMO_PASSWORD);
@@ -213,7 +242,8 @@ async function main() {
 
   const sprayer = new Client(hp, '127.0.2.3', journal);
   const sprayed: Answer[] = [];
-  for (let i = 0; i <= SIGN_INS_PER_ADDRESS; i++) sprayed.push(await login(sprayer, `nobody-${RUN}-${i}`, 'Wrong@1234'));
+  for (let i = 0; i <= SIGN_INS_PER_ADDRESS; i++)
+    sprayed.push(await login(sprayer, `nobody-${RUN}-${i}`, 'Wrong@1234'));
   const heard = sprayed.slice(0, SIGN_INS_PER_ADDRESS);
   const over = sprayed[SIGN_INS_PER_ADDRESS];
   check(
@@ -274,7 +304,9 @@ async function main() {
       ['picture', PNG],
       ['document', PDF],
     ] as const) {
-      const file = await reader.get(`${API}/leads/${taken.body?.result?._id}/${field}`, { token: adminToken });
+      const file = await reader.get(`${API}/leads/${taken.body?.result?._id}/${field}`, {
+        token: adminToken,
+      });
       files.push([`${name} ${field}`, file.status, file.status === 200 && file.raw.equals(bytes)]);
     }
   }
@@ -298,7 +330,9 @@ async function main() {
   /** The partner and the panel send again after a failed delivery (5xx or no answer), as real clients do. */
   const again = async (send: () => Promise<Answer>, tries = 8): Promise<Answer> => {
     for (let attempt = 1; ; attempt++) {
-      const answer = await send().catch((error: Error) => ({ status: 0, body: { message: error.message } }) as Answer);
+      const answer = await send().catch(
+        (error: Error) => ({ status: 0, body: { message: error.message } }) as Answer,
+      );
       if ((answer.status !== 0 && answer.status < 500) || attempt === tries) return answer;
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }
@@ -320,22 +354,31 @@ async function main() {
   const killLeaseHolder = async () => {
     const lease = fleet.primary();
     await lease.connect();
-    const holder = await waitFor(async () => {
-      const { rows } = await lease.query<{ app: string }>(
-        `select w.app from job_leases l
+    const holder = await waitFor(
+      async () => {
+        const { rows } = await lease.query<{ app: string }>(
+          `select w.app from job_leases l
            join lateral (select app from fleet_test_lease_writers w where w.holder = l.holder order by at desc limit 1) w on true
           where l.name = 'settlement' and l.expires_at > now()`,
-      );
-      const match = /^tierdesk-(s[123])$/.exec(rows[0]?.app ?? '');
-      return match ? (match[1] as ServerName) : undefined;
-    }, 40_000, 25);
+        );
+        const match = /^tierdesk-(s[123])$/.exec(rows[0]?.app ?? '');
+        return match ? (match[1] as ServerName) : undefined;
+      },
+      40_000,
+      25,
+    );
     await lease.end();
     leaseHolderSeen = holder !== undefined;
     victim = holder ?? 's2';
     fleet.kill(victim);
     killAt = Date.now();
-    note(`kill -9 ${victim}${leaseHolderSeen ? ', which held the settlement lease,' : ''} after ${confirmed} confirmed sales`);
-    const down = await waitFor(async () => ((await fleet.balancerView())[victim!]?.startsWith('DOWN') ? Date.now() : undefined), 15_000);
+    note(
+      `kill -9 ${victim}${leaseHolderSeen ? ', which held the settlement lease,' : ''} after ${confirmed} confirmed sales`,
+    );
+    const down = await waitFor(
+      async () => ((await fleet.balancerView())[victim!]?.startsWith('DOWN') ? Date.now() : undefined),
+      15_000,
+    );
     windowEnd = (down ?? Date.now()) + 1_000;
     check(
       `HAProxy took ${victim} out of the rotation within seconds of the kill`,
@@ -349,7 +392,11 @@ async function main() {
   const stopReplica = async () => {
     const stopped = await fleet.cluster('replica-stop');
     replicaStoppedAt = Date.now();
-    check('scripts/pg-cluster.sh replica-stop stops the replica mid-storm', stopped.code === 0, stopped.output);
+    check(
+      'scripts/pg-cluster.sh replica-stop stops the replica mid-storm',
+      stopped.code === 0,
+      stopped.output,
+    );
     note(`replica stopped after ${confirmed} confirmed sales`);
   };
 
@@ -358,9 +405,13 @@ async function main() {
     const customerId = retailer.customers[Math.floor(i / retailers.length) % retailer.customers.length];
     const { client, token } = retailer;
     const opened = await again(() =>
-      client.post(`${API}/payusprint/${openingPath}`, { token, json: { accountType, productId: product._id, customerId } }),
+      client.post(`${API}/payusprint/${openingPath}`, {
+        token,
+        json: { accountType, productId: product._id, customerId },
+      }),
     );
-    if (opened.status !== 200) return problems.push(`sale ${i}: opening ${opened.status} ${opened.body?.message}`);
+    if (opened.status !== 200)
+      return problems.push(`sale ${i}: opening ${opened.status} ${opened.body?.message}`);
     const link: string = opened.body.result.result.data;
     const utmCode = link.slice(link.lastIndexOf('=') + 1);
     const merchantCode: string = opened.body.result.merchantCode;
@@ -372,7 +423,8 @@ async function main() {
         headers: { 'idempotency-key': `fleet-${RUN}-${i}` },
       }),
     );
-    if (recorded.status !== 200) return problems.push(`sale ${i}: record ${recorded.status} ${recorded.body?.message}`);
+    if (recorded.status !== 200)
+      return problems.push(`sale ${i}: record ${recorded.status} ${recorded.body?.message}`);
     const saleId: string = recorded.body.result._id;
     acknowledged.sales.push(saleId);
     const eventId = randomUUID();
@@ -422,9 +474,12 @@ async function main() {
     });
     if (created.status !== 200) return;
     customersAcknowledged.push({ mobile, name });
-    const listed = await admin.get(`${API}/account/fetch?type=1&limit=10&searchText=${encodeURIComponent(name)}`, {
-      token: adminToken,
-    });
+    const listed = await admin.get(
+      `${API}/account/fetch?type=1&limit=10&searchText=${encodeURIComponent(name)}`,
+      {
+        token: adminToken,
+      },
+    );
     const seen =
       listed.status === 200 && (listed.body.result.users as { name: string }[]).some((u) => u.name === name);
     sightings.push({ at: Date.now(), seen, listStatus: listed.status, server: listed.server });
@@ -445,9 +500,18 @@ async function main() {
   await person;
   await killing;
   await replicaStopping;
-  note(`${confirmed} sales confirmed in ${seconds(stormEnded - stormStarted)} (${(confirmed / ((stormEnded - stormStarted) / 1000)).toFixed(1)} sales/s)`);
-  check(`all ${SALES} sales opened, recorded and confirmed, every replay answered as the first delivery`, confirmed === SALES && problems.length === 0, problems.slice(0, 10));
-  check('the kill came mid-storm', killAt > 0 && killAt < stormEnded, { killAt: killAt - stormStarted, stormEnded: stormEnded - stormStarted });
+  note(
+    `${confirmed} sales confirmed in ${seconds(stormEnded - stormStarted)} (${(confirmed / ((stormEnded - stormStarted) / 1000)).toFixed(1)} sales/s)`,
+  );
+  check(
+    `all ${SALES} sales opened, recorded and confirmed, every replay answered as the first delivery`,
+    confirmed === SALES && problems.length === 0,
+    problems.slice(0, 10),
+  );
+  check('the kill came mid-storm', killAt > 0 && killAt < stormEnded, {
+    killAt: killAt - stormStarted,
+    stormEnded: stormEnded - stormStarted,
+  });
   check('the replica was stopped mid-storm', replicaStoppedAt > 0 && replicaStoppedAt < stormEnded);
   check(
     'a person who creates a customer and lists customers at once sees the new customer every time, through HAProxy',
@@ -460,11 +524,17 @@ async function main() {
     whileReplicaDown.length >= 3 && whileReplicaDown.every((s) => s.seen),
     `${whileReplicaDown.length} create-and-list rounds after the replica stopped`,
   );
-  note(`${sightings.length} create-and-list rounds (${new Set(sightings.map((s) => s.server)).size} servers answered the lists)`);
+  note(
+    `${sightings.length} create-and-list rounds (${new Set(sightings.map((s) => s.server)).size} servers answered the lists)`,
+  );
 
   // ---- the settlement lease ----------------------------------------------------------------------------------------
   setPhase('the settlement lease after the kill');
-  check('a server was seen holding the settlement lease, and that one was killed', leaseHolderSeen, `killed ${victim} instead`);
+  check(
+    'a server was seen holding the settlement lease, and that one was killed',
+    leaseHolderSeen,
+    `killed ${victim} instead`,
+  );
   const unsettledBefore = async (before: Date) =>
     Number(
       (
@@ -493,15 +563,23 @@ async function main() {
       ? `${await unsettledBefore(new Date(killAt))} still unsettled ${seconds(Date.now() - killAt)} after the kill; lease taken since by ${takers.join(', ') || 'nobody'}`
       : { takers },
   );
-  if (settledAt !== undefined) note(`settled ${seconds(settledAt - killAt)} after the kill, lease taken by ${takers.join(', ')}`);
+  if (settledAt !== undefined)
+    note(`settled ${seconds(settledAt - killAt)} after the kill, lease taken by ${takers.join(', ')}`);
 
   // ---- the replica back ---------------------------------------------------------------------------------------------
   setPhase('the replica started again');
   const restarted = await fleet.cluster('replica-start');
-  check('scripts/pg-cluster.sh replica-start brings the replica back streaming', restarted.code === 0, restarted.output);
+  check(
+    'scripts/pg-cluster.sh replica-start brings the replica back streaming',
+    restarted.code === 0,
+    restarted.output,
+  );
   const before = sightings.length;
   for (let k = 0; k < 3; k++) await createAndList(personTries++);
-  check('after it, creating and listing at once still shows the new customer', sightings.slice(before).length === 3 && sightings.slice(before).every((s) => s.seen));
+  check(
+    'after it, creating and listing at once still shows the new customer',
+    sightings.slice(before).length === 3 && sightings.slice(before).every((s) => s.seen),
+  );
   // A person who wrote nothing reads from the replica once it has caught up: the same as the primary holds.
   const written = (await db.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0].lsn;
   const caughtUp = await waitFor(
@@ -510,9 +588,10 @@ async function main() {
       replica.on('error', () => {});
       await replica.connect();
       try {
-        const { rows } = await replica.query<{ ok: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [
-          written,
-        ]);
+        const { rows } = await replica.query<{ ok: boolean }>(
+          'select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok',
+          [written],
+        );
         return rows[0].ok ? true : undefined;
       } finally {
         await replica.end();
@@ -523,7 +602,9 @@ async function main() {
   );
   const counts: [string, number, number][] = [];
   for (const retailer of retailers) {
-    const listed = await retailer.client.get(`${API}/account/fetch?type=1&limit=1`, { token: retailer.token });
+    const listed = await retailer.client.get(`${API}/account/fetch?type=1&limit=1`, {
+      token: retailer.token,
+    });
     const { rows } = await db.query<{ n: string }>(
       `select count(*) as n from users c join users r on r.id = c.retailer_id where c.type = 1 and r.mobile = $1`,
       [retailer.mobile],
@@ -537,9 +618,15 @@ async function main() {
   );
 
   // ---- the end ---------------------------------------------------------------------------------------------------
-  setPhase('the end: reconcile, posted once, no 5xx outside the kill window, every acknowledged write present');
+  setPhase(
+    'the end: reconcile, posted once, no 5xx outside the kill window, every acknowledged write present',
+  );
   const reconcile = await run('npm', ['run', '--silent', 'reconcile'], fleet.commandEnv(), 60_000);
-  check('npm run reconcile against the primary is ok', reconcile.code === 0 && reconcile.output.includes('Reconciliation OK'), reconcile.output);
+  check(
+    'npm run reconcile against the primary is ok',
+    reconcile.code === 0 && reconcile.output.includes('Reconciliation OK'),
+    reconcile.output,
+  );
   note(reconcile.output.trim());
 
   const eventIds = acknowledged.events.map((e) => e.eventId);
@@ -557,33 +644,70 @@ async function main() {
   check(
     'every callback event is recorded once and posted once: each sale has one commission per tier',
     events.rows.length === eventIds.length &&
-      events.rows.every((r) => acknowledged.events.some((e) => e.eventId === r.event_id && e.saleId === r.bought_product_id)) &&
+      events.rows.every((r) =>
+        acknowledged.events.some((e) => e.eventId === r.event_id && e.saleId === r.bought_product_id),
+      ) &&
       commissions.rows.length === saleIds.length &&
       perSale.size === 1 &&
       commissions.rows.every((r) => r.n === r.tiers && Number(r.n) > 0),
-    { events: events.rows.length, sent: eventIds.length, salesWithCommissions: commissions.rows.length, commissionsPerSale: [...perSale] },
+    {
+      events: events.rows.length,
+      sent: eventIds.length,
+      salesWithCommissions: commissions.rows.length,
+      commissionsPerSale: [...perSale],
+    },
   );
 
   const present = async (sql: string, values: string[]) =>
     values.length === 0 ? 0 : Number((await db.query<{ n: string }>(sql, [values])).rows[0].n);
   const missing = {
-    openings: acknowledged.openings.length - (await present('select count(*) as n from account_openings where utm_code = any($1)', acknowledged.openings)),
-    sales: acknowledged.sales.length - (await present('select count(*) as n from bought_products where id = any($1::uuid[])', acknowledged.sales)),
-    confirmed: saleIds.length - (await present(`select count(*) as n from bought_products where status = 'CONFIRMED' and id = any($1::uuid[])`, saleIds)),
+    openings:
+      acknowledged.openings.length -
+      (await present(
+        'select count(*) as n from account_openings where utm_code = any($1)',
+        acknowledged.openings,
+      )),
+    sales:
+      acknowledged.sales.length -
+      (await present(
+        'select count(*) as n from bought_products where id = any($1::uuid[])',
+        acknowledged.sales,
+      )),
+    confirmed:
+      saleIds.length -
+      (await present(
+        `select count(*) as n from bought_products where status = 'CONFIRMED' and id = any($1::uuid[])`,
+        saleIds,
+      )),
     customers:
       customersAcknowledged.length -
-      (await present('select count(*) as n from users where type = 1 and mobile = any($1)', customersAcknowledged.map((c) => c.mobile))),
-    leads: leadsAcknowledged.length - (await present('select count(*) as n from leads where id = any($1::uuid[])', leadsAcknowledged)),
+      (await present(
+        'select count(*) as n from users where type = 1 and mobile = any($1)',
+        customersAcknowledged.map((c) => c.mobile),
+      )),
+    leads:
+      leadsAcknowledged.length -
+      (await present('select count(*) as n from leads where id = any($1::uuid[])', leadsAcknowledged)),
   };
-  check('every acknowledged write is there (openings, sales, confirmations, customers, applications)', Object.values(missing).every((n) => n === 0), missing);
+  check(
+    'every acknowledged write is there (openings, sales, confirmations, customers, applications)',
+    Object.values(missing).every((n) => n === 0),
+    missing,
+  );
 
   const failedAnswers = journal.exchanges.filter((x) => x.status === 0 || x.status >= 500);
-  const inWindow = (x: (typeof failedAnswers)[number]) => killAt > 0 && x.ended >= killAt && x.started <= windowEnd;
+  const inWindow = (x: (typeof failedAnswers)[number]) =>
+    killAt > 0 && x.ended >= killAt && x.started <= windowEnd;
   const outside = failedAnswers.filter((x) => !inWindow(x));
   check(
     'no 5xx (and no unanswered request) reached a client outside the kill window',
     outside.length === 0,
-    outside.slice(0, 10).map((x) => `${x.method} ${x.path} ${x.status} ${x.server ?? ''} ${x.error ?? ''} at ${seconds(x.started - STARTED)}`),
+    outside
+      .slice(0, 10)
+      .map(
+        (x) =>
+          `${x.method} ${x.path} ${x.status} ${x.server ?? ''} ${x.error ?? ''} at ${seconds(x.started - STARTED)}`,
+      ),
   );
   note(
     `${journal.exchanges.length} requests; ${failedAnswers.length - outside.length} answered 5xx or unanswered inside the kill window (${killAt ? seconds(windowEnd - killAt) : '-'} long)`,
