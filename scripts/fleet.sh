@@ -75,7 +75,8 @@ load_state() {
 
 # HAProxy's view of each server (statistics CSV: proxy, server, ..., status in field 18).
 haproxy_view() {
-  curl -s -m 3 "http://127.0.0.1:$STATS_PORT/;csv" 2>/dev/null | awk -F, '$1 == "tierdesk" && $2 != "BACKEND" { print $2, $18 }'
+  { curl -s -m 3 "http://127.0.0.1:$STATS_PORT/;csv" 2>/dev/null || true; } |
+    awk -F, '$1 == "tierdesk" && $2 != "BACKEND" { print $2, $18 }'
 }
 
 stop_pid() {
