@@ -48,7 +48,8 @@ ensure_package() {
   [ -x "$program" ] || fail "installing $package did not provide $program"
 }
 
-alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
+# Alive: there, and not a zombie waiting to be reaped (a stopped process counts as stopped).
+alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
 # The process of a pid file, when it is still the program that wrote it (not a later process given its id).
 pid_of() {
   local file=$1 pattern=$2 pid

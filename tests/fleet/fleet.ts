@@ -171,6 +171,24 @@ export class Fleet {
     return Number(fs.readFileSync(path.join(this.dir, `${name}.pid`), 'utf8').trim());
   }
 
+  /** Every process the fleet started, by its pid files: servers, HAProxy, PgBouncer, PostgreSQL's two servers. */
+  processes(): Record<string, number> {
+    const files: Record<string, string> = {
+      ...Object.fromEntries(SERVER_NAMES.map((name) => [name, `${name}.pid`])),
+      haproxy: 'haproxy.pid',
+      pgbouncer: 'pgbouncer/pgbouncer.pid',
+      primary: 'pg/primary/postmaster.pid',
+      replica: 'pg/replica/postmaster.pid',
+    };
+    const found: Record<string, number> = {};
+    for (const [name, file] of Object.entries(files)) {
+      const full = path.join(this.dir, file);
+      const pid = fs.existsSync(full) ? Number(fs.readFileSync(full, 'utf8').split('\n')[0]) : 0;
+      if (pid > 0) found[name] = pid;
+    }
+    return found;
+  }
+
   kill(name: ServerName) {
     process.kill(this.pidOf(name), 'SIGKILL');
   }

@@ -9,6 +9,7 @@
 //   npm run fleet:test                    (FLEET_TEST_SALES=200 for a shorter storm)
 //   npm run fleet:test -- --pgbouncer     the same with PgBouncer between the servers and the primary
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { DEFAULTS } from '../../src/server/config';
@@ -102,21 +103,48 @@ async function finish(failure?: unknown) {
     if (failure instanceof Error && failure.stack)
       note(failure.stack.split('\n').slice(1, 4).join('\n       '));
   }
-  const failed = outcomes.filter((o) => !o.ok).length;
-  if (failed > 0 && fleet.state) {
+  if (outcomes.some((o) => !o.ok) && fleet.state) {
     for (const file of ['s1.log', 's2.log', 's3.log', 'haproxy.log'])
       console.log(`\n-- ${file} (its end)\n${fleet.tail(file)}`);
   }
   closeAgents();
+  const started = fleet.state ? fleet.processes() : {};
+  setPhase('npm run fleet -- stop');
   const stopped = await fleet.stop(Math.max(10_000, Math.min(STOP_MS, LIMIT_MS - (Date.now() - STARTED))));
-  if (stopped.code === 0) fleet.removeDir();
-  else
-    console.log(`npm run fleet -- stop failed (the fleet's files stay in ${fleet.dir}):\n${stopped.output}`);
+  // A process that has just exited may linger a moment as a zombie until it is reaped: that counts as stopped.
+  const left =
+    (await waitFor(async () => {
+      const alive = Object.entries(started).filter(([, pid]) => running(pid));
+      return alive.length === 0 ? alive : undefined;
+    }, 5_000)) ?? Object.entries(started).filter(([, pid]) => running(pid));
+  check(
+    'npm run fleet -- stop stops every process the fleet started (servers, HAProxy, PostgreSQL, PgBouncer)',
+    stopped.code === 0 && left.length === 0,
+    `${stopped.output.slice(-1000)} still running: ${JSON.stringify(left)}`,
+  );
+  if (stopped.code === 0) {
+    const twice = await fleet.stop(10_000);
+    check(
+      'stopping again finds nothing to stop',
+      twice.code === 0 && /nothing to stop/.test(twice.output),
+      twice.output,
+    );
+    fleet.removeDir();
+  } else note(`the fleet's files stay in ${fleet.dir}`);
   const passed = outcomes.filter((o) => o.ok).length;
+  const failed = outcomes.length - passed;
   console.log(`\nfleet:test took ${seconds(Date.now() - STARTED)}`);
-  console.log(`fleet: ${passed} passed, ${failed + (stopped.code === 0 ? 0 : 1)} failed`);
-  process.exit(failed === 0 && stopped.code === 0 ? 0 : 1);
+  console.log(`fleet: ${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
 }
+/** Whether a process is alive (not gone, and not a zombie waiting to be reaped). */
+const running = (pid: number) => {
+  try {
+    return !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
 const guard = setTimeout(
   () => void finish(new Error(`out of time: the run must end within ${LIMIT_MS / 1000} s`)),
   LIMIT_MS - STOP_MS,
