@@ -178,6 +178,17 @@ async function main() {
     status.output,
   );
   const hp = state.haproxyUrl;
+  /** Rows from the replica, on a connection of their own. */
+  const onReplica = async (sql: string) => {
+    const replica = new pg.Client({ connectionString: state.replicaUrl, application_name: 'fleet-test' });
+    replica.on('error', () => {});
+    await replica.connect();
+    try {
+      return (await replica.query(sql)).rows;
+    } finally {
+      await replica.end();
+    }
+  };
   const db = fleet.primary();
   await db.connect();
   // Which server writes the settlement lease: a trigger in this throw-away database notes each writer's
@@ -252,6 +263,15 @@ async function main() {
   );
   note(
     '(GET account/fetch?type=4 as the admin, 300 requests, 8 at a time; on 2 cores three servers need not be faster)',
+  );
+  // Those lists were read from the replica: each server's replica pool connects there (PGAPPNAME names it).
+  const readers = await onReplica(
+    `select distinct application_name as app from pg_stat_activity where application_name like 'tierdesk-%'`,
+  );
+  check(
+    'the servers read the lists from the replica (their connections are there)',
+    readers.length >= 2,
+    readers.map((r) => r.app),
   );
 
   // ---- sign-ins and lock-outs across servers --------------------------------------------------------------------
