@@ -803,6 +803,19 @@ async function main() {
   note(
     `${journal.exchanges.length} requests; ${failedAnswers.length - outside.length} answered 5xx or unanswered inside the kill window (${killAt ? seconds(windowEnd - killAt) : '-'} long)`,
   );
+  // HAProxy resends what the dead server held only when sending it twice does nothing twice (scripts/fleet.sh).
+  const resendable = (x: (typeof failedAnswers)[number]) =>
+    x.method === 'GET' ||
+    x.path.endsWith('/bought_products/callback') ||
+    x.path.endsWith('/bought_products/create');
+  const inside = failedAnswers.filter(inWindow);
+  check(
+    'inside the kill window only requests HAProxy must not resend failed: reads, callbacks and keyed sales were resent',
+    inside.every((x) => !resendable(x)),
+    inside.map((x) => `${x.method} ${x.path} ${x.status}`),
+  );
+  if (inside.length > 0)
+    note(`answered 5xx in the window: ${inside.map((x) => `${x.method} ${x.path}`).join(', ')}`);
   await db.end();
 }
 
