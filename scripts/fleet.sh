@@ -191,8 +191,8 @@ backend tierdesk
     acl keyed req.hdr(idempotency-key) -m found
     http-request disable-l7-retry if !read_only !callback !sale_create
     http-request disable-l7-retry if sale_create !keyed
-    # A dead server leaves the rotation within about a second: checks every 1 s (250 ms once one failed), two
-    # failures mark it down, a refused connection from live traffic counts at once; two passes bring it back.
+    # A dead server leaves the rotation quickly: frequent checks, more frequent once one failed or once live traffic
+    # found its port closed; two failed checks mark it down, two passed ones bring it back.
     default-server inter 1s fastinter 250ms downinter 1s fall 2 rise 2 observe layer4 error-limit 1 on-error fastinter
 EOF
     for i in "${!SERVERS[@]}"; do
