@@ -61,7 +61,21 @@ pid_of() {
 }
 port_busy() { ss -ltnH "sport = :$1" 2>/dev/null | grep -q .; }
 random_hex() { od -An -tx1 -N32 /dev/urandom | tr -d ' \n'; }
-http_status() { curl -s -o /dev/null -m 3 -w '%{http_code}' "$1" 2>/dev/null || true; }
+# HTTP GETs with curl, or with node where curl is not installed; nothing (and no failure) when nobody answers.
+http_body() {
+  if command -v curl >/dev/null; then
+    curl -s -m 3 "$1" 2>/dev/null || true
+  else
+    node -e 'fetch(process.argv[1], { signal: AbortSignal.timeout(3000) }).then((r) => r.text()).then((t) => process.stdout.write(t), () => {})' "$1"
+  fi
+}
+http_status() {
+  if command -v curl >/dev/null; then
+    curl -s -o /dev/null -m 3 -w '%{http_code}' "$1" 2>/dev/null || true
+  else
+    node -e 'fetch(process.argv[1], { signal: AbortSignal.timeout(3000) }).then((r) => process.stdout.write(String(r.status)), () => {})' "$1"
+  fi
+}
 
 cluster() {
   PGDIR=$FLEET_DIR/pg PGPORT=$PG_PORT REPLICA_PORT=$REPLICA_PORT REPLICA_DELAY=${REPLICA_DELAY:-} \
@@ -76,7 +90,7 @@ load_state() {
 
 # HAProxy's view of each server (statistics CSV: proxy, server, ..., status in field 18).
 haproxy_view() {
-  { curl -s -m 3 "http://127.0.0.1:$STATS_PORT/;csv" 2>/dev/null || true; } |
+  http_body "http://127.0.0.1:$STATS_PORT/;csv" |
     awk -F, '$1 == "tierdesk" && $2 != "BACKEND" { print $2, $18 }'
 }
 
