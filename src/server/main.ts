@@ -6,7 +6,7 @@ import { openDatabase } from './db/open';
 import { DEMO_PASSWORD, isEmptyNetwork, seedDemoNetwork } from './demo/network';
 import { seedDemoSales } from './demo/sales';
 import { ensureBootstrapAdmin } from './modules/account/index';
-import { removeStaleUploads } from './modules/leads/index';
+import { bringInUploads, uploadsAtStartLines } from './modules/leads/index';
 import { ensurePanelBuilt } from './panel-build';
 import { loadServerKeys } from './security/personal-data';
 
@@ -21,8 +21,11 @@ async function main() {
   if (process.argv.includes('--build-panel')) ensurePanelBuilt(process.cwd());
   const keys = loadServerKeys(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const removed = await removeStaleUploads(database.db, path.join(config.dataDir, 'uploads'));
-  if (removed > 0) console.log(`Removed ${removed} unfinished upload(s) left by an earlier run.`);
+  // Applications' files live in the database; what an older version kept in DATA_DIR/uploads is brought in.
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const uploads = uploadsAtStartLines(await bringInUploads(database.db, uploadsDir), uploadsDir);
+  for (const line of uploads.info) console.log(line);
+  for (const line of uploads.warnings) console.warn(line);
   await ensureBootstrapAdmin(database.db, config);
   const seeded = config.demoData && (await isEmptyNetwork(database.db));
   if (seeded) {

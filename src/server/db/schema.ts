@@ -294,11 +294,19 @@ export const leads = pgTable(
     aadharLast4: text('aadhar_last4').notNull(),
     /** An Aadhar number given as the identity proof, encrypted like the one above (null for other proofs). */
     identityNumberCipher: text('identity_number_cipher'),
-    /** Stored files: random names under DATA_DIR/uploads, with the type judged from their bytes. */
-    pictureFile: text('picture_file').notNull(),
+    /**
+     * Stored files (`stored_files` ids), with the type judged from their bytes. The references are checked for
+     * every application written since migration 0024, not for older ones (NOT VALID): their files are brought
+     * in from DATA_DIR/uploads at start (modules/leads/files.ts), and one that was lost is not there to point at.
+     */
+    pictureFile: text('picture_file')
+      .notNull()
+      .references(() => storedFiles.id),
     pictureMime: text('picture_mime').notNull(),
     pictureSize: integer('picture_size').notNull(),
-    documentFile: text('document_file').notNull(),
+    documentFile: text('document_file')
+      .notNull()
+      .references(() => storedFiles.id),
     documentMime: text('document_mime').notNull(),
     documentSize: integer('document_size').notNull(),
     documentName: text('document_name').notNull(),
@@ -904,4 +912,39 @@ export const importErrors = pgTable(
     message: text('message').notNull(),
   },
   (t) => [index('import_errors_job_idx').on(t.jobId, t.row)],
+);
+
+// Stored files (issue 46) ----------------------------------------------------------------------------------
+
+/**
+ * A file people sent (an application's picture or document), kept in the database so that every server sharing
+ * it can serve it. Its id is a random name (32 hex digits), or the name the file had under DATA_DIR/uploads before
+ * it was brought in; its type is the one judged from its bytes when it was received.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: text('id').primaryKey(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('stored_files_size_check', sql`${t.size} >= 0`)],
+);
+
+/**
+ * A stored file's bytes, in order, at most 256 KB a row (FILE_CHUNK_BYTES in modules/leads/files.ts): written
+ * and read one row at a time, so neither receiving nor serving a file holds all of it in memory. Stored without
+ * compression (its files are compressed formats already).
+ */
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );
