@@ -156,7 +156,12 @@ function providerMode(value: string | undefined, demo: boolean): Config['provide
  * With a PostgreSQL server and no demo data (a real network, where several servers may share the database), the
  * keys must be given: a key file generated into each server's own DATA_DIR would differ from server to server.
  */
-function requiredKey(name: string, value: string | undefined, databaseUrl: string | undefined, demo: boolean) {
+function requiredKey(
+  name: string,
+  value: string | undefined,
+  databaseUrl: string | undefined,
+  demo: boolean,
+) {
   const shared = databaseUrl !== undefined && databaseUrl !== 'memory://' && !demo;
   if (shared && !value) {
     const why =

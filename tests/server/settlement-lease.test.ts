@@ -17,7 +17,8 @@ let retailer: string;
 let ids: Record<string, string>;
 let savingId: string;
 
-const wallet = async () => (await call(ctx.app, 'GET', 'wallet/fetch', { token: retailer })).body.result.wallet;
+const wallet = async () =>
+  (await call(ctx.app, 'GET', 'wallet/fetch', { token: retailer })).body.result.wallet;
 
 /** A confirmed ₹500 saving-account sale by retailer 1: its ₹100 share waits in clearing. */
 async function confirmedSale() {
@@ -131,7 +132,10 @@ describe('the settlement lease across servers', () => {
     try {
       // B's first run, with nothing due, ends and hands the lease back: its next interval is a minute away.
       const before = await lastRun();
-      await vi.waitFor(async () => expect(await lastRun()).not.toBe(before), { timeout: 30_000, interval: 200 });
+      await vi.waitFor(async () => expect(await lastRun()).not.toBe(before), {
+        timeout: 30_000,
+        interval: 200,
+      });
       // Then server A takes the lease and is killed, and a commission falls due.
       expect(await takeLease(ctx.database.db, 'server-a')).toEqual({ taken: true });
       const died = Date.now();

@@ -259,7 +259,11 @@ export async function takeLease(
     sql`select greatest(0, ceil(extract(epoch from ${jobLeases.expiresAt} - now()) * 1000))::int as "expiresInMs",
         ${LAST_RUN} as "lastRun" from ${jobLeases} where ${jobLeases.name} = ${LEASE}`,
   );
-  return { taken: false, expiresInMs: held.rows[0]?.expiresInMs ?? 0, lastRun: held.rows[0]?.lastRun ?? null };
+  return {
+    taken: false,
+    expiresInMs: held.rows[0]?.expiresInMs ?? 0,
+    lastRun: held.rows[0]?.lastRun ?? null,
+  };
 }
 
 /**
@@ -389,7 +393,10 @@ export function startSettlementJob(
         // Held and not expired: ask again once it expires. Expired yet not taken: a run finished meanwhile.
         if (stopped || 'ran' in outcome || outcome.held.expiresInMs === 0) return;
         const { expiresInMs, lastRun: seen } = outcome.held;
-        opts.log.debug({ expiresInMs }, 'settlement lease held by another server: asking again when it expires');
+        opts.log.debug(
+          { expiresInMs },
+          'settlement lease held by another server: asking again when it expires',
+        );
         retry = setTimeout(() => run(seen), expiresInMs + RETRY_MARGIN_MS);
         retry.unref();
       })
