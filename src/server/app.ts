@@ -10,6 +10,7 @@ import type { Db } from './db/open';
 import { apiGuards } from './http/api';
 import { apiDocs } from './http/docs';
 import { notFoundJson, registerErrorHandler } from './http/errors';
+import { healthRoute } from './http/health';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/schemas';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
@@ -169,6 +170,8 @@ export async function buildApp({
   await app.register(xsrfCookie, { secure: isHttps(config) });
   await app.register(throttlePruning);
   await app.register(signInNameClashWarning);
+  // The load balancer's health check, at the root: it answers for this server and its primary database.
+  await app.register(healthRoute);
 
   await app.register(
     async (api) => {

@@ -35,14 +35,20 @@ export interface Config {
   publicUrl?: string;
   /** An upload that sends no bytes for this long is answered 408 and discarded. */
   uploadIdleTimeoutMs: number;
-  /** DATA_KEY as given; main.ts falls back to a key file in dataDir (see security/personal-data.ts). */
+  /**
+   * DATA_KEY as given (required with a PostgreSQL server and DEMO_DATA=0); main.ts falls back to a key file in
+   * dataDir (see security/personal-data.ts).
+   */
   dataKeyEnv?: string;
   /** `sandbox`: Tierdesk plays the account-opening partner itself; `http`: the real partner's API. */
   providerMode: ProviderMode;
   /** The partner's API in `http` mode when a call names no product (the product's own URL wins). */
   providerBaseUrl?: string;
   providerTimeoutMs: number;
-  /** PROVIDER_WEBHOOK_SECRET as given; main.ts falls back to a secret file in dataDir. */
+  /**
+   * PROVIDER_WEBHOOK_SECRET as given (required with a PostgreSQL server and DEMO_DATA=0); main.ts falls back to a
+   * secret file in dataDir.
+   */
   providerWebhookSecretEnv?: string;
   /** Commissions move from clearing to available this long after the sale is confirmed. */
   settlementDelayHours: number;
@@ -146,14 +152,36 @@ function providerMode(value: string | undefined, demo: boolean): Config['provide
   return mode;
 }
 
+/**
+ * With a PostgreSQL server and no demo data (a real network, where several servers may share the database), the
+ * keys must be given: a key file generated into each server's own DATA_DIR would differ from server to server.
+ */
+function requiredKey(
+  name: string,
+  value: string | undefined,
+  databaseUrl: string | undefined,
+  demo: boolean,
+) {
+  const shared = databaseUrl !== undefined && databaseUrl !== 'memory://' && !demo;
+  if (shared && !value) {
+    const why =
+      name === 'DATA_KEY'
+        ? 'every server on the database must seal and read its data with the same key'
+        : "every server on the database must verify the partner's callbacks with the same secret";
+    throw new SetupError(`${name} must be set when DATABASE_URL is set and DEMO_DATA=0: ${why}`);
+  }
+  return value || undefined;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const demo = demoData(env.DEMO_DATA);
+  const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: portNumber(env.PORT),
     host: env.HOST ?? '127.0.0.1',
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     adminUsername: env.ADMIN_USERNAME ?? DEFAULTS.adminUsername,
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULTS.adminPassword,
     demoData: demo,
@@ -161,7 +189,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: numberSetting('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12, 'above zero'),
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
     logLevel: logLevel(env.LOG_LEVEL),
-    dataKeyEnv: env.DATA_KEY || undefined,
+    dataKeyEnv: requiredKey('DATA_KEY', env.DATA_KEY, databaseUrl, demo),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signInsPerAddress: Math.ceil(
       numberSetting(
@@ -176,7 +204,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerMode: providerMode(env.PROVIDER_MODE, demo),
     providerBaseUrl: env.PROVIDER_BASE_URL || undefined,
     providerTimeoutMs: numberSetting('PROVIDER_TIMEOUT_MS', env.PROVIDER_TIMEOUT_MS, 10_000, 'zero'),
-    providerWebhookSecretEnv: env.PROVIDER_WEBHOOK_SECRET || undefined,
+    providerWebhookSecretEnv: requiredKey(
+      'PROVIDER_WEBHOOK_SECRET',
+      env.PROVIDER_WEBHOOK_SECRET,
+      databaseUrl,
+      demo,
+    ),
     settlementDelayHours: numberSetting('SETTLEMENT_DELAY_HOURS', env.SETTLEMENT_DELAY_HOURS, 24, 'zero'),
     settlementIntervalMs: 60_000,
     maxAmountPaise: maxAmountPaise(env.MAX_AMOUNT_RUPEES),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { DEFAULTS, readConfig, SetupError } from './config';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
+import { checkDataKey } from './data-key-check';
 import { openDatabase } from './db/open';
 import { DEMO_PASSWORD, isEmptyNetwork, seedDemoNetwork } from './demo/network';
 import { seedDemoSales } from './demo/sales';
@@ -21,6 +22,13 @@ async function main() {
   if (process.argv.includes('--build-panel')) ensurePanelBuilt(process.cwd());
   const keys = loadServerKeys(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Before anything is written: a server with another data key than the one that sealed the database refuses.
+  try {
+    await checkDataKey(database.db, keys);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   // Applications' files live in the database; what an older version kept in DATA_DIR/uploads is brought in.
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const uploads = uploadsAtStartLines(await bringInUploads(database.db, uploadsDir), uploadsDir);

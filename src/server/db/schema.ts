@@ -805,6 +805,22 @@ export const jobLeases = pgTable('job_leases', {
 });
 
 /**
+ * Which data key sealed this database (security/data-key-check.ts): one row holding a value derived from the key
+ * (dataKeyCheckOf) that tells nothing about it. A server started with another key finds another value and refuses
+ * to start, before it writes anything the others could not read.
+ */
+export const dataKeyCheck = pgTable(
+  'data_key_check',
+  {
+    /** Always true: the table holds one row. */
+    one: boolean('one').primaryKey().default(true),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('data_key_check_one_row', sql`${t.one}`)],
+);
+
+/**
  * The built-in sandbox partner's own records (PROVIDER_MODE=sandbox): the accounts it was asked to open.
  * It is the partner's storage, not Tierdesk's: Tierdesk learns of outcomes only through signed callbacks.
  */
