@@ -6,7 +6,15 @@ import { type Database, openDatabase } from '../../src/server/db/open';
 import { postgresRateLimitStore } from '../../src/server/http/rate-limit';
 import { SANDBOX_LIMITS } from '../../src/server/modules/partner/sandbox';
 import { applicantAadhar, applicationForm, type Place } from './application';
-import { ADMIN, call, DEMO_PASSWORD, makeTestContext, type TestContext, WEBHOOK_SECRET, XSRF } from './helpers';
+import {
+  ADMIN,
+  call,
+  DEMO_PASSWORD,
+  makeTestContext,
+  type TestContext,
+  WEBHOOK_SECRET,
+  XSRF,
+} from './helpers';
 
 /**
  * Every limit holds across a fleet (issue 46): three servers on one database behind a balancer (TRUST_PROXY=1,
@@ -121,8 +129,10 @@ describe('the per-account sign-in lock holds across servers', () => {
   it('twenty wrong passwords from four addresses over three servers lock the account for everyone', async () => {
     let n = 0;
     for (let address = 1; address <= 4; address++)
-      for (let i = 0; i < 5; i++)
-        expect((await signIn(n++, `203.0.113.1${address}`, '9300000003', `Wrong@${i}000`)).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++) {
+        const res = await signIn(n++, `203.0.113.1${address}`, '9300000003', `Wrong@${i}000`);
+        expect(res.statusCode).toBe(401);
+      }
     for (let k = 0; k < 3; k++) {
       const owner = await signIn(n++, '203.0.113.19', '9300000003', DEMO_PASSWORD);
       expect(owner.statusCode).toBe(429);
