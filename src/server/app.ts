@@ -11,6 +11,7 @@ import { apiGuards } from './http/api';
 import { apiDocs } from './http/docs';
 import { notFoundJson, registerErrorHandler } from './http/errors';
 import { healthRoute } from './http/health';
+import { postgresRateLimitStore } from './http/rate-limit';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/schemas';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
@@ -164,8 +165,9 @@ export async function buildApp({
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
   await app.register(cookie);
-  // Per-address limits, set per route through `config.rateLimit` (in memory: each server counts its own).
-  await app.register(rateLimit, { global: false });
+  // Per-address limits, set per route through `config.rateLimit`, counted in PostgreSQL (http/rate-limit.ts):
+  // every server on the database counts the same requests, so adding servers does not multiply a limit.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(db) });
   registerErrorHandler(app);
   await app.register(xsrfCookie, { secure: isHttps(config) });
   await app.register(throttlePruning);

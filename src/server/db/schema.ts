@@ -821,6 +821,21 @@ export const dataKeyCheck = pgTable(
 );
 
 /**
+ * The per-address request limits (@fastify/rate-limit's counters, http/rate-limit.ts): one row per route and
+ * client address, so every server of a fleet counts the same requests. A window that has ended is started afresh
+ * by the next request; rows whose window ended are pruned (modules/account/throttle.ts). No index beside the
+ * key: each request updates `hits` in place, and pruning reads a table no bigger than the addresses seen lately.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  /** The route (method and path) and the client's address. */
+  key: text('key').primaryKey(),
+  /** Requests counted in the current window. */
+  hits: integer('hits').notNull(),
+  /** When the current window ends, by the database's clock (every server reads the same one). */
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The built-in sandbox partner's own records (PROVIDER_MODE=sandbox): the accounts it was asked to open.
  * It is the partner's storage, not Tierdesk's: Tierdesk learns of outcomes only through signed callbacks.
  */

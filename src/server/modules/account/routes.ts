@@ -63,7 +63,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const { db, config } = app;
   const people = peopleService({ db, config, cipher: app.cipher });
 
-  // Per address, across every user name (password spraying): in memory, per server.
+  // Per address, across every user name (password spraying): counted in PostgreSQL, so across every server.
   const perAddress = LOGIN_THROTTLE.perAddress;
   const addressLimit = {
     max: config.signInsPerAddress,

@@ -69,8 +69,8 @@ export default async function leadRoutes(fastify: FastifyInstance) {
   // busboy reads the body in the handler (http/multipart.ts); Fastify only has to let it through.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
-  // Public: the onboarding form. Capped before parsing, limited per address (in memory, per server: a spam
-  // limit, not an account lock), all or nothing.
+  // Public: the onboarding form. Capped before parsing, limited per address (counted in PostgreSQL, so across
+  // every server: a spam limit, not an account lock), all or nothing.
   app.post(
     '/leads/create',
     {
