@@ -80,6 +80,7 @@ afterAll(() => ctx.close());
 
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
+  ['0027_session_wal_position', ['alter table sessions drop column wal_lsn']],
   ['0023_posting_day_totals', ['drop table posting_day_totals, posting_month_totals, wallet_day_totals']],
   ['0022_reconcile_runs', ['drop table reconcile_runs']],
   ['0021_imports', ['drop table import_errors', 'drop table import_jobs']],
