@@ -26,6 +26,21 @@ export function lsnValue(lsn: string): bigint {
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }
 
+const WAL_PAGE = 8192n;
+
+/**
+ * Whether a replica that replayed up to `replayed` (the end of its last record) holds everything written before
+ * the primary's insert position `insert`. An insert position at the very start of a WAL page points past the
+ * page's header (24 bytes, 40 where a segment begins) although nothing follows it yet, while the replay position
+ * of the record that filled the page before ends at the page's start: those two are the same point. (No record
+ * is shorter than 24 bytes, so a record cannot both end at the page's start and be continued after its header.)
+ */
+export function hasReplayed(replayed: bigint, insert: bigint): boolean {
+  if (replayed >= insert) return true;
+  const inPage = insert % WAL_PAGE;
+  return (inPage === 24n || inPage === 40n) && replayed === insert - inPage;
+}
+
 /** What a read needs of the replica, read by the session look-up on the primary. */
 export interface ReadNeeds {
   /** The primary's WAL insert position during the look-up. */
@@ -89,7 +104,12 @@ export class ReplicaRouter {
     const primary = lsnValue(needs.primaryLsn);
     const own = needs.sessionLsn ? lsnValue(needs.sessionLsn) : 0n;
     const known = this.#known;
-    if (known && now - known.at < KNOWN_FOR_MS && known.replayed >= primary && known.replayed >= own) {
+    if (
+      known &&
+      now - known.at < KNOWN_FOR_MS &&
+      hasReplayed(known.replayed, primary) &&
+      hasReplayed(known.replayed, own)
+    ) {
       // It had replayed everything the primary held when this call came in: no lag, this person's writes in.
       this.#caughtUpAt = Math.max(this.#caughtUpAt, needs.askedAt);
       this.#become({ state: 'ready' });
@@ -116,7 +136,7 @@ export class ReplicaRouter {
     const replayed = lsnValue(position.replayed);
     this.#known = { replayed, at: Date.now() };
     let lag = 0;
-    if (replayed >= primary) this.#caughtUpAt = Math.max(this.#caughtUpAt, needs.askedAt);
+    if (hasReplayed(replayed, primary)) this.#caughtUpAt = Math.max(this.#caughtUpAt, needs.askedAt);
     else
       lag = Math.min(
         position.sinceReplay ?? Number.POSITIVE_INFINITY,
@@ -128,7 +148,7 @@ export class ReplicaRouter {
     }
     this.#become({ state: 'ready' });
     // Read-your-writes: a replica that has not replayed this person's latest write is healthy, but not for them.
-    return replayed >= own ? this.#replica : null;
+    return hasReplayed(replayed, own) ? this.#replica : null;
   }
 
   /** A read on the replica failed (or one of its idle connections did): reads go to the primary for a while. */
