@@ -195,6 +195,28 @@ describe('a read replica 2 s behind the primary', () => {
       [retailer.user._id],
     );
     expect(rows.map((r) => r.lsn)).toEqual([expect.stringMatching(/^[0-9A-F]+\/[0-9A-F]+$/)]);
+
+    // Signed in on a second device right after a write, the same person sees it there too.
+    const another = await call(app, 'POST', 'account/create', {
+      token,
+      body: {
+        type: 1,
+        name: 'Replica Customer 21',
+        email: 'replica21@example.in',
+        mobile: '9500000021',
+        userName: 'replica21',
+        districtId: self.districtId,
+        tehsilId: self.tehsilId,
+        customer: { aadharId: aadhar(21), panId: 'ABCDE1234F' },
+      },
+    });
+    expect(another.status).toBe(200);
+    const second = await login(app, '9300000001', DEMO_PASSWORD);
+    const there = await call(app, 'GET', 'account/fetch', {
+      token: second.token,
+      query: { type: '1', limit: '100' },
+    });
+    expect(there.body.result.users.map((u: { _id: string }) => u._id)).toContain(another.body.result._id);
   });
 
   it('serves the list of a person who wrote nothing from the replica: a new row shows once it is replayed', async () => {

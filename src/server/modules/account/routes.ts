@@ -124,7 +124,9 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       if (user.status !== UserStatus.ACTIVE) throw forbidden(MSG.inactiveUser);
       const token = await inTransaction(db, async (tx) => {
         await clearFailures(tx, account, request.ip);
-        const issued = await issueSession(tx, user.id, config.sessionTtlHours);
+        const issued = await issueSession(tx, user.id, config.sessionTtlHours, {
+          carryWritePosition: Boolean(app.readRouter),
+        });
         await auditRecorder(request.auditActor!, request.ip, 'user.login', 'user')(tx, { entityId: user.id });
         return issued;
       });
