@@ -26,6 +26,7 @@ export function lsnValue(lsn: string): bigint {
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }
 
+/** PostgreSQL's WAL page size as built by default, and by Debian. */
 const WAL_PAGE = 8192n;
 
 /**
