@@ -5,8 +5,10 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
+import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/open';
+import { ReplicaRouter } from './db/replica';
 import { apiGuards } from './http/api';
 import { apiDocs } from './http/docs';
 import { notFoundJson, registerErrorHandler } from './http/errors';
@@ -44,6 +46,8 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** The read replica (Database.replica): list and report reads go there when it may answer them. */
+  replica?: { db: Db; pool: pg.Pool };
   cipher: PersonalDataCipher;
   ledgerKey: Buffer;
   webhookSecret: string;
@@ -130,6 +134,7 @@ function helmetOptions(config: Config) {
 export async function buildApp({
   config,
   db,
+  replica,
   cipher,
   ledgerKey,
   webhookSecret,
@@ -153,6 +158,15 @@ export async function buildApp({
   app.setSerializerCompiler(zodSerializerCompiler({ verify: verifyAnswers }));
   app.decorate('verifyAnswers', verifyAnswers);
   app.decorate('db', db);
+  app.decorate(
+    'readRouter',
+    replica
+      ? new ReplicaRouter(replica, {
+          maxLagSeconds: config.replicaMaxLagSeconds,
+          log: { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) },
+        })
+      : null,
+  );
   app.decorate('config', config);
   app.decorate('cipher', cipher);
   app.decorate('ledgerKey', ledgerKey);

@@ -9,6 +9,13 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL server; unset = embedded PGlite in dataDir. `memory://` = embedded, in memory (tests). */
   databaseUrl?: string;
+  /**
+   * A streaming replica of DATABASE_URL's server: list and report reads go there when it has replayed what they
+   * must see (db/replica.ts, http/reader.ts). Only with DATABASE_URL.
+   */
+  databaseReplicaUrl?: string;
+  /** A replica further behind than this many seconds is skipped: its reads go to the primary. */
+  replicaMaxLagSeconds: number;
   adminUsername: string;
   adminPassword: string;
   demoData: boolean;
@@ -182,6 +189,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl,
+    databaseReplicaUrl: replicaUrl(env.DATABASE_REPLICA_URL, databaseUrl),
+    replicaMaxLagSeconds: numberSetting(
+      'REPLICA_MAX_LAG_SECONDS',
+      env.REPLICA_MAX_LAG_SECONDS,
+      30,
+      'above zero',
+    ),
     adminUsername: env.ADMIN_USERNAME ?? DEFAULTS.adminUsername,
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULTS.adminPassword,
     demoData: demo,
@@ -229,6 +243,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payoutApprovalAbovePaise: payoutApprovalAbovePaise(env.PAYOUT_APPROVAL_ABOVE_RUPEES),
   };
+}
+
+/**
+ * `DATABASE_REPLICA_URL`: a replica of the PostgreSQL server DATABASE_URL names. The embedded database has none,
+ * so without DATABASE_URL it is refused rather than ignored.
+ */
+function replicaUrl(value: string | undefined, databaseUrl: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (!databaseUrl || databaseUrl === 'memory://')
+    throw new SetupError(
+      'DATABASE_REPLICA_URL needs DATABASE_URL: a replica copies a PostgreSQL server, and the embedded database has none',
+    );
+  if (!/^postgres(ql)?:\/\//.test(text))
+    // Not repeated: the URL may carry a password.
+    throw new SetupError('DATABASE_REPLICA_URL must be a postgres:// or postgresql:// URL');
+  return text;
 }
 
 /** A percentage from 0 to 100 with at most two decimals (`2`, `0.75`), as basis points (2% = 200). */

@@ -21,7 +21,11 @@ async function main() {
   // holds DATA_DIR, so a second start never rebuilds what a running server is serving.
   if (process.argv.includes('--build-panel')) ensurePanelBuilt(process.cwd());
   const keys = loadServerKeys(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    replicaUrl: config.databaseReplicaUrl,
+  });
   // Before anything is written: a server with another data key than the one that sealed the database refuses.
   try {
     await checkDataKey(database.db, keys);
@@ -41,7 +45,7 @@ async function main() {
     await seedDemoSales(database.db, keys.ledgerKey);
   }
 
-  const app = await buildApp({ config, db: database.db, ...keys });
+  const app = await buildApp({ config, db: database.db, replica: database.replica, ...keys });
   const shutdown = async () => {
     await app.close();
     await database.close();
@@ -58,7 +62,10 @@ async function main() {
     await database.close();
     throw new SetupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
+  const where =
+    database.engine === 'pglite'
+      ? `embedded database in ${config.dataDir}`
+      : `PostgreSQL server${database.replica ? ', lists and reports from its read replica' : ''}`;
   console.log(`\nTierdesk is running at ${app.listeningOrigin} (${where})`);
   console.log(
     `  Admin sign-in: ${config.adminUsername} / ${config.adminPassword === DEFAULTS.adminPassword ? config.adminPassword : '(ADMIN_PASSWORD)'}`,

@@ -80,6 +80,7 @@ afterAll(() => ctx.close());
 
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
+  ['0027_session_wal_position', ['alter table sessions drop column wal_lsn']],
   ['0026_rate_limits', ['drop table rate_limit_hits']],
   ['0025_data_key_check', ['drop table data_key_check']],
   [

@@ -188,7 +188,14 @@ export const networkCounts = pgTable(
   (t) => [primaryKey({ columns: [t.scopeId, t.type] })],
 );
 
-/** Opaque bearer sessions: only the SHA-256 of the token is stored. */
+/** A position in PostgreSQL's write-ahead log (`16/B374D848`), kept as its text. */
+const pgLsn = customType<{ data: string; driverData: string }>({ dataType: () => 'pg_lsn' });
+
+/**
+ * Opaque bearer sessions: only the SHA-256 of the token is stored. `walLsn`, with a read replica only: the
+ * primary's WAL position after the session's latest write; a read for it goes to the replica only once the
+ * replica has replayed that far (read-your-writes, http/reader.ts).
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -198,6 +205,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    walLsn: pgLsn('wal_lsn'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -19,6 +19,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { idParam } from '../../http/params';
 import { documentedOnly } from '../../http/schemas';
 import { caller, guarded } from '../../http/session';
+import { recordSessionWrite } from '../../http/session-token';
 import { peopleService } from '../account/index';
 import { actorOf, auditRecorder } from '../audit/index';
 import { exportRows } from './export';
@@ -73,7 +74,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
     }),
     async (request) => {
       const kind = request.params.kind as (typeof IMPORT_KINDS)[number];
-      const { user } = caller(request);
+      const { user, tokenHash } = caller(request);
       const received = await receiveImport(request, config.uploadIdleTimeoutMs);
       // Only an admin writes; the kind's own create right as its dialog has it.
       if (!received.dryRun) {
@@ -92,7 +93,17 @@ export default async function importRoutes(fastify: FastifyInstance) {
         total: rows.length,
       });
       const job = runImport(
-        { db, config, cipher, people, log: request.log },
+        {
+          db,
+          config,
+          cipher,
+          people,
+          log: request.log,
+          // Its rows are written after this answer: the session learns their position when they are all in.
+          ...(app.readRouter && !received.dryRun
+            ? { beforeFinish: () => recordSessionWrite(db, tokenHash) }
+            : {}),
+        },
         {
           id,
           kind,

@@ -74,6 +74,12 @@ export interface ImportDeps {
   cipher: PersonalDataCipher;
   people: ReturnType<typeof peopleService>;
   log: FastifyBaseLogger;
+  /**
+   * Runs after the last row is written and before the job is marked finished: with a read replica, it records
+   * the primary's position on the caller's session, so the lists they open once it is finished show its rows
+   * (read-your-writes, http/reader.ts).
+   */
+  beforeFinish?: () => Promise<void>;
 }
 
 export interface ImportJob {
@@ -219,6 +225,11 @@ export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]
     failure = IMPORT_MSG.interrupted;
   } finally {
     clearInterval(heartbeat);
+  }
+  try {
+    await deps.beforeFinish?.();
+  } catch (error) {
+    log.error({ err: error, jobId: job.id }, "could not record the import's write position on the session");
   }
   await inTransaction(db, async (tx) => {
     const counts = await finishJob(tx, job.id, failure);

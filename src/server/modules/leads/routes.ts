@@ -18,6 +18,7 @@ import { leads } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../http/errors';
 import { idParam } from '../../http/params';
+import { listReads } from '../../http/reader';
 import { documentedOnly } from '../../http/schemas';
 import { guarded } from '../../http/session';
 import { peopleService } from '../account/index';
@@ -183,14 +184,17 @@ export default async function leadRoutes(fastify: FastifyInstance) {
   // Review: staff only.
   app.get(
     '/leads/fetch',
-    guarded('leads', 'list', {
-      tags,
-      summary: 'Applications, or one with its sections and files (_id)',
-      querystring: leadListQuery,
-      response: { 200: listEnvelope('leads', wireLeadSchema) },
-    }),
+    {
+      ...guarded('leads', 'list', {
+        tags,
+        summary: 'Applications, or one with its sections and files (_id)',
+        querystring: leadListQuery,
+        response: { 200: listEnvelope('leads', wireLeadSchema) },
+      }),
+      config: listReads(),
+    },
     async (request) => {
-      const { leads, total } = await listLeads(db, request.query);
+      const { leads, total } = await listLeads(request.reader, request.query);
       return { result: { leads, totalCounts: total } };
     },
   );
