@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text asset of the build, at the highest levels, so the
@@ -175,9 +175,24 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // Runs on PostgreSQL clusters of its own whatever the engine: the 'replica' project, once.
+          exclude: [...configDefaults.exclude, 'tests/server/replica.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The read replica's test: it starts a PostgreSQL 15 primary and a streaming replica of its own
+          // (scripts/pg-cluster.sh), so it needs no DATABASE_URL and runs once, not on each engine's pass.
+          name: 'replica',
+          environment: 'node',
+          include: ['tests/server/replica.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
           pool: 'forks',
         },
       },

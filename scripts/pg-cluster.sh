@@ -103,9 +103,14 @@ EOF
   status)
     if [ -n "$(query "$PGPORT" "select 1")" ]; then p=up; else p=down; fi
     echo "primary $(url "$PGPORT") $p"
-    # Lag: none when everything received has been replayed, else the age of the last replayed transaction.
+    # Lag: none when the replica has replayed all the primary has written (as the server measures it, db/replica.ts:
+    # an insert position just past a new page's header is that page's start), else the age of the last transaction
+    # it replayed (an upper bound); unknown before it has replayed one.
+    written=$(query "$PGPORT" "select pg_current_wal_insert_lsn() - case
+        when mod(pg_current_wal_insert_lsn() - '0/0', 8192) in (24, 40)
+        then mod(pg_current_wal_insert_lsn() - '0/0', 8192) else 0 end")
     lag=$(query "$REPLICA_PORT" "select case
-        when pg_last_wal_receive_lsn() is not distinct from pg_last_wal_replay_lsn() then '0.000s'
+        when '${written:-0/0}' <> '0/0' and pg_last_wal_replay_lsn() >= '${written:-0/0}'::pg_lsn then '0.000s'
         when pg_last_xact_replay_timestamp() is null then 'unknown'
         else round(extract(epoch from now() - pg_last_xact_replay_timestamp())::numeric, 3) || 's' end")
     if [ -n "$lag" ]; then echo "replica $(url "$REPLICA_PORT") up lag=$lag"; else echo "replica $(url "$REPLICA_PORT") down"; fi

@@ -1,5 +1,6 @@
-// `npm test`: every suite. Typecheck, lint, server and web unit suites, then the browser suite when
-// Debian's Chromium is installed. CI sets REQUIRE_BROWSER=1 so a missing browser fails instead of skipping.
+// `npm test`: every suite. Typecheck, lint, server and web unit suites, the read replica's suite when PostgreSQL 15
+// is installed, then the browser suite when Debian's Chromium is installed. CI sets REQUIRE_BROWSER=1 so a
+// missing browser fails instead of skipping.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,6 +52,20 @@ npx('typecheck', 'tsc', '--noEmit');
 npx('lint', 'biome', 'check', '.');
 vitest('server + web suites', '--project', 'server', '--project', 'web');
 
+// The read replica's test starts a PostgreSQL 15 primary and a streaming replica of its own
+// (scripts/pg-cluster.sh, which installs Debian's postgresql-15 when it is missing). CI sets REQUIRE_POSTGRES=1
+// so it runs there whatever is installed; elsewhere it runs when PostgreSQL 15 is installed.
+const postgres15 = '/usr/lib/postgresql/15/bin/pg_ctl';
+let replica = 'skipped';
+if (fs.existsSync(postgres15) || process.env.REQUIRE_POSTGRES === '1') {
+  replica = vitest('replica suite (PostgreSQL 15 primary and streaming replica)', '--project', 'replica')
+    ? 'ran'
+    : 'failed';
+} else {
+  console.log(`\n=== replica suite SKIPPED: no PostgreSQL 15 at ${postgres15}.`);
+  console.log("    Install Debian's PostgreSQL 15 to run it: sudo apt-get install -y postgresql-15");
+}
+
 let browser = 'skipped';
 if (fs.existsSync(chromium)) {
   if (npx('build panel', 'vite', 'build', '--logLevel', 'warn')) {
@@ -67,6 +82,7 @@ if (fs.existsSync(chromium)) {
 
 console.log('\n=== summary');
 for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
+if (replica === 'skipped') console.log('  skip replica suite (PostgreSQL 15 not installed)');
 if (browser === 'skipped') console.log('  skip browser suite (Chromium not installed)');
 if (failures.length) {
   console.log('\n=== failed tests');

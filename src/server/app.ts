@@ -5,11 +5,15 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from 'helmet';
+import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/open';
+import { ReplicaRouter } from './db/replica';
 import { apiGuards } from './http/api';
 import { apiDocs } from './http/docs';
 import { notFoundJson, registerErrorHandler } from './http/errors';
+import { healthRoute } from './http/health';
+import { postgresRateLimitStore } from './http/rate-limit';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/schemas';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
@@ -42,6 +46,8 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** The read replica (Database.replica): list and report reads go there when it may answer them. */
+  replica?: { db: Db; pool: pg.Pool };
   cipher: PersonalDataCipher;
   ledgerKey: Buffer;
   webhookSecret: string;
@@ -128,6 +134,7 @@ function helmetOptions(config: Config) {
 export async function buildApp({
   config,
   db,
+  replica,
   cipher,
   ledgerKey,
   webhookSecret,
@@ -151,6 +158,15 @@ export async function buildApp({
   app.setSerializerCompiler(zodSerializerCompiler({ verify: verifyAnswers }));
   app.decorate('verifyAnswers', verifyAnswers);
   app.decorate('db', db);
+  app.decorate(
+    'readRouter',
+    replica
+      ? new ReplicaRouter(replica, {
+          maxLagSeconds: config.replicaMaxLagSeconds,
+          log: { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) },
+        })
+      : null,
+  );
   app.decorate('config', config);
   app.decorate('cipher', cipher);
   app.decorate('ledgerKey', ledgerKey);
@@ -163,12 +179,15 @@ export async function buildApp({
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
   await app.register(cookie);
-  // Per-address limits, set per route through `config.rateLimit` (in memory: each server counts its own).
-  await app.register(rateLimit, { global: false });
+  // Per-address limits, set per route through `config.rateLimit`, counted in PostgreSQL (http/rate-limit.ts):
+  // every server on the database counts the same requests, so adding servers does not multiply a limit.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(db) });
   registerErrorHandler(app);
   await app.register(xsrfCookie, { secure: isHttps(config) });
   await app.register(throttlePruning);
   await app.register(signInNameClashWarning);
+  // The load balancer's health check, at the root: it answers for this server and its primary database.
+  await app.register(healthRoute);
 
   await app.register(
     async (api) => {

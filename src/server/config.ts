@@ -9,6 +9,13 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL server; unset = embedded PGlite in dataDir. `memory://` = embedded, in memory (tests). */
   databaseUrl?: string;
+  /**
+   * A streaming replica of DATABASE_URL's server: list and report reads go there when it has replayed what they
+   * must see (db/replica.ts, http/reader.ts). Only with DATABASE_URL.
+   */
+  databaseReplicaUrl?: string;
+  /** A replica further behind than this many seconds is skipped: its reads go to the primary. */
+  replicaMaxLagSeconds: number;
   adminUsername: string;
   adminPassword: string;
   demoData: boolean;
@@ -35,14 +42,20 @@ export interface Config {
   publicUrl?: string;
   /** An upload that sends no bytes for this long is answered 408 and discarded. */
   uploadIdleTimeoutMs: number;
-  /** DATA_KEY as given; main.ts falls back to a key file in dataDir (see security/personal-data.ts). */
+  /**
+   * DATA_KEY as given (required with a PostgreSQL server and DEMO_DATA=0); main.ts falls back to a key file in
+   * dataDir (see security/personal-data.ts).
+   */
   dataKeyEnv?: string;
   /** `sandbox`: Tierdesk plays the account-opening partner itself; `http`: the real partner's API. */
   providerMode: ProviderMode;
   /** The partner's API in `http` mode when a call names no product (the product's own URL wins). */
   providerBaseUrl?: string;
   providerTimeoutMs: number;
-  /** PROVIDER_WEBHOOK_SECRET as given; main.ts falls back to a secret file in dataDir. */
+  /**
+   * PROVIDER_WEBHOOK_SECRET as given (required with a PostgreSQL server and DEMO_DATA=0); main.ts falls back to a
+   * secret file in dataDir.
+   */
   providerWebhookSecretEnv?: string;
   /** Commissions move from clearing to available this long after the sale is confirmed. */
   settlementDelayHours: number;
@@ -146,14 +159,43 @@ function providerMode(value: string | undefined, demo: boolean): Config['provide
   return mode;
 }
 
+/**
+ * With a PostgreSQL server and no demo data (a real network, where several servers may share the database), the
+ * keys must be given: a key file generated into each server's own DATA_DIR would differ from server to server.
+ */
+function requiredKey(
+  name: string,
+  value: string | undefined,
+  databaseUrl: string | undefined,
+  demo: boolean,
+) {
+  const shared = databaseUrl !== undefined && databaseUrl !== 'memory://' && !demo;
+  if (shared && !value) {
+    const why =
+      name === 'DATA_KEY'
+        ? 'every server on the database must seal and read its data with the same key'
+        : "every server on the database must verify the partner's callbacks with the same secret";
+    throw new SetupError(`${name} must be set when DATABASE_URL is set and DEMO_DATA=0: ${why}`);
+  }
+  return value || undefined;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const demo = demoData(env.DEMO_DATA);
+  const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: portNumber(env.PORT),
     host: env.HOST ?? '127.0.0.1',
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
+    databaseReplicaUrl: replicaUrl(env.DATABASE_REPLICA_URL, databaseUrl),
+    replicaMaxLagSeconds: numberSetting(
+      'REPLICA_MAX_LAG_SECONDS',
+      env.REPLICA_MAX_LAG_SECONDS,
+      30,
+      'above zero',
+    ),
     adminUsername: env.ADMIN_USERNAME ?? DEFAULTS.adminUsername,
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULTS.adminPassword,
     demoData: demo,
@@ -161,7 +203,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: numberSetting('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12, 'above zero'),
     webDir: path.resolve(env.WEB_DIR ?? 'dist/web'),
     logLevel: logLevel(env.LOG_LEVEL),
-    dataKeyEnv: env.DATA_KEY || undefined,
+    dataKeyEnv: requiredKey('DATA_KEY', env.DATA_KEY, databaseUrl, demo),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     signInsPerAddress: Math.ceil(
       numberSetting(
@@ -176,7 +218,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerMode: providerMode(env.PROVIDER_MODE, demo),
     providerBaseUrl: env.PROVIDER_BASE_URL || undefined,
     providerTimeoutMs: numberSetting('PROVIDER_TIMEOUT_MS', env.PROVIDER_TIMEOUT_MS, 10_000, 'zero'),
-    providerWebhookSecretEnv: env.PROVIDER_WEBHOOK_SECRET || undefined,
+    providerWebhookSecretEnv: requiredKey(
+      'PROVIDER_WEBHOOK_SECRET',
+      env.PROVIDER_WEBHOOK_SECRET,
+      databaseUrl,
+      demo,
+    ),
     settlementDelayHours: numberSetting('SETTLEMENT_DELAY_HOURS', env.SETTLEMENT_DELAY_HOURS, 24, 'zero'),
     settlementIntervalMs: 60_000,
     maxAmountPaise: maxAmountPaise(env.MAX_AMOUNT_RUPEES),
@@ -196,6 +243,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payoutApprovalAbovePaise: payoutApprovalAbovePaise(env.PAYOUT_APPROVAL_ABOVE_RUPEES),
   };
+}
+
+/**
+ * `DATABASE_REPLICA_URL`: a replica of the PostgreSQL server DATABASE_URL names. The embedded database has none,
+ * so without DATABASE_URL it is refused rather than ignored.
+ */
+function replicaUrl(value: string | undefined, databaseUrl: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (!databaseUrl || databaseUrl === 'memory://')
+    throw new SetupError(
+      'DATABASE_REPLICA_URL needs DATABASE_URL: a replica copies a PostgreSQL server, and the embedded database has none',
+    );
+  if (!/^postgres(ql)?:\/\//.test(text))
+    // Not repeated: the URL may carry a password.
+    throw new SetupError('DATABASE_REPLICA_URL must be a postgres:// or postgresql:// URL');
+  return text;
 }
 
 /** A percentage from 0 to 100 with at most two decimals (`2`, `0.75`), as basis points (2% = 200). */

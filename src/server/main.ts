@@ -2,11 +2,12 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { DEFAULTS, readConfig, SetupError } from './config';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
+import { checkDataKey } from './data-key-check';
 import { openDatabase } from './db/open';
 import { DEMO_PASSWORD, isEmptyNetwork, seedDemoNetwork } from './demo/network';
 import { seedDemoSales } from './demo/sales';
 import { ensureBootstrapAdmin } from './modules/account/index';
-import { removeStaleUploads } from './modules/leads/index';
+import { bringInUploads, uploadsAtStartLines } from './modules/leads/index';
 import { ensurePanelBuilt } from './panel-build';
 import { loadServerKeys } from './security/personal-data';
 
@@ -20,9 +21,23 @@ async function main() {
   // holds DATA_DIR, so a second start never rebuilds what a running server is serving.
   if (process.argv.includes('--build-panel')) ensurePanelBuilt(process.cwd());
   const keys = loadServerKeys(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const removed = await removeStaleUploads(database.db, path.join(config.dataDir, 'uploads'));
-  if (removed > 0) console.log(`Removed ${removed} unfinished upload(s) left by an earlier run.`);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    replicaUrl: config.databaseReplicaUrl,
+  });
+  // Before anything is written: a server with another data key than the one that sealed the database refuses.
+  try {
+    await checkDataKey(database.db, keys);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  // Applications' files live in the database; what an older version kept in DATA_DIR/uploads is brought in.
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const uploads = uploadsAtStartLines(await bringInUploads(database.db, uploadsDir), uploadsDir);
+  for (const line of uploads.info) console.log(line);
+  for (const line of uploads.warnings) console.warn(line);
   await ensureBootstrapAdmin(database.db, config);
   const seeded = config.demoData && (await isEmptyNetwork(database.db));
   if (seeded) {
@@ -30,7 +45,7 @@ async function main() {
     await seedDemoSales(database.db, keys.ledgerKey);
   }
 
-  const app = await buildApp({ config, db: database.db, ...keys });
+  const app = await buildApp({ config, db: database.db, replica: database.replica, ...keys });
   const shutdown = async () => {
     await app.close();
     await database.close();
@@ -47,7 +62,10 @@ async function main() {
     await database.close();
     throw new SetupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
+  const where =
+    database.engine === 'pglite'
+      ? `embedded database in ${config.dataDir}`
+      : `PostgreSQL server${database.replica ? ', lists and reports from its read replica' : ''}`;
   console.log(`\nTierdesk is running at ${app.listeningOrigin} (${where})`);
   console.log(
     `  Admin sign-in: ${config.adminUsername} / ${config.adminPassword === DEFAULTS.adminPassword ? config.adminPassword : '(ADMIN_PASSWORD)'}`,

@@ -1,6 +1,7 @@
 import { formatRupees } from '../shared/format';
 import { readConfig } from './config';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
+import { checkDataKey } from './data-key-check';
 import { hasEmbeddedDatabase, noTierdeskDatabase, openDatabase } from './db/open';
 import { reconcileAndRecord } from './modules/ledger/index';
 import { loadServerKeys } from './security/personal-data';
@@ -20,13 +21,16 @@ async function main() {
     const lock = lockDataDir(config.dataDir);
     process.once('exit', () => lock.release());
   }
-  const { ledgerKey } = loadServerKeys(config);
+  const keys = loadServerKeys(config);
+  const { ledgerKey } = keys;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     mustExist: true,
   });
   try {
+    // Another key than the server's would report every seal as broken: refused as the server refuses it.
+    await checkDataKey(database.db, keys, { record: false });
     // Recorded like an admin's Run, so the Books screen shows it as the latest result.
     const { report } = await reconcileAndRecord(database.db, ledgerKey, { source: 'CLI' });
     const summary =

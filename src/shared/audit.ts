@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'approval.approve',
   'approval.reject',
   'import.run',
+  'import.export',
   'access.denied',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -235,11 +235,7 @@ async function main() {
   const customers = new Set(
     (await db.query<{ mobile: string }>('select mobile from users where type = 1')).rows.map((r) => r.mobile),
   );
-  const leadRows = (
-    await db.query<{ applicant_name: string; picture_file: string; document_file: string }>(
-      'select applicant_name, picture_file, document_file from leads',
-    )
-  ).rows;
+  const leadRows = (await db.query<{ applicant_name: string }>('select applicant_name from leads')).rows;
   const leadsByName = new Set(leadRows.map((r) => r.applicant_name));
   const present = (w: Write) =>
     w.kind === 'provider'
@@ -276,13 +272,21 @@ async function main() {
     if (u.path !== `${parent ? parent.path : '/'}${u.id}/`) treeProblems++;
     if (u.type === 4 && parent && u.master_distributor_id !== parent.master_distributor_id) treeProblems++;
   }
-  // Files: every stored lead has both files; no temporary upload survived the restart.
+  // Files: every stored lead has both files in the database, whole (its chunks add up to its size); no temporary
+  // upload survived the restart; no stored file belongs to no application (its transaction was undone).
+  const count = async (text: string) => Number((await db.query<{ n: string }>(text)).rows[0].n);
+  const leadFilesMissing = await count(
+    `select count(*) as n from leads l
+      cross join lateral (values (l.picture_file, l.picture_size), (l.document_file, l.document_size)) f (name, size)
+      where not exists (select 1 from stored_files s where s.id = f.name and s.size = f.size
+        and s.size = (select coalesce(sum(length(c.bytes)), 0) from stored_file_chunks c where c.file_id = s.id))`,
+  );
   const uploads = path.join(dataDir, 'uploads');
-  const files = new Set(fs.existsSync(uploads) ? fs.readdirSync(uploads) : []);
-  const referenced = new Set(leadRows.flatMap((r) => [r.picture_file, r.document_file]));
-  const leadFilesMissing = [...referenced].filter((f) => !files.has(f)).length;
-  const temporaryUploads = [...files].filter((f) => f.startsWith('upload-')).length;
-  const unreferencedFiles = [...files].filter((f) => !f.startsWith('upload-') && !referenced.has(f)).length;
+  const temporaryUploads = fs.existsSync(uploads) ? fs.readdirSync(uploads).length : 0;
+  const unreferencedFiles = await count(
+    `select count(*) as n from stored_files s
+      where not exists (select 1 from leads l where l.picture_file = s.id or l.document_file = s.id)`,
+  );
   await db.end();
 
   const acked = writes.filter((w) => w.state === 'acknowledged');
@@ -324,7 +328,8 @@ async function main() {
     results.afterRestart.acknowledgedMissing === 0 &&
     results.afterRestart.treeProblems === 0 &&
     results.afterRestart.leadFilesMissing === 0 &&
-    results.afterRestart.temporaryUploadsLeft === 0;
+    results.afterRestart.temporaryUploadsLeft === 0 &&
+    results.afterRestart.unreferencedFiles === 0;
   console.log(
     ok ? 'crash test: every acknowledged write survived, nothing half-written' : 'crash test: FAILED',
   );

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { type Config, readConfig } from '../../src/server/config';
 import { lockDataDir } from '../../src/server/data-dir-lock';
+import { checkDataKey } from '../../src/server/data-key-check';
 import { type Database, openDatabase } from '../../src/server/db/open';
 import { DEMO_PASSWORD, isEmptyNetwork } from '../../src/server/demo/network';
 import { ensureBootstrapAdmin, hashPassword, rebuildCounts } from '../../src/server/modules/account/index';
@@ -734,7 +735,10 @@ if (process.argv[1]?.endsWith('scale.ts')) {
   const keys = loadServerKeys(config);
   openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     .then((database) =>
-      seedScale(database, config, keys, { users, postings }).finally(() => database.close()),
+      // It seals postings as a server does: refused, like a server, with another key than the database's.
+      checkDataKey(database.db, keys)
+        .then(() => seedScale(database, config, keys, { users, postings }))
+        .finally(() => database.close()),
     )
     .then((summary) => {
       console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s:`);

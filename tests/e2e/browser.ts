@@ -1,4 +1,5 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -68,4 +69,30 @@ export async function signIn(page: Page, baseURL: string, userName: string, pass
   await page.getByLabel('Mobile *', { exact: true }).fill(userName);
   await page.getByLabel('Password *', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/**
+ * Waits for what a user waits for: no request in flight (the loading bar gone), and no transition still running (a
+ * dialog fading in is half transparent, and its colours would be measured mid-fade). Endless animations (a spinner)
+ * do not count. `loadingBar` is the page's loading bar, by its English name unless the page speaks another language.
+ */
+export async function settled(
+  page: Page,
+  loadingBar: Locator = page.getByRole('progressbar', { name: 'Loading' }),
+) {
+  await expect.poll(() => loadingBar.count()).toBe(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter(
+              (a) =>
+                a.playState === 'running' &&
+                a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+            ).length,
+      ),
+    )
+    .toBe(0);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REQUEST_METHODS, URL_DATA_IDENTIFIERS } from '../../src/shared/constants/catalog';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { hi } from '../../src/web/i18n/hi';
-import { launchBrowser, signIn } from './browser';
+import { launchBrowser, settled, signIn } from './browser';
 
 /**
  * Issue 44, "Hindi, wholly": every screen of the panel, walked in Hindi by the admin and by a retailer, shows no
@@ -63,25 +63,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits for what a user waits for: no request in flight, no transition running (as panel.e2e.ts does). */
-async function settled(page: Page) {
-  await expect.poll(() => page.locator('[role=progressbar]').count()).toBe(0);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document
-            .getAnimations()
-            .filter(
-              (a) =>
-                a.playState === 'running' &&
-                a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
-            ).length,
-      ),
-    )
-    .toBe(0);
-}
 
 /** A page in Hindi for `user` (none: a visitor), and the words of data its API answers carried. */
 async function hindiPage(user?: { mobile: string; password: string }) {
@@ -289,7 +270,7 @@ describe('the panel in Hindi (issue 44)', () => {
     });
     const confirmed = sales.result.boughtProducts[0]._id;
     const look = async (who: Awaited<ReturnType<typeof hindiPage>>, name: string) => {
-      await settled(who.page);
+      await settled(who.page, who.page.locator('[role=progressbar]'));
       await who.read();
       for (const word of await strayWords(who.page, who.dataWords)) found.push(`${name}: ${word}`);
     };

@@ -115,4 +115,42 @@ describe('the Import screen in Chromium, at 390 px', () => {
     expect(cspViolations).toEqual([]);
     await context.close();
   });
+
+  it('says the row errors and a refused file in Hindi when the panel is in Hindi', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    context.on('page', preparePage);
+    const page = await context.newPage();
+    await signIn(page, baseURL, '9999999999', 'Admin@1234');
+    await page.waitForURL(/\/home$/);
+    await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('hi')));
+    await page.goto(`${baseURL}/import`);
+    await page.getByRole('combobox', { name: 'क्या आयात करना है' }).waitFor();
+    // Retailers, the screen's first choice.
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'retailers.csv',
+      mimeType: 'text/csv',
+      buffer: retailersFile(true),
+    });
+    await page.getByText('चुनी गई: retailers.csv').waitFor();
+    await runAndWait(page, 'फ़ाइल जाँचें', 'जाँच पूरी हुई: कुछ भी नहीं लिखा गया।');
+    const errors = page.getByRole('table', { name: 'त्रुटियों वाली पंक्तियाँ' });
+    await errors.getByText('अमान्य ईमेल').waitFor();
+    await errors.getByText('मोबाइल नंबर "9299999999" किसी डिस्ट्रीब्यूटर का नहीं है').waitFor();
+    await errors.getByText('इस फ़ाइल की पंक्ति 40 जैसी ही है').waitFor();
+
+    // A file refused before any row is read: its one message, in Hindi.
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'semicolons.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${HEADER.replaceAll(',', ';')}\n${row(1).replaceAll(',', ';')}\n`),
+    });
+    await page.getByText('चुनी गई: semicolons.csv').waitFor();
+    await page.getByRole('button', { name: 'फ़ाइल जाँचें', exact: true }).click();
+    await page
+      .getByText(/कॉलम अर्धविराम \(;\) से अलग किए गए हैं/)
+      .first()
+      .waitFor();
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
 });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { cspViolations, launchBrowser, preparePage, signIn } from './browser';
+import { cspViolations, launchBrowser, preparePage, settled, signIn } from './browser';
 
 /**
  * Issue 11 in Chromium, against the built panel: every screen and modal passes axe-core (no serious or critical
@@ -46,29 +46,6 @@ async function newPage(viewport = LAPTOP, theme?: 'dark') {
       theme,
     );
   return context.newPage();
-}
-
-/**
- * Waits for what a user waits for: no request in flight (the loading bar gone), and no transition still running (a
- * dialog fading in is half transparent, and its colours would be measured mid-fade). Endless animations (a spinner)
- * do not count.
- */
-async function settled(page: Page) {
-  await expect.poll(() => page.getByRole('progressbar', { name: 'Loading' }).count()).toBe(0);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document
-            .getAnimations()
-            .filter(
-              (a) =>
-                a.playState === 'running' &&
-                a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
-            ).length,
-      ),
-    )
-    .toBe(0);
 }
 
 /** The serious and critical axe violations of the page as it is now, each with a few of its nodes. */

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/server/data-dir-lock';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { freePort } from '../free-port';
-import { applicationForm } from './application';
+import { applicationForm, PNG } from './application';
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -66,8 +66,8 @@ async function running(server: Started) {
   }
 }
 
-/** Sends one whole application; returns the names of the files it stored. */
-async function applyOnce(port: number, dataDir: string): Promise<string[]> {
+/** Sends one whole application; returns its id. */
+async function applyOnce(port: number): Promise<string> {
   const base = `http://127.0.0.1:${port}/api/v1`;
   const tehsil = (await (await fetch(`${base}/tehsil/fetch?limit=1`)).json()).result.tehsil[0];
   const place = { stateId: tehsil.stateId._id, districtId: tehsil.districtId._id, tehsilId: tehsil._id };
@@ -80,7 +80,24 @@ async function applyOnce(port: number, dataDir: string): Promise<string[]> {
     body: form,
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  return fs.readdirSync(path.join(dataDir, 'uploads'));
+  return (await res.json()).result._id;
+}
+
+/** An application's picture as the admin downloads it. */
+async function pictureOf(port: number, leadId: string) {
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const xsrf = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't', 'content-type': 'application/json' };
+  const login = await fetch(`${base}/account/login`, {
+    method: 'POST',
+    headers: xsrf,
+    body: JSON.stringify({ userName: '9999999999', password: 'Admin@1234' }),
+  });
+  expect(login.status, await login.clone().text()).toBe(200);
+  const { token } = (await login.json()).result;
+  const res = await fetch(`${base}/leads/${leadId}/picture`, {
+    headers: { 'x-auth-token': `bearer ${token}` },
+  });
+  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
 const states = async (port: number) => {
@@ -101,8 +118,9 @@ describe('one server per data directory', () => {
     // What a crash left behind (a temporary upload, a file no application refers to) is removed at start-up.
     expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
     expect(await states(first.port)).toBe(200);
-    const stored = await applyOnce(first.port, dataDir);
-    expect(stored).toHaveLength(2);
+    const leadId = await applyOnce(first.port);
+    // Its files went to the database: nothing of it is left in the uploads directory.
+    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
 
     const second = await startServer(dataDir);
     expect(await second.exited).toBe(1);
@@ -139,8 +157,11 @@ describe('one server per data directory', () => {
     fs.writeFileSync(path.join(dataDir, 'uploads', 'feedbeef'), 'orphan');
     const third = await startServer(dataDir);
     await running(third);
-    // The application's files stay; the orphan goes.
-    expect(fs.readdirSync(path.join(dataDir, 'uploads')).sort()).toEqual([...stored].sort());
+    // The orphan goes; the application's picture is served from the database.
+    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
+    const picture = await pictureOf(third.port, leadId);
+    expect(picture.status).toBe(200);
+    expect(picture.bytes.equals(PNG)).toBe(true);
     expect(await states(third.port)).toBe(200);
     expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(third.child.pid);
 

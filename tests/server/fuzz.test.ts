@@ -593,6 +593,7 @@ async function fingerprint(): Promise<string> {
   return JSON.stringify(rows);
 }
 
+/** Temporary files of uploads in the server's uploads directory (stored files are rows, in the fingerprint). */
 const uploadsDir = () => path.join(ctx.config.dataDir, 'uploads');
 const uploadCount = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).length : 0);
 

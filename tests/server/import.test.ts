@@ -29,6 +29,8 @@ afterEach(() => {
   importSettings.batchSize = 500;
   importSettings.parallel = 2;
   importSettings.afterBatch = undefined;
+  importSettings.heartbeatMs = 10_000;
+  importSettings.staleAfterMs = 60_000;
 });
 
 const BOUNDARY = '----tierdesk-import-test';
@@ -531,6 +533,65 @@ describe('batches', () => {
     const created = await users(`mobile >= '9790000100' and mobile < '9790000200'`);
     expect(created).toHaveLength(18);
     await countersExact();
+  });
+});
+
+describe('a job whose server died', () => {
+  const STOPPED =
+    'The import stopped: the server running it stopped before the end. Send the same file again to complete it.';
+  /** A job row as a server leaves it when it dies mid-import: RUNNING, its heartbeat `age` old. */
+  async function jobLeftBehind(age: string) {
+    const [me] = await users('user_name = $1', [ADMIN.userName]);
+    const { rows } = await ctx.database.pool.query(
+      `insert into import_jobs (kind, file_name, dry_run, mode, actor_id, content, total, read, created, updated_at)
+        values ('master-distributors', 'network.csv', false, 'create', $1, decode('', 'hex'), 1000, 500, 500,
+          now() - $2::interval)
+        returning id`,
+      [me.id, age],
+    );
+    return rows[0].id as string;
+  }
+  const fetchJob = async (id: string) =>
+    (await call(ctx.app, 'GET', `import/fetch/${id}`, { token: admin })).body;
+
+  it('answers FAILED, saying the same file completes it, once its heartbeat is older than the bound', async () => {
+    const dead = await fetchJob(await jobLeftBehind('61 seconds'));
+    expect(dead.result).toMatchObject({
+      status: 'FAILED',
+      message: STOPPED,
+      counts: counts({ read: 500, created: 500 }),
+    });
+    // Within the bound it may still be running somewhere: it stays RUNNING.
+    const young = await fetchJob(await jobLeftBehind('50 seconds'));
+    expect(young.result).toMatchObject({ status: 'RUNNING', message: null });
+  });
+
+  it('keeps a live job RUNNING while one of its batches outlasts the bound: its server beats for it', async () => {
+    importSettings.heartbeatMs = 20;
+    importSettings.staleAfterMs = 300;
+    importSettings.batchSize = 1;
+    let seen: { status: string; message: string | null } | undefined;
+    importSettings.afterBatch = async (jobId, batch) => {
+      if (batch !== 1) return;
+      const { rows } = await ctx.database.pool.query('select now() as t');
+      // The batch holds on until the row was touched past the bound after it ended, by the heartbeat alone.
+      await expect
+        .poll(
+          async () =>
+            (
+              await ctx.database.pool.query(
+                `select updated_at > $2::timestamptz + interval '400 milliseconds' as beat from import_jobs where id = $1`,
+                [jobId, rows[0].t],
+              )
+            ).rows[0].beat,
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      seen = (await fetchJob(jobId)).result;
+    };
+    const job = await importFile('master-distributors', `${PEOPLE_HEADER}\n${person('9790000300')}\n`);
+    expect(seen).toMatchObject({ status: 'RUNNING', message: null });
+    expect(job.status).toBe('DONE');
   });
 });
 

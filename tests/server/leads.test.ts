@@ -87,7 +87,15 @@ async function apply(app: Application = {}) {
 }
 
 const uploads = () => path.join(ctx.config.dataDir, 'uploads');
-const storedFiles = () => (fs.existsSync(uploads()) ? fs.readdirSync(uploads()) : []);
+/** A request's temporary files in this server's uploads directory: none once it has been answered. */
+const tempFiles = () => (fs.existsSync(uploads()) ? fs.readdirSync(uploads()) : []);
+/** Files stored in the database (modules/leads/files.ts), and their chunks. */
+const stored = async () =>
+  (
+    await ctx.database.pool.query<{ files: number; chunks: number }>(
+      'select (select count(*) from stored_files)::int as files, (select count(*) from stored_file_chunks)::int as chunks',
+    )
+  ).rows[0];
 const leadCount = async () =>
   (await call(ctx.app, 'GET', 'leads/fetch', { token: admin, query: { limit: '100' } })).body.result
     .totalCounts as number;
@@ -110,25 +118,28 @@ afterAll(async () => {
 /** Runs a refused application and checks it left no lead row and no file behind. */
 async function refused(app: Application, status: number, error: { msg: string; param?: string }) {
   const leadsBefore = await leadCount();
-  const filesBefore = storedFiles().length;
+  const filesBefore = await stored();
   const res = await apply(app);
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   if (error.param) expect(res.body.errors ?? [], JSON.stringify(res.body)).toContainEqual(error);
   else expect(res.body.message).toBe(error.msg);
   expect(await leadCount()).toBe(leadsBefore);
-  expect(storedFiles()).toHaveLength(filesBefore);
+  expect(await stored()).toEqual(filesBefore);
+  expect(tempFiles()).toEqual([]);
   return res;
 }
 
 describe('POST leads/create', () => {
   it('accepts a whole application with its picture and document', async () => {
-    const filesBefore = storedFiles().length;
+    const filesBefore = await stored();
     const res = await apply();
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe(
       'Thank you for submiting your details. We have received your application, we will review and get back to you soon!',
     );
-    expect(storedFiles()).toHaveLength(filesBefore + 2);
+    // Both files are in the database (one chunk each, they are small); none is left in the uploads directory.
+    expect(await stored()).toEqual({ files: filesBefore.files + 2, chunks: filesBefore.chunks + 2 });
+    expect(tempFiles()).toEqual([]);
     const detail = await call(ctx.app, 'GET', 'leads/fetch', {
       token: admin,
       query: { _id: res.body.result._id },
@@ -420,6 +431,8 @@ describe('review', () => {
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
     expect(picture.headers['x-content-type-options']).toBe('nosniff');
+    expect(picture.headers['content-length']).toBe(String(PNG.length));
+    expect(picture.headers['cache-control']).toBe('no-store');
     expect(picture.rawPayload.equals(PNG)).toBe(true);
     const document = await ctx.app.inject({
       method: 'GET',
@@ -428,9 +441,15 @@ describe('review', () => {
     });
     expect(document.headers['content-type']).toBe('application/pdf');
     expect(document.rawPayload.equals(PDF)).toBe(true);
-    // Uploads are never served as static files.
-    const stored = storedFiles()[0];
-    expect((await ctx.app.inject({ method: 'GET', url: `/uploads/${stored}` })).statusCode).toBe(404);
+    // Stored files are never served by their names.
+    const [{ name }] = (
+      await ctx.database.pool.query<{ name: string }>(
+        'select picture_file as name from leads where id = $1',
+        [id],
+      )
+    ).rows;
+    for (const url of [`/uploads/${name}`, `/api/v1/uploads/${name}`])
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
   it('filters by type and status', async () => {
@@ -654,13 +673,14 @@ describe('broken uploads', () => {
 
   it('refuses a body cut off inside a file, and leaves no file and no open handle', async () => {
     const leadsBefore = await leadCount();
-    const filesBefore = storedFiles().length;
+    const filesBefore = await stored();
     const { payload, contentType } = await multipartBody();
     const res = await postLead(payload.subarray(0, payload.length - 60), contentType);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'The upload ended before it was complete. Please send it again.' });
     expect(await leadCount()).toBe(leadsBefore);
-    expect(storedFiles()).toHaveLength(filesBefore);
+    expect(await stored()).toEqual(filesBefore);
+    expect(tempFiles()).toEqual([]);
     await eventually(() => openUploads().length === 0, 'closed');
   });
 
@@ -711,7 +731,7 @@ describe('broken uploads', () => {
   it('cleans up after a client that disconnects mid-upload', async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as net.AddressInfo;
-    const filesBefore = storedFiles().length;
+    const filesBefore = await stored();
     const { payload, contentType } = await multipartBody();
     await new Promise<void>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
@@ -724,7 +744,8 @@ describe('broken uploads', () => {
       socket.on('close', () => resolve());
       socket.on('error', () => resolve());
     });
-    await eventually(() => storedFiles().length === filesBefore && openUploads().length === 0, 'cleaned up');
+    await eventually(() => tempFiles().length === 0 && openUploads().length === 0, 'cleaned up');
+    expect(await stored()).toEqual(filesBefore);
   });
 });
 

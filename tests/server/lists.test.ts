@@ -78,6 +78,9 @@ beforeAll(async () => {
       from generate_series(1, ${COUNT_CAP + 200}) as i`,
   );
   await rows(
+    `insert into stored_files (id, content_type, size) values ('p', 'image/png', 1), ('d', 'application/pdf', 1)`,
+  );
+  await rows(
     `insert into leads (lead_type, applicant_name, establishment_name, mobile, state_id, district_id, tehsil_id,
         sections, aadhar_cipher, aadhar_hash, aadhar_last4, picture_file, picture_mime, picture_size, document_file,
         document_mime, document_size, document_name, created_at)

@@ -80,6 +80,17 @@ afterAll(() => ctx.close());
 
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
+  ['0027_session_wal_position', ['alter table sessions drop column wal_lsn']],
+  ['0026_rate_limits', ['drop table rate_limit_hits']],
+  ['0025_data_key_check', ['drop table data_key_check']],
+  [
+    '0024_stored_files',
+    [
+      `alter table leads drop constraint leads_picture_file_stored_files_id_fk,
+        drop constraint leads_document_file_stored_files_id_fk`,
+      'drop table stored_file_chunks, stored_files',
+    ],
+  ],
   ['0023_posting_day_totals', ['drop table posting_day_totals, posting_month_totals, wallet_day_totals']],
   ['0022_reconcile_runs', ['drop table reconcile_runs']],
   ['0021_imports', ['drop table import_errors', 'drop table import_jobs']],

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '../../src/shared/messages';
 import { CATALOG_MSG } from '../../src/shared/schemas/catalog';
+import { IMPORT_MSG } from '../../src/shared/schemas/imports';
 import { LOCATION_MSG } from '../../src/shared/schemas/locations';
 import { SALES_MSG } from '../../src/shared/schemas/sales';
 import { App } from '../../src/web/App';
@@ -77,6 +78,61 @@ describe('server and shared texts in the catalogue', () => {
       key: 'app.shared.msg.tooManyAttempts',
       args: { smart_count: 12 },
     });
+  });
+});
+
+describe('the import’s messages (issue 45)', () => {
+  const texts = [
+    IMPORT_MSG.semicolon,
+    IMPORT_MSG.unknownColumn('password'),
+    IMPORT_MSG.malformed(14),
+    IMPORT_MSG.cellCount(3, 10),
+    IMPORT_MSG.sameAsRow(7),
+    IMPORT_MSG.districtMissing('Jaipur', 'Goa'),
+    IMPORT_MSG.tehsilMissing('Haveli', 'Jaipur'),
+    IMPORT_MSG.parentMissing('master distributor', '9399999999'),
+    IMPORT_MSG.parentMissing('retailer', '9399999998'),
+    IMPORT_MSG.conflict(['name', 'email']),
+    IMPORT_MSG.maskedAadhar,
+    IMPORT_MSG.stopped,
+  ];
+
+  it('shows in English exactly what the server sent', () => {
+    for (const text of texts) expect(localise(text, i18nProvider.translate)).toBe(text);
+  });
+
+  it('shows each in Hindi, with its names and numbers in place', async () => {
+    await i18nProvider.changeLocale('hi');
+    try {
+      const shown = texts.map((text) => localise(text, i18nProvider.translate));
+      shown.forEach((text, i) => {
+        expect(text, texts[i]).not.toBe(texts[i]);
+        expect(text, texts[i]).not.toMatch(/%\{/);
+      });
+      expect(shown[3]).toBe('पंक्ति में 3 सेल हैं; हेडर पंक्ति में 10');
+      expect(shown[5]).toBe('राज्य "Goa" में ज़िला "Jaipur" मौजूद नहीं है');
+      expect(shown[7]).toBe('मोबाइल नंबर "9399999999" किसी मास्टर डिस्ट्रीब्यूटर का नहीं है');
+      expect(shown[8]).toBe('मोबाइल नंबर "9399999998" किसी रिटेलर का नहीं है');
+      expect(shown[9]).toContain('(name, email)');
+    } finally {
+      await i18nProvider.changeLocale('en');
+    }
+  });
+
+  it('names no request parameter in Latin letters in the Hindi refusals a person can meet', () => {
+    const hindi = flatten(hi);
+    for (const key of [
+      'app.shared.tds.fy',
+      'app.shared.tds.quarter',
+      'app.shared.tds.format',
+      'app.shared.tds.date',
+      'app.shared.audit.invalidDate',
+      'app.shared.audit.invalidDay',
+      'app.shared.sales.receiptFormat',
+      'app.shared.sales.receiptLanguage',
+      'app.shared.sales.settleWhom',
+    ])
+      expect(hindi.get(key), key).not.toMatch(/\b(fy|quarter|format|lang|userId|all|YYYY-MM-DD)\b/);
   });
 });
 

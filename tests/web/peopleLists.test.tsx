@@ -158,6 +158,25 @@ describe('user lists: columns', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
   });
 
+  it('Export for import downloads the server’s file of the whole list, in the import template’s columns', async () => {
+    login(UserType.ADMIN);
+    const getFile = vi.fn(async () => new Blob(['name,email\r\n'], { type: 'text/csv' }));
+    const { provider } = fakeData({ getFile } as never);
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    try {
+      const user = userEvent.setup();
+      renderList('/retailer/list', <RetailerList />, provider);
+      await screen.findByText('Shiv Store');
+      await user.click(screen.getByRole('button', { name: 'Export for import' }));
+      await waitFor(() => expect(getFile).toHaveBeenCalledWith('import/export/retailers', {}));
+      await waitFor(() => expect(created).toHaveBeenCalled());
+    } finally {
+      created.mockRestore();
+      revoked.mockRestore();
+    }
+  });
+
   it('distributors, retailers and employees: the seed columns in the seed order', async () => {
     login(UserType.ADMIN);
     const { provider } = fakeData();

@@ -14,6 +14,8 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** The read replica (DATABASE_REPLICA_URL), when one is configured: a pool of its own, never migrated. */
+  replica?: { db: Db; pool: pg.Pool };
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -136,6 +138,11 @@ export async function openDatabase(opts: {
    * reads what a server wrote (reconcile), where a mistyped DATA_DIR or DATABASE_URL must not answer "all is well".
    */
   mustExist?: boolean;
+  /**
+   * A streaming replica of `databaseUrl`'s server, for reads (db/replica.ts). Opened without a connection: a
+   * replica that is down when the server starts only sends the reads to the primary until it answers.
+   */
+  replicaUrl?: string;
 }): Promise<Database> {
   const inMemory = opts.databaseUrl === 'memory://';
   const newPool = (config: pg.PoolConfig) => {
@@ -185,11 +192,18 @@ export async function openDatabase(opts: {
     await stopEmbedded?.();
     throw error;
   }
+  // A replica that does not answer within a few seconds is skipped rather than waited for.
+  const replicaPool =
+    opts.replicaUrl && !stopEmbedded
+      ? newPool({ connectionString: opts.replicaUrl, max: 10, connectionTimeoutMillis: 3000 })
+      : undefined;
   return {
     db,
     pool,
+    ...(replicaPool ? { replica: { db: drizzle(replicaPool, { schema }), pool: replicaPool } } : {}),
     engine: stopEmbedded ? 'pglite' : 'postgres',
     async close() {
+      await replicaPool?.end();
       await pool.end();
       await stopEmbedded?.();
     },

@@ -188,7 +188,14 @@ export const networkCounts = pgTable(
   (t) => [primaryKey({ columns: [t.scopeId, t.type] })],
 );
 
-/** Opaque bearer sessions: only the SHA-256 of the token is stored. */
+/** A position in PostgreSQL's write-ahead log (`16/B374D848`), kept as its text. */
+const pgLsn = customType<{ data: string; driverData: string }>({ dataType: () => 'pg_lsn' });
+
+/**
+ * Opaque bearer sessions: only the SHA-256 of the token is stored. `walLsn`, with a read replica only: the
+ * primary's WAL position after the session's latest write; a read for it goes to the replica only once the
+ * replica has replayed that far (read-your-writes, http/reader.ts).
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -198,6 +205,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    walLsn: pgLsn('wal_lsn'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -294,11 +302,19 @@ export const leads = pgTable(
     aadharLast4: text('aadhar_last4').notNull(),
     /** An Aadhar number given as the identity proof, encrypted like the one above (null for other proofs). */
     identityNumberCipher: text('identity_number_cipher'),
-    /** Stored files: random names under DATA_DIR/uploads, with the type judged from their bytes. */
-    pictureFile: text('picture_file').notNull(),
+    /**
+     * Stored files (`stored_files` ids), with the type judged from their bytes. The references are checked for
+     * every application written since migration 0024, not for older ones (NOT VALID): their files are brought
+     * in from DATA_DIR/uploads at start (modules/leads/files.ts), and one that was lost is not there to point at.
+     */
+    pictureFile: text('picture_file')
+      .notNull()
+      .references(() => storedFiles.id),
     pictureMime: text('picture_mime').notNull(),
     pictureSize: integer('picture_size').notNull(),
-    documentFile: text('document_file').notNull(),
+    documentFile: text('document_file')
+      .notNull()
+      .references(() => storedFiles.id),
     documentMime: text('document_mime').notNull(),
     documentSize: integer('document_size').notNull(),
     documentName: text('document_name').notNull(),
@@ -797,6 +813,37 @@ export const jobLeases = pgTable('job_leases', {
 });
 
 /**
+ * Which data key sealed this database (security/data-key-check.ts): one row holding a value derived from the key
+ * (dataKeyCheckOf) that tells nothing about it. A server started with another key finds another value and refuses
+ * to start, before it writes anything the others could not read.
+ */
+export const dataKeyCheck = pgTable(
+  'data_key_check',
+  {
+    /** Always true: the table holds one row. */
+    one: boolean('one').primaryKey().default(true),
+    value: text('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('data_key_check_one_row', sql`${t.one}`)],
+);
+
+/**
+ * The per-address request limits (@fastify/rate-limit's counters, http/rate-limit.ts): one row per route and
+ * client address, so every server of a fleet counts the same requests. A window that has ended is started afresh
+ * by the next request; rows whose window ended are pruned (modules/account/throttle.ts). No index beside the
+ * key: each request updates `hits` in place, and pruning reads a table no bigger than the addresses seen lately.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  /** The route (method and path) and the client's address. */
+  key: text('key').primaryKey(),
+  /** Requests counted in the current window. */
+  hits: integer('hits').notNull(),
+  /** When the current window ends, by the database's clock (every server reads the same one). */
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * The built-in sandbox partner's own records (PROVIDER_MODE=sandbox): the accounts it was asked to open.
  * It is the partner's storage, not Tierdesk's: Tierdesk learns of outcomes only through signed callbacks.
  */
@@ -904,4 +951,39 @@ export const importErrors = pgTable(
     message: text('message').notNull(),
   },
   (t) => [index('import_errors_job_idx').on(t.jobId, t.row)],
+);
+
+// Stored files (issue 46) ----------------------------------------------------------------------------------
+
+/**
+ * A file people sent (an application's picture or document), kept in the database so that every server sharing
+ * it can serve it. Its id is a random name (32 hex digits), or the name the file had under DATA_DIR/uploads before
+ * it was brought in; its type is the one judged from its bytes when it was received.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: text('id').primaryKey(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('stored_files_size_check', sql`${t.size} >= 0`)],
+);
+
+/**
+ * A stored file's bytes, in order, at most 256 KB a row (FILE_CHUNK_BYTES in modules/leads/files.ts): written
+ * and read one row at a time, so neither receiving nor serving a file holds all of it in memory. Stored without
+ * compression (its files are compressed formats already).
+ */
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { inputGuard } from './input';
+import { readRouting } from './reader';
 import { sessionGuard } from './session';
 import { xsrfGuard } from './xsrf';
 
@@ -8,13 +9,15 @@ import { xsrfGuard } from './xsrf';
  * The cross-cutting guards of `/api/v1`, registered inside that scope (as fastify/demo registers its auth per
  * route folder): they run on whichever route answers, so no spelling of a path can slip past them.
  * Order per request: XSRF (onRequest), session (onRequest), input text (preValidation), then the route's own
- * role check (preValidation, after these), then the route's zod schemas (validation).
+ * role check (preValidation, after these), then the route's zod schemas (validation), then the read routing
+ * (preHandler: which database a list or report reads, http/reader.ts).
  */
 export const apiGuards = fp(
   async (api: FastifyInstance) => {
     await api.register(xsrfGuard);
     await api.register(sessionGuard);
     await api.register(inputGuard);
+    await api.register(readRouting);
   },
   { name: 'api-guards' },
 );

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { ALL_USER_TYPES, USER_TYPE_NAMES, UserStatus, UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { can } from '../../shared/roles';
+import type { ReadNeeds } from '../db/replica';
 import { forbidden, unauthorized } from './errors';
+import { replicaMayAnswer } from './reader';
 import { lookupSession, type SessionUser } from './session-token';
 
 /**
@@ -20,7 +22,8 @@ declare module 'fastify' {
     xsrf?: boolean;
   }
   interface FastifyRequest {
-    auth: { user: SessionUser; tokenHash: string } | null;
+    /** `wal`: for a read the replica may answer, the WAL positions it is measured against (db/replica.ts). */
+    auth: { user: SessionUser; tokenHash: string; wal?: ReadNeeds } | null;
     /** The token's user even when the guard refuses it (inactive, customer, initial password): for the trail. */
     identifiedUser: SessionUser | null;
   }
@@ -45,7 +48,9 @@ export const sessionGuard = fp(
       if (!token && access === 'optional') return;
       if (!token) throw unauthorized(MSG.authRequired);
       // Read from the database on every call, before the route's own work.
-      const found = await lookupSession(api.db, token);
+      const found = await lookupSession(api.db, token, {
+        wal: Boolean(api.readRouter) && replicaMayAnswer(request),
+      });
       if (found.kind === 'missing') throw unauthorized(MSG.invalidSession);
       if (found.kind === 'expired') throw unauthorized(MSG.sessionExpired);
       request.identifiedUser = found.user;
@@ -53,7 +58,7 @@ export const sessionGuard = fp(
       if (found.user.status !== UserStatus.ACTIVE) throw unauthorized(MSG.inactiveUser);
       if (found.user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
       if (access === 'private' && !found.user.passwordUpdatedAt) throw forbidden(MSG.passwordChangeRequired);
-      request.auth = { user: found.user, tokenHash: found.tokenHash };
+      request.auth = { user: found.user, tokenHash: found.tokenHash, wal: found.wal };
     });
   },
   { name: 'session-guard' },

@@ -86,6 +86,13 @@ export const ledgerKeyFrom = (dataKey: Buffer) =>
   Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'tierdesk ledger seal', 32));
 
 /**
+ * What the database keeps to know which data key sealed it (security/data-key-check.ts): a value derived from the
+ * key like the keys above, so it tells nothing about the key or them, yet only the same key gives the same value.
+ */
+export const dataKeyCheckOf = (dataKey: Buffer) =>
+  Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'tierdesk data key check', 32)).toString('hex');
+
+/**
  * PROVIDER_WEBHOOK_SECRET, or `DATA_DIR/webhook.secret` generated once: the HMAC key the partner signs its
  * callbacks with (the operator gives the same value to the partner).
  */
@@ -99,6 +106,10 @@ export interface ServerKeys {
   cipher: PersonalDataCipher;
   ledgerKey: Buffer;
   webhookSecret: string;
+  /** The data key's check value (dataKeyCheckOf), compared with the one the database keeps. */
+  dataKeyCheck: string;
+  /** Where the data key came from, as a refusal names it: `DATA_KEY`, or the key file's path. */
+  dataKeySource: string;
 }
 
 export function loadServerKeys(config: {
@@ -111,5 +122,7 @@ export function loadServerKeys(config: {
     cipher: new PersonalDataCipher(dataKey),
     ledgerKey: ledgerKeyFrom(dataKey),
     webhookSecret: loadWebhookSecret(config.providerWebhookSecretEnv, config.dataDir),
+    dataKeyCheck: dataKeyCheckOf(dataKey),
+    dataKeySource: config.dataKeyEnv ? 'DATA_KEY' : path.join(config.dataDir, 'data.key'),
   };
 }

@@ -134,8 +134,15 @@ export const IMPORT_MSG = {
   otherType: 'This mobile number belongs to a user of another kind',
   conflict: (columns: string[]) =>
     `Already exists with other values (${columns.join(', ')}); import with mode "update" to change them`,
+  maskedAadhar:
+    "The Aadhar number is masked: only an admin's export has whole Aadhar numbers. Type the whole number, or export the customers as an admin.",
   interrupted: 'The import stopped before the end. Send the same file again to complete it.',
+  stopped:
+    'The import stopped: the server running it stopped before the end. Send the same file again to complete it.',
 } as const;
+
+/** An Aadhar number as a list or a non-admin's export shows it (`XXXXXXXX1234`, shared/identity.ts maskAadhar). */
+export const MASKED_AADHAR = /^x{8}\d{4}$/i;
 
 /** The parent each people kind names, as its message calls it. */
 export const IMPORT_PARENT_NAME = {

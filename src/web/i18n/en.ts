@@ -311,6 +311,7 @@ export const en = {
       cancel: 'Cancel',
       pagination: 'Pagination',
       range: '%{from}-%{to} of %{total}',
+      exportForImport: 'Export for import',
       exportCut:
         "The export holds the list's first %{count} rows, in its order. Search or filter the list to export the rest.",
     },

@@ -6,6 +6,7 @@ import { SALES_MSG } from '../../shared/constants/sales';
 import { TDS_MSG } from '../../shared/constants/tds';
 import { USER_MSG, USER_SAVED_MSG } from '../../shared/constants/users';
 import { MSG } from '../../shared/messages';
+import { IMPORT_MSG, IMPORT_PARENT_NAME } from '../../shared/schemas/imports';
 
 /**
  * The texts the server and the shared schemas say (src/shared), as catalogue entries: `app.shared.<group>.<name>`.
@@ -72,6 +73,24 @@ export const sharedMessagesEn = {
   },
   audit: fixedTexts(AUDIT_MSG),
   tds: { ...fixedTexts(TDS_MSG), aboveTdsPayable: 'The amount is more than TDS payable (%{amount})' },
+  /** Bulk import (issue 45): the file-level refusals and the row errors the Import screen shows. */
+  import: {
+    ...fixedTexts(IMPORT_MSG),
+    unknownKind: 'There is no import of "%{kind}"',
+    malformed: 'The file is not valid CSV: a quoted cell is broken near line %{line}',
+    missingColumn: 'The header row has no column "%{column}"',
+    unknownColumn: 'The header row has a column this import does not take: "%{column}"',
+    repeatedColumn: 'The header row names the column "%{column}" twice',
+    cellCount: 'The row has %{cells} cells; the header has %{columns}',
+    sameAsRow: 'The same as row %{row} of this file',
+    stateMissing: 'State "%{state}" does not exist',
+    districtMissing: 'District "%{district}" does not exist in state "%{state}"',
+    tehsilMissing: 'Tehsil "%{tehsil}" does not exist in district "%{district}"',
+    masterDistributorMissing: 'No master distributor has the mobile number "%{mobile}"',
+    distributorMissing: 'No distributor has the mobile number "%{mobile}"',
+    retailerMissing: 'No retailer has the mobile number "%{mobile}"',
+    conflict: 'Already exists with other values (%{columns}); import with mode "update" to change them',
+  },
 };
 
 type Group = keyof typeof sharedMessagesEn;
@@ -135,6 +154,54 @@ const TEMPLATES: {
     args: (m) => ({ amount: m[1] }),
   },
 ];
+
+/**
+ * A templated text recognised from its own function: called with markers for its arguments, the markers become
+ * the pattern's groups, each named as given (whatever order the sentence puts them in).
+ */
+function templated(
+  group: Group,
+  name: string,
+  // biome-ignore lint/suspicious/noExplicitAny: the texts' functions take strings or numbers; markers stand in
+  text: (...args: any[]) => string,
+  names: string[],
+) {
+  const markers = names.map((_, i) => String.fromCharCode(0xe000 + i));
+  const sample = text(...markers);
+  const order = markers
+    .map((marker, i) => ({ name: names[i], at: sample.indexOf(marker) }))
+    .sort((x, y) => x.at - y.at);
+  let source = escapeRegExp(sample);
+  for (const marker of markers) source = source.replace(marker, '(.*)');
+  return {
+    key: sharedKey(group, name),
+    pattern: new RegExp(`^${source}$`),
+    args: (m: RegExpMatchArray) => Object.fromEntries(order.map((o, i) => [o.name, m[i + 1]])),
+  };
+}
+
+TEMPLATES.push(
+  templated('import', 'unknownKind', IMPORT_MSG.unknownKind, ['kind']),
+  templated('import', 'malformed', IMPORT_MSG.malformed, ['line']),
+  templated('import', 'missingColumn', IMPORT_MSG.missingColumn, ['column']),
+  templated('import', 'unknownColumn', IMPORT_MSG.unknownColumn, ['column']),
+  templated('import', 'repeatedColumn', IMPORT_MSG.repeatedColumn, ['column']),
+  templated('import', 'cellCount', IMPORT_MSG.cellCount, ['cells', 'columns']),
+  templated('import', 'sameAsRow', IMPORT_MSG.sameAsRow, ['row']),
+  templated('import', 'stateMissing', IMPORT_MSG.stateMissing, ['state']),
+  templated('import', 'districtMissing', IMPORT_MSG.districtMissing, ['district', 'state']),
+  templated('import', 'tehsilMissing', IMPORT_MSG.tehsilMissing, ['tehsil', 'district']),
+  ...(
+    [
+      ['masterDistributorMissing', IMPORT_PARENT_NAME.masterDistributorMobile],
+      ['distributorMissing', IMPORT_PARENT_NAME.distributorMobile],
+      ['retailerMissing', IMPORT_PARENT_NAME.retailerMobile],
+    ] as const
+  ).map(([name, who]) =>
+    templated('import', name, (mobile: string) => IMPORT_MSG.parentMissing(who, mobile), ['mobile']),
+  ),
+  templated('import', 'conflict', (columns: string) => IMPORT_MSG.conflict([columns]), ['columns']),
+);
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -4,7 +4,9 @@ import { Button } from '@mui/material';
 import { type ComponentType, useState } from 'react';
 import { type RaRecord, ResourceContextProvider, useCanAccess, useTranslate } from 'react-admin';
 import { titleCase } from '../../shared/format';
+import type { ImportKind } from '../../shared/schemas/imports';
 import type { Column } from './columns';
+import { ImportFileExport } from './ImportFileExport';
 import { ListPagination } from './ListPagination';
 import type { RecordDialogProps } from './RecordDialog';
 import { ResourceList } from './ResourceList';
@@ -25,6 +27,8 @@ export interface ModalListProps {
   /** Open the create modal on arrival (/location/tehsil/create); `onCreateClosed` runs when it closes. */
   openCreate?: boolean;
   onCreateClosed?: () => void;
+  /** The import kind whose template the list's "Export for import" writes (the network's lists). */
+  importKind?: ImportKind;
 }
 
 interface ModalState {
@@ -45,6 +49,7 @@ export const ModalList = ({
   paginationWindow = 3,
   openCreate = false,
   onCreateClosed,
+  importKind,
 }: ModalListProps) => {
   const translate = useTranslate();
   const [modal, setModal] = useState<ModalState>({ open: openCreate });
@@ -76,11 +81,14 @@ export const ModalList = ({
         texts={texts}
         columns={columns}
         toolbar={
-          canCreate && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true })}>
-              {translate(`${texts}.add`)}
-            </Button>
-          )
+          <>
+            {canCreate && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true })}>
+                {translate(`${texts}.add`)}
+              </Button>
+            )}
+            {importKind && <ImportFileExport kind={importKind} />}
+          </>
         }
         rowActions={canEdit ? [...rowActions, edit] : rowActions}
         pagination={<ListPagination window={paginationWindow} />}

@@ -20,6 +20,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
 import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
+import { listReads } from '../../http/reader';
 import { documentedOnly } from '../../http/schemas';
 import { caller } from '../../http/session';
 import {
@@ -63,7 +64,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const { db, config } = app;
   const people = peopleService({ db, config, cipher: app.cipher });
 
-  // Per address, across every user name (password spraying): in memory, per server.
+  // Per address, across every user name (password spraying): counted in PostgreSQL, so across every server.
   const perAddress = LOGIN_THROTTLE.perAddress;
   const addressLimit = {
     max: config.signInsPerAddress,
@@ -123,7 +124,9 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       if (user.status !== UserStatus.ACTIVE) throw forbidden(MSG.inactiveUser);
       const token = await inTransaction(db, async (tx) => {
         await clearFailures(tx, account, request.ip);
-        const issued = await issueSession(tx, user.id, config.sessionTtlHours);
+        const issued = await issueSession(tx, user.id, config.sessionTtlHours, {
+          carryWritePosition: Boolean(app.readRouter),
+        });
         await auditRecorder(request.auditActor!, request.ip, 'user.login', 'user')(tx, { entityId: user.id });
         return issued;
       });
@@ -154,7 +157,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   app.get(
     '/account/fetch',
     {
-      config: { access: 'session' },
+      config: { access: 'session', ...listReads() },
       schema: {
         tags,
         summary: 'Users of one type, or one user by _id, within the caller’s network',
@@ -188,7 +191,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
           users: items,
           total,
           capped,
-        } = await listWireUsers(db, user, { ...filter, type: q.type }, page);
+        } = await listWireUsers(request.reader, user, { ...filter, type: q.type }, page);
         return { result: { users: items, totalCounts: total, ...cappedMark(capped) } };
       }
       const { users: found } = await listWireUsers(db, user, filter, page);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { LOGIN_THROTTLE } from '../../../shared/rules';
 import type { Queryable as Db } from '../../db/open';
 import { loginFailures } from '../../db/schema';
+import { pruneRateLimitHits } from '../../http/rate-limit';
 
 const windowMs = LOGIN_THROTTLE.windowMinutes * 60_000;
 
@@ -61,14 +62,22 @@ export const pruneFailures = (db: Db, now = new Date()) =>
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-/** Prunes the failure table when the app is ready and every ten minutes while it runs. */
+/**
+ * Prunes the failure table and the per-address limits' counters (http/rate-limit.ts) when the app is ready and
+ * every ten minutes while it runs: one timer for every throttle's table.
+ */
 export const throttlePruning = fp(
   async (app: FastifyInstance) => {
     let timer: NodeJS.Timeout | undefined;
     const prune = () =>
-      pruneFailures(app.db).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'pruning login failures failed'),
-      );
+      Promise.all([
+        pruneFailures(app.db).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'pruning login failures failed'),
+        ),
+        pruneRateLimitHits(app.db).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'pruning rate-limit counters failed'),
+        ),
+      ]);
     app.addHook('onReady', async () => {
       await prune();
       timer = setInterval(prune, PRUNE_EVERY_MS);

@@ -10,6 +10,7 @@ import { users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalFilter } from '../../http/params';
+import { reportReads } from '../../http/reader';
 import { caller, guarded } from '../../http/session';
 import { actorOf, requestRecorder } from '../audit/index';
 import { type PostingRow, recordPayout, toWireTransaction } from '../ledger/index';
@@ -117,17 +118,20 @@ export default async function approvalRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/approvals/fetch',
-    guarded('approvals', 'read', {
-      tags,
-      summary: 'Pending commands (payouts and adjustments), newest first; `status` filters',
-      querystring: approvalsQuery,
-      response: { 200: listEnvelope('approvals', wireCommandSchema) },
-    }),
+    {
+      ...guarded('approvals', 'read', {
+        tags,
+        summary: 'Pending commands (payouts and adjustments), newest first; `status` filters',
+        querystring: approvalsQuery,
+        response: { 200: listEnvelope('approvals', wireCommandSchema) },
+      }),
+      config: reportReads,
+    },
     async (request) => {
       const { user } = caller(request);
       const q = request.query;
       const { commands, total } = await listCommands(
-        db,
+        request.reader,
         { status: q.status, makerId: user.type === UserType.ADMIN ? undefined : user.id },
         { limit: q.limit, offset: offsetOf(q) },
       );

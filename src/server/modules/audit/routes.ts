@@ -4,6 +4,7 @@ import { AUDIT_MSG, auditFilterSchema } from '../../../shared/schemas/audit';
 import { listEnvelope, wireAuditEntrySchema } from '../../../shared/wire';
 import { badRequest } from '../../http/errors';
 import { pagingQuery } from '../../http/paging';
+import { reportReads } from '../../http/reader';
 import { guarded } from '../../http/session';
 import { listAudit } from './queries';
 
@@ -17,16 +18,19 @@ export default async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/audit/fetch',
-    guarded('audit', 'list', {
-      tags: ['audit'],
-      summary: 'The audit trail, newest first',
-      querystring: auditQuery,
-      response: { 200: listEnvelope('audit', wireAuditEntrySchema) },
-    }),
+    {
+      ...guarded('audit', 'list', {
+        tags: ['audit'],
+        summary: 'The audit trail, newest first',
+        querystring: auditQuery,
+        response: { 200: listEnvelope('audit', wireAuditEntrySchema) },
+      }),
+      config: reportReads,
+    },
     async (request) => {
       const q = request.query;
       if (q.from && q.to && q.from > q.to) throw badRequest(AUDIT_MSG.fromAfterTo, 'from');
-      const { audit, total, capped } = await listAudit(app.db, q, { page: q.page, limit: q.limit });
+      const { audit, total, capped } = await listAudit(request.reader, q, { page: q.page, limit: q.limit });
       return {
         result: { audit, totalCounts: total, ...(capped ? { totalCountsCapped: true as const } : {}) },
       };

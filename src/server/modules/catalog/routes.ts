@@ -14,6 +14,7 @@ import { products, providers } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { pagingQuery, sortQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
+import { listReads } from '../../http/reader';
 import { guarded } from '../../http/session';
 import { runCommand } from '../audit/index';
 import { listProducts, listProviders, productColumns, toWireProduct, toWireProvider } from './queries';
@@ -34,19 +35,21 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Amounts bounded by this server's configuration (MAX_AMOUNT_RUPEES).
   const productSchema = productSchemaFor(app.config.maxAmountPaise);
-  const { db } = app;
 
   // Providers --------------------------------------------------------------
   app.get(
     '/providers/fetch',
-    guarded('providers', 'read', {
-      tags,
-      summary: 'Providers',
-      querystring: listQuery,
-      response: { 200: listEnvelope('providers', wireProviderSchema) },
-    }),
+    {
+      ...guarded('providers', 'read', {
+        tags,
+        summary: 'Providers',
+        querystring: listQuery,
+        response: { 200: listEnvelope('providers', wireProviderSchema) },
+      }),
+      config: listReads(),
+    },
     async (request) => {
-      const { items, total } = await listProviders(db, request.query);
+      const { items, total } = await listProviders(request.reader, request.query);
       return { result: { providers: items, totalCounts: total } };
     },
   );
@@ -98,14 +101,17 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   // Products ---------------------------------------------------------------
   app.get(
     '/products/fetch',
-    guarded('products', 'read', {
-      tags,
-      summary: 'Products',
-      querystring: productQuery,
-      response: { 200: listEnvelope('products', wireProductSchema) },
-    }),
+    {
+      ...guarded('products', 'read', {
+        tags,
+        summary: 'Products',
+        querystring: productQuery,
+        response: { 200: listEnvelope('products', wireProductSchema) },
+      }),
+      config: listReads('productId', '_id'),
+    },
     async (request) => {
-      const { items, total } = await listProducts(db, request.query);
+      const { items, total } = await listProducts(request.reader, request.query);
       return { result: { products: items, totalCounts: total } };
     },
   );

@@ -1,10 +1,11 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type {
-  ImportCounts,
-  ImportKind,
-  ImportMode,
-  ImportRowError,
-  WireImportJob,
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  IMPORT_MSG,
+  type ImportCounts,
+  type ImportKind,
+  type ImportMode,
+  type ImportRowError,
+  type WireImportJob,
 } from '../../../shared/schemas/imports';
 import type { Queryable } from '../../db/open';
 import { importErrors, importJobs } from '../../db/schema';
@@ -49,6 +50,14 @@ export async function recordProgress(
     .where(eq(importJobs.id, jobId));
 }
 
+/** The heartbeat of a job its server is running: `updated_at` is now (a finished job is left as it is). */
+export async function touchJob(q: Queryable, jobId: string) {
+  await q
+    .update(importJobs)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'RUNNING')));
+}
+
 /** Ends a job: DONE, or FAILED with the reason; answers its counts for the audit trail. */
 export async function finishJob(q: Queryable, jobId: string, failure: string | null) {
   const [row] = await q
@@ -59,7 +68,7 @@ export async function finishJob(q: Queryable, jobId: string, failure: string | n
   return countsOf(row);
 }
 
-const countsOf = (row: typeof importJobs.$inferSelect): ImportCounts => ({
+const countsOf = (row: ImportCounts): ImportCounts => ({
   read: row.read,
   created: row.created,
   updated: row.updated,
@@ -68,8 +77,17 @@ const countsOf = (row: typeof importJobs.$inferSelect): ImportCounts => ({
   refused: row.refused,
 });
 
-/** `import/fetch/:id`: the job with its counts and row errors (in row order), or undefined. */
-export async function jobView(q: Queryable, jobId: string): Promise<WireImportJob | undefined> {
+/**
+ * `import/fetch/:id`: the job with its counts and row errors (in row order), or undefined. A RUNNING job whose
+ * heartbeat is older than `staleAfterMs` (by the database's clock, the same for every server) lost its server: it
+ * is answered FAILED with IMPORT_MSG.stopped. Its row is left as it is: whole batches are written, and the same
+ * file sent again completes it.
+ */
+export async function jobView(
+  q: Queryable,
+  jobId: string,
+  staleAfterMs: number,
+): Promise<WireImportJob | undefined> {
   const [row] = await q
     .select({
       id: importJobs.id,
@@ -87,6 +105,7 @@ export async function jobView(q: Queryable, jobId: string): Promise<WireImportJo
       refused: importJobs.refused,
       message: importJobs.message,
       createdAt: importJobs.createdAt,
+      stale: sql<boolean>`${importJobs.updatedAt} < now() - make_interval(secs => ${staleAfterMs / 1000})`,
     })
     .from(importJobs)
     .where(eq(importJobs.id, jobId));
@@ -96,17 +115,18 @@ export async function jobView(q: Queryable, jobId: string): Promise<WireImportJo
     .from(importErrors)
     .where(eq(importErrors.jobId, jobId))
     .orderBy(asc(importErrors.row), asc(importErrors.column));
+  const lost = row.status === 'RUNNING' && row.stale;
   return {
     _id: row.id,
     kind: row.kind as ImportKind,
     fileName: row.fileName,
-    status: row.status as WireImportJob['status'],
+    status: lost ? 'FAILED' : (row.status as WireImportJob['status']),
     dryRun: row.dryRun,
     mode: row.mode as ImportMode,
     total: row.total,
-    counts: countsOf(row as typeof importJobs.$inferSelect),
+    counts: countsOf(row),
     errors,
-    message: row.message,
+    message: lost ? IMPORT_MSG.stopped : row.message,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -8,6 +8,7 @@ import {
   IMPORT_USER_TYPE,
   type ImportKind,
   type ImportRowError,
+  MASKED_AADHAR,
 } from '../../../shared/schemas/imports';
 import { districtSchema, stateSchema, tehsilSchema } from '../../../shared/schemas/locations';
 import { USER_MSG, userCreateSchemas } from '../../../shared/schemas/users';
@@ -373,6 +374,11 @@ export async function judgePeople(
         });
         skip.add(parentColumn);
       }
+    }
+    // A masked number (a list's, a non-admin's export) is not the customer's: said as such, not as invalid.
+    if (type === UserType.CUSTOMER && MASKED_AADHAR.test((cells.aadharId ?? '').trim())) {
+      errors.push({ row, column: 'aadharId', message: IMPORT_MSG.maskedAadhar });
+      skip.add('aadharId');
     }
     const parentId = (mobileCell: string) => (cells[mobileCell]?.trim() ? (parent?.id ?? ABSENT) : '');
     const body: Record<string, unknown> = {

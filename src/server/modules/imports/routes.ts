@@ -2,7 +2,7 @@ import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { UserType } from '../../../shared/enums';
+import { UserType } from '../../../shared/enums';
 import { can } from '../../../shared/roles';
 import {
   IMPORT_COLUMNS,
@@ -13,15 +13,19 @@ import {
   wireImportJobSchema,
 } from '../../../shared/schemas/imports';
 import { envelope } from '../../../shared/wire';
+import { inTransaction } from '../../db/transaction';
+import { csvText } from '../../http/csv';
 import { forbidden, notFound } from '../../http/errors';
 import { idParam } from '../../http/params';
 import { documentedOnly } from '../../http/schemas';
 import { caller, guarded } from '../../http/session';
+import { recordSessionWrite } from '../../http/session-token';
 import { peopleService } from '../account/index';
-import { actorOf } from '../audit/index';
+import { actorOf, auditRecorder } from '../audit/index';
+import { exportRows } from './export';
 import { csvLine, parseImport, receiveImport } from './file';
 import { createJob, jobView } from './jobs';
-import { runImport } from './run';
+import { importSettings, runImport } from './run';
 
 const tags = ['imports'];
 const kindParam = z.object({
@@ -70,7 +74,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
     }),
     async (request) => {
       const kind = request.params.kind as (typeof IMPORT_KINDS)[number];
-      const { user } = caller(request);
+      const { user, tokenHash } = caller(request);
       const received = await receiveImport(request, config.uploadIdleTimeoutMs);
       // Only an admin writes; the kind's own create right as its dialog has it.
       if (!received.dryRun) {
@@ -89,7 +93,17 @@ export default async function importRoutes(fastify: FastifyInstance) {
         total: rows.length,
       });
       const job = runImport(
-        { db, config, cipher, people, log: request.log },
+        {
+          db,
+          config,
+          cipher,
+          people,
+          log: request.log,
+          // Its rows are written after this answer: the session learns their position when they are all in.
+          ...(app.readRouter && !received.dryRun
+            ? { beforeFinish: () => recordSessionWrite(db, tokenHash) }
+            : {}),
+        },
         {
           id,
           kind,
@@ -117,9 +131,48 @@ export default async function importRoutes(fastify: FastifyInstance) {
       response: { 200: envelope(wireImportJobSchema) },
     }),
     async (request) => {
-      const view = await jobView(db, request.params.id);
+      const view = await jobView(db, request.params.id, importSettings.staleAfterMs);
       if (!view) throw notFound(IMPORT_MSG.jobNotFound);
       return { result: view };
+    },
+  );
+
+  app.get(
+    '/import/export/:kind',
+    {
+      schema: {
+        tags,
+        summary:
+          "A list as its import template has it: every row of the caller's list, for an import elsewhere",
+        description:
+          "signed in; whoever may see the kind's list (the role table), scoped to the caller's network. Customers' Aadhar numbers are whole for ADMIN only (audited), masked for others",
+        params: kindParam,
+      },
+    },
+    async (request, reply) => {
+      const kind = request.params.kind as (typeof IMPORT_KINDS)[number];
+      const { user } = caller(request);
+      const type = user.type as UserType;
+      if (!can(type, IMPORT_RESOURCE[kind], 'list')) throw forbidden();
+      const wholeAadhar = kind === 'customers' && type === UserType.ADMIN;
+      const rows = await exportRows(db, user, kind, cipher, wholeAadhar);
+      if (wholeAadhar)
+        // Whole Aadhar numbers left the server: who took them, when and how many (never the numbers).
+        await inTransaction(db, (tx) =>
+          auditRecorder(
+            actorOf(request),
+            request.ip,
+            'import.export',
+            'import',
+          )(tx, {
+            entityId: null,
+            after: { kind, rows: rows.length - 1 },
+          }),
+        );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(`${kind}.csv`))
+        .send(csvText(rows));
     },
   );
 

@@ -26,7 +26,7 @@ import {
 } from '../account/index';
 import { type Actor, auditRecorder } from '../audit/index';
 import type { CsvRow } from './file';
-import { finishJob, recordProgress } from './jobs';
+import { finishJob, recordProgress, touchJob } from './jobs';
 import {
   duplicatesInFile,
   type Judged,
@@ -44,8 +44,15 @@ export const importSettings: {
   batchSize: number;
   /** Batches of one job under way at once (the database's index upkeep then uses more than one core). */
   parallel: number;
+  /** How often a running job's server touches its row (`updated_at`), batch or no batch: the job's heartbeat. */
+  heartbeatMs: number;
+  /**
+   * A RUNNING job whose row nobody touched for this long has lost its server (killed, crashed): `import/fetch`
+   * answers it FAILED, saying that sending the same file again completes it. Six missed heartbeats.
+   */
+  staleAfterMs: number;
   afterBatch?: (jobId: string, batch: number) => void | Promise<void>;
-} = { batchSize: 500, parallel: 2 };
+} = { batchSize: 500, parallel: 2, heartbeatMs: 10_000, staleAfterMs: 60_000 };
 
 /**
  * The keys a batch writes under (a person's mobile and user name, one namespace; a location's name under its
@@ -67,6 +74,12 @@ export interface ImportDeps {
   cipher: PersonalDataCipher;
   people: ReturnType<typeof peopleService>;
   log: FastifyBaseLogger;
+  /**
+   * Runs after the last row is written and before the job is marked finished: with a read replica, it records
+   * the primary's position on the caller's session, so the lists they open once it is finished show its rows
+   * (read-your-writes, http/reader.ts).
+   */
+  beforeFinish?: () => Promise<void>;
 }
 
 export interface ImportJob {
@@ -150,6 +163,13 @@ export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]
       ? judgePeople(q, job.kind, batch, lock, cipher)
       : judgeLocations(q, job.kind as 'states' | 'districts' | 'tehsils', batch, lock);
   let failure: string | null = null;
+  // The job's heartbeat, while this server runs it (a batch waiting for another import's locks included).
+  const heartbeat = setInterval(() => {
+    touchJob(db, job.id).catch((error) =>
+      log.warn({ err: error, jobId: job.id }, 'an import heartbeat failed'),
+    );
+  }, importSettings.heartbeatMs);
+  heartbeat.unref();
   try {
     const duplicates = duplicatesInFile(job.kind, rows);
     // INITIAL_PASSWORD, hashed once for the whole file (each dialog create hashes it once too).
@@ -203,6 +223,13 @@ export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]
     // Never the rows themselves: they may hold Aadhar numbers.
     log.error({ err: error, jobId: job.id, kind: job.kind }, 'an import stopped');
     failure = IMPORT_MSG.interrupted;
+  } finally {
+    clearInterval(heartbeat);
+  }
+  try {
+    await deps.beforeFinish?.();
+  } catch (error) {
+    log.error({ err: error, jobId: job.id }, "could not record the import's write position on the session");
   }
   await inTransaction(db, async (tx) => {
     const counts = await finishJob(tx, job.id, failure);

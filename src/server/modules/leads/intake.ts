@@ -16,8 +16,6 @@ import {
   leadPartSchemas,
   leadTypeSchema,
 } from '../../../shared/schemas/leads';
-import type { Queryable } from '../../db/open';
-import { leads } from '../../db/schema';
 import { badRequest, HttpError, zodToHttpError } from '../../http/errors';
 import { isMultipart, readMultipart } from '../../http/multipart';
 
@@ -33,7 +31,7 @@ export interface ReceivedFile {
 export interface ReceivedLead {
   fields: Map<string, string>;
   files: Map<LeadFileField, ReceivedFile>;
-  /** Removes every file this request wrote; called on any refusal. */
+  /** Removes every file this request wrote; called once the application is stored or refused. */
   discard(): Promise<void>;
 }
 
@@ -53,14 +51,17 @@ function sizeGuard(field: LeadFileField, onBytes: (n: number) => void) {
   });
 }
 
-/** Temporary names of uploads still being received or checked; kept files get a plain random name. */
+/**
+ * Names of uploads being received or checked. They are this request's own: the caller stores the accepted ones
+ * in the database (files.ts) and removes them either way; what a crash leaves is removed at the next start.
+ */
 const TEMP_PREFIX = 'upload-';
 
 /**
- * Reads the multipart application: JSON text parts into `fields`, the two files into `uploadsDir` under
- * temporary random names. Nothing here is trusted yet: the caller validates, then keeps or discards the
- * files. A refused, cut-off or stalled upload leaves no file behind (http/multipart.ts closes every file
- * before this rejects).
+ * Reads the multipart application: JSON text parts into `fields`, the two files into `uploadsDir` (this server's,
+ * DATA_DIR/uploads) under temporary random names. Nothing here is trusted yet: the caller validates, stores or
+ * refuses, then discards the temporary files. A refused, cut-off or stalled upload leaves no file behind
+ * (http/multipart.ts closes every file before this rejects).
  */
 export async function receiveLead(
   request: FastifyRequest,
@@ -125,25 +126,6 @@ export async function receiveLead(
   return { fields, files, discard };
 }
 
-/**
- * Removes what a crashed server left in the uploads directory: temporary uploads, and kept files no
- * application refers to (stored just before a crash undid the application's row). Called at start-up, once
- * the data directory is this server's and before anyone uploads.
- */
-export async function removeStaleUploads(db: Queryable, uploadsDir: string): Promise<number> {
-  let names: string[];
-  try {
-    names = await fs.promises.readdir(uploadsDir);
-  } catch {
-    return 0;
-  }
-  const rows = await db.select({ picture: leads.pictureFile, document: leads.documentFile }).from(leads);
-  const referenced = new Set(rows.flatMap((row) => [row.picture, row.document]));
-  const stale = names.filter((name) => name.startsWith(TEMP_PREFIX) || !referenced.has(name));
-  await Promise.all(stale.map((name) => fs.promises.rm(path.join(uploadsDir, name), { force: true })));
-  return stale.length;
-}
-
 /** The first bytes of a file: enough for file-type to recognise every format it knows. */
 async function readHead(file: string): Promise<Uint8Array> {
   const handle = await fs.promises.open(file, 'r');
@@ -154,13 +136,6 @@ async function readHead(file: string): Promise<Uint8Array> {
   } finally {
     await handle.close();
   }
-}
-
-/** Moves an accepted upload to its permanent random name; returns that name (relative to uploadsDir). */
-export async function keepFile(file: ReceivedFile, uploadsDir: string): Promise<string> {
-  const name = randomBytes(16).toString('hex');
-  await fs.promises.rename(file.path, path.join(uploadsDir, name));
-  return name;
 }
 
 /** Parses and validates every part; errors carry `<part>.<field>` so the form can point at them. */

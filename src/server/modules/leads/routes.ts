@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
@@ -19,18 +18,21 @@ import { leads } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../http/errors';
 import { idParam } from '../../http/params';
+import { listReads } from '../../http/reader';
 import { documentedOnly } from '../../http/schemas';
 import { guarded } from '../../http/session';
 import { peopleService } from '../account/index';
 import { auditRecorder, publicActor } from '../audit/index';
 import { checkLocationChain } from '../locations/index';
-import { keepFile, receiveLead, validateParts } from './intake';
+import { readStoredFile, storedFile, storeFile } from './files';
+import { receiveLead, validateParts } from './intake';
 import { leadById, leadListQuery, leadView, listLeads } from './queries';
 import { approveLead, rejectLead } from './review';
 
 /**
  * Onboarding applications: the public form (`leads/create`), and their review by staff (list, files,
- * approve and reject in review.ts). Their SQL lives in queries.ts, the multipart intake in intake.ts.
+ * approve and reject in review.ts). Their SQL lives in queries.ts, the multipart intake in intake.ts, the files
+ * (stored in the database) in files.ts.
  */
 const tags = ['leads'];
 const jsonPart = (what: string) => z.string().describe(`JSON text: ${what}`);
@@ -68,8 +70,8 @@ export default async function leadRoutes(fastify: FastifyInstance) {
   // busboy reads the body in the handler (http/multipart.ts); Fastify only has to let it through.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
-  // Public: the onboarding form. Capped before parsing, limited per address (in memory, per server: a spam
-  // limit, not an account lock), all or nothing.
+  // Public: the onboarding form. Capped before parsing, limited per address (counted in PostgreSQL, so across
+  // every server: a spam limit, not an account lock), all or nothing.
   app.post(
     '/leads/create',
     {
@@ -97,7 +99,6 @@ export default async function leadRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const received = await receiveLead(request, uploadsDir, config.uploadIdleTimeoutMs);
-      const kept: string[] = [];
       try {
         const { sections, leadType } = validateParts(received);
         const b = sections.businessInfo;
@@ -114,10 +115,6 @@ export default async function leadRoutes(fastify: FastifyInstance) {
         });
         const picture = received.files.get('picture')!;
         const document = received.files.get('document')!;
-        const pictureFile = await keepFile(picture, uploadsDir);
-        kept.push(pictureFile);
-        const documentFile = await keepFile(document, uploadsDir);
-        kept.push(documentFile);
         const aadhar = sections.otherBusinessInfo.aadharNumber;
         const proof = sections.identityProof;
         const aadharProof = proof.type === 'AADHAR';
@@ -130,7 +127,18 @@ export default async function leadRoutes(fastify: FastifyInstance) {
             : proof,
         };
         const applicant = publicActor(sections.applicantInfo.name);
+        // The files and the application are one transaction: a refused or failed write leaves no file stored.
         const row = await inTransaction(db, async (tx) => {
+          const pictureFile = await storeFile(tx, {
+            source: picture.path,
+            contentType: picture.mime!,
+            size: picture.size,
+          });
+          const documentFile = await storeFile(tx, {
+            source: document.path,
+            contentType: document.mime!,
+            size: document.size,
+          });
           const [inserted] = await tx
             .insert(leads)
             .values({
@@ -167,10 +175,8 @@ export default async function leadRoutes(fastify: FastifyInstance) {
           return inserted;
         });
         return { result: { _id: row.id }, message: LEAD_MSG.thankYou };
-      } catch (error) {
+      } finally {
         await received.discard();
-        await Promise.all(kept.map((name) => fs.promises.rm(path.join(uploadsDir, name), { force: true })));
-        throw error;
       }
     },
   );
@@ -178,19 +184,23 @@ export default async function leadRoutes(fastify: FastifyInstance) {
   // Review: staff only.
   app.get(
     '/leads/fetch',
-    guarded('leads', 'list', {
-      tags,
-      summary: 'Applications, or one with its sections and files (_id)',
-      querystring: leadListQuery,
-      response: { 200: listEnvelope('leads', wireLeadSchema) },
-    }),
+    {
+      ...guarded('leads', 'list', {
+        tags,
+        summary: 'Applications, or one with its sections and files (_id)',
+        querystring: leadListQuery,
+        response: { 200: listEnvelope('leads', wireLeadSchema) },
+      }),
+      config: listReads(),
+    },
     async (request) => {
-      const { leads, total } = await listLeads(db, request.query);
+      const { leads, total } = await listLeads(request.reader, request.query);
       return { result: { leads, totalCounts: total } };
     },
   );
 
-  // Files go only to signed-in staff, never to the public; served as downloads the browser must not sniff.
+  // Files go only to signed-in staff, never to the public; served as downloads the browser must not sniff,
+  // streamed from the database a chunk at a time (files.ts), whichever server took them.
   for (const field of Object.keys(LEAD_FILES) as LeadFileField[]) {
     app.get(
       `/leads/:id/${field}`,
@@ -203,9 +213,8 @@ export default async function leadRoutes(fastify: FastifyInstance) {
         const { id } = request.params;
         const row = await leadById(db, id);
         if (!row) throw notFound(LEAD_MSG.leadNotFound);
-        const name = field === 'picture' ? row.pictureFile : row.documentFile;
-        const file = path.join(uploadsDir, name);
-        if (!fs.existsSync(file)) throw notFound('File not found');
+        const file = await storedFile(db, field === 'picture' ? row.pictureFile : row.documentFile);
+        if (!file) throw notFound('File not found');
         // RFC 6266: an ASCII fallback name plus the UTF-8 original (Hindi, Chinese, emoji) in filename*.
         const disposition = contentDisposition(field === 'document' ? row.documentName : 'picture', {
           type: 'inline',
@@ -214,7 +223,8 @@ export default async function leadRoutes(fastify: FastifyInstance) {
           .header('content-type', field === 'picture' ? row.pictureMime : row.documentMime)
           .header('x-content-type-options', 'nosniff')
           .header('content-disposition', disposition)
-          .send(fs.createReadStream(file));
+          .header('content-length', file.size)
+          .send(readStoredFile(db, file));
       },
     );
   }

@@ -7,6 +7,7 @@ import {
   settlePreviewSchema,
 } from '../../../shared/schemas/books';
 import { envelope } from '../../../shared/wire';
+import { reportReads } from '../../http/reader';
 import { caller, guarded } from '../../http/session';
 import { walletOf } from './queries';
 import { owedPaise } from './reconcile';
@@ -26,18 +27,22 @@ export default async function booksRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/books/fetch',
-    guarded('books', 'list', {
-      tags,
-      summary: "The latest reconcile run, the caller's wallet, TDS payable and what the network is owed",
-      response: { 200: envelope(booksFetchResultSchema) },
-    }),
+    {
+      ...guarded('books', 'list', {
+        tags,
+        summary: "The latest reconcile run, the caller's wallet, TDS payable and what the network is owed",
+        response: { 200: envelope(booksFetchResultSchema) },
+      }),
+      config: reportReads,
+    },
     async (request) => {
       const { user } = caller(request);
+      const reader = request.reader;
       // One after the other: the embedded engine has one connection, and each read is a key look-up or one sum.
-      const reconcile = await latestReconcileRun(db);
-      const wallet = await walletOf(db, user.id);
-      const payable = await tdsPayable(db);
-      const owed = await owedPaise(db);
+      const reconcile = await latestReconcileRun(reader);
+      const wallet = await walletOf(reader, user.id);
+      const payable = await tdsPayable(reader);
+      const owed = await owedPaise(reader);
       return {
         result: { reconcile, wallet, tdsPayable: paiseToRupees(payable), owed: paiseToRupees(owed) },
       };

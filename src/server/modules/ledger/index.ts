@@ -30,7 +30,7 @@ export {
 } from './payout';
 export { pdfRupees, type TextPdf, textPdf } from './pdf';
 export { listTransactionsOf, toWireTransaction, walletOf } from './queries';
-export { owedPaise, reconcile } from './reconcile';
+export { owedPaise, reconcile, sealsVerify } from './reconcile';
 export { latestReconcileRun, reconcileAndRecord, recordReconcileRun } from './reconcile-runs';
 export { default as ledgerRoutes } from './routes';
 export { previewSettle, settle, startSettlementJob } from './settlement';

@@ -429,6 +429,21 @@ async function chainBreaks(db: Queryable, ledgerKey: Buffer): Promise<{ breaks: 
   return { breaks, postings: seen };
 }
 
+/**
+ * Whether `ledgerKey` is the key that sealed the ledger, judged on the first postings of a few wallets (each seal
+ * chains from nothing there): true when one verifies, false when none does, null when nothing is posted yet. One
+ * changed posting (which reconcile reports) cannot make the right key look wrong.
+ */
+export async function sealsVerify(db: Queryable, ledgerKey: Buffer, sample = 3): Promise<boolean | null> {
+  const first: PostingRow[] = await db
+    .select(EXACT_POSTING)
+    .from(postings)
+    .where(eq(postings.walletSeq, 1))
+    .limit(sample);
+  if (first.length === 0) return null;
+  return first.some((p) => sealPosting(ledgerKey, null, p) === p.seal);
+}
+
 /** What wallets owe the network (the available balances below zero, as a positive sum of paise, as text). */
 const OWED = sql`select coalesce(-sum(balance_paise), 0)::text from ${wallets} where balance_paise < 0`;
 

@@ -16,6 +16,7 @@ import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
+import { reportReads } from '../../http/reader';
 import { caller, guarded } from '../../http/session';
 import { actorOf } from '../audit/index';
 import { listTransactions, listWalletTransactions, postingTotals, walletOf } from './queries';
@@ -63,12 +64,15 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/transactions/fetch',
-    guarded('transactions', 'list', {
-      tags,
-      summary: 'Every posting, newest first, with the credits and debits of the whole filter',
-      querystring: transactionsQuery,
-      response: { 200: envelope(transactionsFetchResultSchema) },
-    }),
+    {
+      ...guarded('transactions', 'list', {
+        tags,
+        summary: 'Every posting, newest first, with the credits and debits of the whole filter',
+        querystring: transactionsQuery,
+        response: { 200: envelope(transactionsFetchResultSchema) },
+      }),
+      config: reportReads,
+    },
     async (request) => {
       const q = request.query;
       checkDays(q);
@@ -82,8 +86,8 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
         to: q.to,
       };
       const [{ transactions, total, capped }, totals] = await Promise.all([
-        listTransactions(db, filter, { limit: q.limit, offset: offsetOf(q) }),
-        postingTotals(db, filter),
+        listTransactions(request.reader, filter, { limit: q.limit, offset: offsetOf(q) }),
+        postingTotals(request.reader, filter),
       ]);
       return { result: { transactions, totalCounts: total, totals, ...cappedMark(capped) } };
     },
@@ -92,21 +96,24 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
   /** The caller's own wallet and postings: scoped by the session, never by a parameter. */
   app.get(
     '/wallet/fetch',
-    guarded('wallet', 'read', {
-      tags,
-      summary: 'The caller’s own wallet and postings, with the credits and debits of the whole filter',
-      querystring: walletQuery,
-      response: { 200: envelope(walletFetchResultSchema) },
-    }),
+    {
+      ...guarded('wallet', 'read', {
+        tags,
+        summary: 'The caller’s own wallet and postings, with the credits and debits of the whole filter',
+        querystring: walletQuery,
+        response: { 200: envelope(walletFetchResultSchema) },
+      }),
+      config: reportReads,
+    },
     async (request) => {
       const { user } = caller(request);
       const q = request.query;
       checkDays(q);
       const filter = { transactionType: q.transactionType, from: q.from, to: q.to };
       const [wallet, { transactions, total, capped }, totals] = await Promise.all([
-        walletOf(db, user.id),
-        listWalletTransactions(db, user.id, filter, { limit: q.limit, offset: offsetOf(q) }),
-        postingTotals(db, { ...filter, userId: user.id }),
+        walletOf(request.reader, user.id),
+        listWalletTransactions(request.reader, user.id, filter, { limit: q.limit, offset: offsetOf(q) }),
+        postingTotals(request.reader, { ...filter, userId: user.id }),
       ]);
       return { result: { wallet, transactions, totalCounts: total, totals, ...cappedMark(capped) } };
     },
@@ -139,13 +146,17 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/ledger/reconcile',
-    guarded('ledger', 'list', {
-      tags,
-      summary: 'Prove the ledger',
-      response: { 200: envelope(reconcileReportSchema) },
-    }),
-    async () => ({
-      result: await reconcile(db, app.ledgerKey),
+    {
+      ...guarded('ledger', 'list', {
+        tags,
+        summary: 'Prove the ledger',
+        response: { 200: envelope(reconcileReportSchema) },
+      }),
+      // One snapshot, read-only: the replica's is as whole as the primary's.
+      config: reportReads,
+    },
+    async (request) => ({
+      result: await reconcile(request.reader, app.ledgerKey),
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { paiseToRupees } from '../../../shared/money';
 import type { SettlePreview } from '../../../shared/schemas/books';
 import type { SettleResult } from '../../../shared/wire';
@@ -208,44 +208,166 @@ export async function previewSettle(
 }
 
 const LEASE = 'settlement';
-const LEASE_MS = 5 * 60_000;
+/**
+ * How long the job's lease lasts without renewal. Its holder renews it every third of that while a run lasts, so
+ * only a holder that stopped (a killed server) lets it lapse, and a server waiting for it takes over soon after.
+ */
+export const LEASE_MS = 15_000;
+const RENEW_MS = LEASE_MS / 3;
+/** A waiting server asks again this long after the lease it saw expires. */
+const RETRY_MARGIN_MS = 250;
+
+/** The job's log (the app's): failures, a lease lost to another server, and the waits for a held lease. */
+export interface JobLog {
+  error(obj: unknown, msg: string): void;
+  warn(obj: unknown, msg: string): void;
+  debug(obj: unknown, msg: string): void;
+}
+
+/** The lease held by another server: when it expires (ms from now), and the last run that finished. */
+interface LeaseHeld {
+  expiresInMs: number;
+  /** The last finished run's time (microseconds since 1970, as text), to tell a finished run from a dead holder. */
+  lastRun: string | null;
+}
+
+/** The lease's last finished run, exactly (a JavaScript Date would drop PostgreSQL's microseconds). */
+const LAST_RUN = sql`(extract(epoch from ${jobLeases.lastRunAt}) * 1000000)::bigint::text`;
+const LEASE_ENDS = sql.raw(`now() + interval '${LEASE_MS} milliseconds'`);
 
 /**
- * One run of the settlement job: takes the job's lease (a row that only one server can hold until it
- * expires, so several servers sharing one PostgreSQL never run it at once), settles every commission older
- * than the delay, and hands the lease back. Returns null when another server holds the lease.
+ * Takes the job's lease for `holder`: a row only one server can hold until it expires, so several servers sharing
+ * one database never run the job at once. It is taken when it is free, has expired, or is this holder's already;
+ * given `lastRun` (what a waiting server saw), only if no run has finished since, so a holder that finished and let
+ * go is not taken over by a second run. Times are the database's, the one clock every server shares.
+ */
+export async function takeLease(
+  db: Queryable,
+  holder: string,
+  lastRun?: string | null,
+): Promise<{ taken: true } | ({ taken: false } & LeaseHeld)> {
+  const unchanged =
+    lastRun === undefined ? sql`true` : sql`${LAST_RUN} is not distinct from ${lastRun}::text`;
+  const taken = await db.execute(
+    sql`insert into ${jobLeases} (name, holder, expires_at) values (${LEASE}, ${holder}, ${LEASE_ENDS})
+      on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
+      where (${jobLeases.expiresAt} < now() or ${jobLeases.holder} = excluded.holder) and ${unchanged}
+      returning name`,
+  );
+  if (taken.rows.length > 0) return { taken: true };
+  const held = await db.execute<{ expiresInMs: number; lastRun: string | null }>(
+    sql`select greatest(0, ceil(extract(epoch from ${jobLeases.expiresAt} - now()) * 1000))::int as "expiresInMs",
+        ${LAST_RUN} as "lastRun" from ${jobLeases} where ${jobLeases.name} = ${LEASE}`,
+  );
+  return {
+    taken: false,
+    expiresInMs: held.rows[0]?.expiresInMs ?? 0,
+    lastRun: held.rows[0]?.lastRun ?? null,
+  };
+}
+
+/**
+ * Renews `holder`'s lease every RENEW_MS until the returned function is called (which waits for a renewal under
+ * way, so none lands after the lease is handed back). A renewal that finds the lease another's is logged once: the
+ * run goes on, since settling is safe to repeat (each wallet is locked and only unsettled commissions move).
+ */
+export function keepLease(db: Queryable, holder: string, log?: JobLog): () => Promise<void> {
+  let lost = false;
+  let renewing: Promise<unknown> = Promise.resolve();
+  const renew = async () => {
+    const rows = await db
+      .update(jobLeases)
+      .set({ expiresAt: LEASE_ENDS })
+      .where(and(eq(jobLeases.name, LEASE), eq(jobLeases.holder, holder)))
+      .returning({ name: jobLeases.name });
+    if (rows.length === 0 && !lost) {
+      lost = true;
+      log?.warn({ holder }, 'settlement lease lost to another server while this run lasts');
+    }
+  };
+  const timer = setInterval(() => {
+    renewing = renew().catch((error) => log?.error({ err: error }, 'renewing the settlement lease failed'));
+  }, RENEW_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await renewing;
+  };
+}
+
+/**
+ * Whether the lease was left by a holder that stopped mid-run: expired, yet never handed back (a lease handed back
+ * expires at 1970-01-01).
+ */
+async function leaseAbandoned(db: Queryable): Promise<boolean> {
+  const found = await db.execute(
+    sql`select 1 from ${jobLeases} where ${jobLeases.name} = ${LEASE}
+      and ${jobLeases.expiresAt} < now() and ${jobLeases.expiresAt} > 'epoch'::timestamptz`,
+  );
+  return found.rows.length > 0;
+}
+
+/** Hands the lease back (expired at once) and records the finished run. */
+async function releaseLease(db: Queryable, holder: string) {
+  await db
+    .update(jobLeases)
+    .set({ expiresAt: new Date(0), lastRunAt: sql`now()` })
+    .where(and(eq(jobLeases.name, LEASE), eq(jobLeases.holder, holder)));
+}
+
+interface JobOptions {
+  delayHours: number;
+  holder: string;
+  /** The run's time, which decides what is due; now by default. */
+  now?: Date;
+  tds?: TdsConfig;
+  log?: JobLog;
+}
+
+/** One attempt: the lease taken, every commission older than the delay settled, the lease handed back. */
+async function attempt(
+  db: Db,
+  ledgerKey: Buffer,
+  opts: JobOptions & { lastRun?: string | null },
+): Promise<{ ran: SettleResult } | { held: LeaseHeld }> {
+  const lease = await takeLease(db, opts.holder, opts.lastRun);
+  if (!lease.taken) return { held: lease };
+  const stopRenewing = keepLease(db, opts.holder, opts.log);
+  try {
+    const now = opts.now ?? new Date();
+    return {
+      ran: await settle(db, ledgerKey, {
+        all: true,
+        dueBefore: new Date(now.getTime() - opts.delayHours * 3_600_000),
+        tds: opts.tds,
+      }),
+    };
+  } finally {
+    await stopRenewing();
+    await releaseLease(db, opts.holder);
+  }
+}
+
+/**
+ * One run of the settlement job: takes the job's lease (takeLease), renews it while the run lasts, settles every
+ * commission older than the delay, and hands the lease back. Returns null when another server holds the lease.
  */
 export async function runSettlementJob(
   db: Db,
   ledgerKey: Buffer,
-  opts: { delayHours: number; holder: string; now?: Date; tds?: TdsConfig },
+  opts: JobOptions,
 ): Promise<SettleResult | null> {
-  const now = opts.now ?? new Date();
-  const [lease] = await db
-    .insert(jobLeases)
-    .values({ name: LEASE, holder: opts.holder, expiresAt: new Date(now.getTime() + LEASE_MS) })
-    .onConflictDoUpdate({
-      target: jobLeases.name,
-      set: { holder: opts.holder, expiresAt: new Date(now.getTime() + LEASE_MS) },
-      where: or(lt(jobLeases.expiresAt, now), eq(jobLeases.holder, opts.holder)),
-    })
-    .returning();
-  if (!lease) return null;
-  try {
-    return await settle(db, ledgerKey, {
-      all: true,
-      dueBefore: new Date(now.getTime() - opts.delayHours * 3_600_000),
-      tds: opts.tds,
-    });
-  } finally {
-    await db
-      .update(jobLeases)
-      .set({ expiresAt: new Date(0), lastRunAt: new Date() })
-      .where(and(eq(jobLeases.name, LEASE), eq(jobLeases.holder, opts.holder)));
-  }
+  const outcome = await attempt(db, ledgerKey, opts);
+  return 'ran' in outcome ? outcome.ran : null;
 }
 
-/** Starts the job in this server: shortly after start, then every `intervalMs`. Returns a stop function. */
+/**
+ * Starts the job in this server: shortly after start, then every `intervalMs`. A server that finds the lease held
+ * asks again when it expires, so the lease of a holder that died (and stopped renewing it) is taken over then, not
+ * at the next interval; when the holder finishes instead, the waiting server leaves the run to it. A holder that dies
+ * while no server waits is found by a look at the lease every RENEW_MS, so its run is taken over within
+ * LEASE_MS + RENEW_MS of its last renewal. One run at a time per server. Returns a stop function.
+ */
 export function startSettlementJob(
   db: Db,
   ledgerKey: Buffer,
@@ -253,26 +375,55 @@ export function startSettlementJob(
     delayHours: number;
     intervalMs: number;
     tds?: TdsConfig;
-    log: { error(obj: unknown, msg: string): void };
+    log: JobLog;
+    /** This server's name on the lease; a random one by default. */
+    holder?: string;
   },
 ): () => Promise<void> {
-  const holder = randomUUID();
-  let running: Promise<unknown> = Promise.resolve();
+  const holder = opts.holder ?? randomUUID();
+  let running: Promise<unknown> | null = null;
   let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = runSettlementJob(db, ledgerKey, { delayHours: opts.delayHours, holder, tds: opts.tds }).catch(
-      (error) => opts.log.error({ err: error }, 'settlement job failed'),
-    );
+  let retry: NodeJS.Timeout | undefined;
+  const run = (lastRun?: string | null) => {
+    if (stopped || running) return;
+    clearTimeout(retry);
+    const job = { delayHours: opts.delayHours, holder, tds: opts.tds, log: opts.log, lastRun };
+    running = attempt(db, ledgerKey, job)
+      .then((outcome) => {
+        // Held and not expired: ask again once it expires. Expired yet not taken: a run finished meanwhile.
+        if (stopped || 'ran' in outcome || outcome.held.expiresInMs === 0) return;
+        const { expiresInMs, lastRun: seen } = outcome.held;
+        opts.log.debug(
+          { expiresInMs },
+          'settlement lease held by another server: asking again when it expires',
+        );
+        retry = setTimeout(() => run(seen), expiresInMs + RETRY_MARGIN_MS);
+        retry.unref();
+      })
+      .catch((error) => opts.log.error({ err: error }, 'settlement job failed'))
+      .finally(() => {
+        running = null;
+      });
   };
-  const first = setTimeout(tick, Math.min(5_000, opts.intervalMs));
-  const every = setInterval(tick, opts.intervalMs);
-  first.unref();
-  every.unref();
+  const first = setTimeout(run, Math.min(5_000, opts.intervalMs));
+  const every = setInterval(run, opts.intervalMs);
+  const watch = setInterval(() => {
+    if (stopped || running) return;
+    leaseAbandoned(db).then(
+      (abandoned) => {
+        if (abandoned) run();
+      },
+      // A database that fails is reported by the job's own runs; this look is repeated too often to log each.
+      (error) => opts.log.debug({ err: error }, 'looking at the settlement lease failed'),
+    );
+  }, RENEW_MS);
+  for (const timer of [first, every, watch]) timer.unref();
   return async () => {
     stopped = true;
     clearTimeout(first);
     clearInterval(every);
+    clearInterval(watch);
+    clearTimeout(retry);
     await running;
   };
 }

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/schemas/tds';
 import { envelope } from '../../../shared/wire';
 import { notFound } from '../../http/errors';
+import { reportReads } from '../../http/reader';
 import { caller, guarded } from '../../http/session';
 import { requestRecorder } from '../audit/index';
 import {
@@ -69,15 +70,18 @@ export default async function tdsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/tds/fetch',
-    guarded('tds', 'list', {
-      tags,
-      summary: "A quarter's deductees (Form 26Q's deductee columns); format=csv for a file",
-      querystring: tdsFetchQuerySchema,
-      response: { 200: envelope(tdsFetchResultSchema) },
-    }),
+    {
+      ...guarded('tds', 'list', {
+        tags,
+        summary: "A quarter's deductees (Form 26Q's deductee columns); format=csv for a file",
+        querystring: tdsFetchQuerySchema,
+        response: { 200: envelope(tdsFetchResultSchema) },
+      }),
+      config: reportReads,
+    },
     async (request, reply) => {
       const { fy, quarter, format } = request.query;
-      const report = await tdsQuarter(db, tds, fy, quarter);
+      const report = await tdsQuarter(request.reader, tds, fy, quarter);
       if (format === 'csv')
         return (
           reply
@@ -92,30 +96,38 @@ export default async function tdsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/tds/deposits',
-    guarded('tds', 'list', {
-      tags,
-      summary: 'The challans deposited against TDS payable with a date in a quarter, and TDS payable now',
-      querystring: tdsPeriodQuerySchema,
-      response: { 200: envelope(tdsDepositsResultSchema) },
+    {
+      ...guarded('tds', 'list', {
+        tags,
+        summary: 'The challans deposited against TDS payable with a date in a quarter, and TDS payable now',
+        querystring: tdsPeriodQuerySchema,
+        response: { 200: envelope(tdsDepositsResultSchema) },
+      }),
+      config: reportReads,
+    },
+    async (request) => ({
+      result: await tdsDeposits(request.reader, request.query.fy, request.query.quarter),
     }),
-    async (request) => ({ result: await tdsDeposits(db, request.query.fy, request.query.quarter) }),
   );
 
   app.get(
     '/tds/certificate',
-    guarded('tdsCertificate', 'read', {
-      tags,
-      summary: "One deductee's certificate for a quarter (Form 16A's data): JSON, or format=pdf",
-      querystring: tdsCertificateQuerySchema,
-      response: { 200: envelope(tdsCertificateSchema) },
-    }),
+    {
+      ...guarded('tdsCertificate', 'read', {
+        tags,
+        summary: "One deductee's certificate for a quarter (Form 16A's data): JSON, or format=pdf",
+        querystring: tdsCertificateQuerySchema,
+        response: { 200: envelope(tdsCertificateSchema) },
+      }),
+      config: reportReads,
+    },
     async (request, reply) => {
       const { user } = caller(request);
       const { userId, fy, quarter, format } = request.query;
       // A tier user reads its own certificate only; another's is as if it did not exist.
       if (!STAFF_TYPES.includes(user.type as UserType) && userId !== user.id)
         throw notFound(TDS_MSG.userNotFound);
-      const certificate = await tdsCertificate(db, userId, fy, quarter, tds);
+      const certificate = await tdsCertificate(request.reader, userId, fy, quarter, tds);
       if (format === 'pdf') {
         const bytes = await tdsCertificatePdf(certificate);
         return reply

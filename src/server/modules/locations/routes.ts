@@ -17,6 +17,7 @@ import { districts, states, tehsils, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { pagingQuery, sortQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
+import { listReads } from '../../http/reader';
 import { requireRole, whoMay } from '../../http/session';
 import { runCommand } from '../audit/index';
 import { checkLocationChain, listDistricts, listStates, listTehsils } from './queries';
@@ -42,8 +43,8 @@ const tags = ['locations'];
 
 export default async function locationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app;
-  const lookup = { config: { access: 'optional' as const } };
+  // A staff session's pages come from the replica; a public look-up (no session) from the primary.
+  const lookup = { config: { access: 'optional' as const, ...listReads() } };
   const publicLookup = 'public (at most 10 a page without a staff session)';
   const stateQuery = listQuery;
   const districtQuery = listQuery.and(z.object({ stateId: optionalUuid(LOCATION_MSG.invalidState) }));
@@ -69,7 +70,10 @@ export default async function locationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const q = request.query;
-      const { items, total } = await listStates(db, { ...q, limit: lookupLimit(request, q.limit) });
+      const { items, total } = await listStates(request.reader, {
+        ...q,
+        limit: lookupLimit(request, q.limit),
+      });
       return { result: { state: items, totalCounts: total } };
     },
   );
@@ -143,7 +147,10 @@ export default async function locationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const q = request.query;
-      const { items, total } = await listDistricts(db, { ...q, limit: lookupLimit(request, q.limit) });
+      const { items, total } = await listDistricts(request.reader, {
+        ...q,
+        limit: lookupLimit(request, q.limit),
+      });
       return { result: { districts: items, totalCounts: total } };
     },
   );
@@ -225,7 +232,10 @@ export default async function locationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const q = request.query;
-      const { items, total } = await listTehsils(db, { ...q, limit: lookupLimit(request, q.limit) });
+      const { items, total } = await listTehsils(request.reader, {
+        ...q,
+        limit: lookupLimit(request, q.limit),
+      });
       return { result: { tehsil: items, totalCounts: total } };
     },
   );

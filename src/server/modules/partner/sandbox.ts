@@ -42,9 +42,9 @@ const openingBody = (call: 'saving_account' | 'current_account') =>
   });
 
 /**
- * Per-address limits (in memory, per server, as every rate limit of the app): the page, its buttons (each makes
- * a server-to-server callback), and unsigned or badly signed API calls. The server's own signed calls are never
- * counted: every sale of the network comes from its address.
+ * Per-address limits (counted in PostgreSQL across every server, as every rate limit of the app): the page, its
+ * buttons (each makes a server-to-server callback), and unsigned or badly signed API calls. The server's own
+ * signed calls are never counted: every sale of the network comes from its address.
  */
 export const SANDBOX_LIMITS = {
   page: { max: 120, windowMinutes: 1 },

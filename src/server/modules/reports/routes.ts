@@ -9,6 +9,7 @@ import {
   type UserCounts,
   userCountsSchema,
 } from '../../../shared/wire';
+import { reportReads } from '../../http/reader';
 import { caller } from '../../http/session';
 import { countsOf } from '../account/index';
 import { networkScopeId } from '../network/index';
@@ -38,6 +39,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   app.get(
     '/report/userCounts',
     {
+      config: reportReads,
       schema: {
         tags,
         summary: 'Dashboard counts over the caller’s network',
@@ -47,7 +49,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { user } = caller(request);
-      const counts = await countsOf(app.db, networkScopeId(user));
+      const counts = await countsOf(request.reader, networkScopeId(user));
       const report = Object.fromEntries(
         Object.entries(COUNTS).map(([key, [type, which]]) => [key, counts.get(type)?.[which] ?? 0]),
       ) as UserCounts;
@@ -62,6 +64,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   app.get(
     '/report/commissions',
     {
+      config: reportReads,
       schema: {
         tags,
         summary: 'Commissions today, this month (Asia/Kolkata) and in clearing, over the caller’s network',
@@ -70,7 +73,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const commissions = await commissionReportOf(app.db, caller(request).user);
+      const commissions = await commissionReportOf(request.reader, caller(request).user);
       return { result: { commissions } };
     },
   );

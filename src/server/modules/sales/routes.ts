@@ -13,6 +13,7 @@ import { envelope, listEnvelope, openingLinkSchema, wireSaleSchema } from '../..
 import { badRequest, notFound } from '../../http/errors';
 import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalFilter, optionalUuid } from '../../http/params';
+import { listReads } from '../../http/reader';
 import { documentedOnly } from '../../http/schemas';
 import { caller, guarded } from '../../http/session';
 import { requestRecorder } from '../audit/index';
@@ -94,12 +95,15 @@ export default async function salesRoutes(fastify: FastifyInstance) {
   /** A page of sales, or one sale (`_id`) with its postings. Scoped by the caller's network. */
   app.get(
     '/bought_products/fetch',
-    guarded('sales', 'list', {
-      tags,
-      summary: 'Sales within the caller’s network, or one with its postings (_id)',
-      querystring: listQuery,
-      response: { 200: listEnvelope('boughtProducts', wireSaleSchema) },
-    }),
+    {
+      ...guarded('sales', 'list', {
+        tags,
+        summary: 'Sales within the caller’s network, or one with its postings (_id)',
+        querystring: listQuery,
+        response: { 200: listEnvelope('boughtProducts', wireSaleSchema) },
+      }),
+      config: listReads(),
+    },
     async (request) => {
       const { user } = caller(request);
       const q = request.query;
@@ -109,7 +113,7 @@ export default async function salesRoutes(fastify: FastifyInstance) {
         return { result: { boughtProducts: [sale], totalCounts: 1 } };
       }
       const { sales, total, capped } = await listSales(
-        db,
+        request.reader,
         user,
         {
           status: q.status,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statementQuerySchema, statementSchema } from '../../../shared/schemas/statements';
 import { envelope } from '../../../shared/wire';
+import { reportReads } from '../../http/reader';
 import { caller, guarded } from '../../http/session';
 import { statementCsv, statementPdf, toWireStatement } from './documents';
 import { monthStatement, statementOwner } from './queries';
@@ -11,21 +12,23 @@ const tags = ['statements'];
 /** Monthly statements (issue 43): a tier user's own, or any in a staff member's network; JSON, CSV or PDF. */
 export default async function statementRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app;
 
   app.get(
     '/statements/fetch',
-    guarded('statements', 'read', {
-      tags,
-      summary:
-        "A tier user's month (India's calendar): opening and closing balances and every posting; format=csv or pdf for a file",
-      querystring: statementQuerySchema,
-      response: { 200: envelope(statementSchema) },
-    }),
+    {
+      ...guarded('statements', 'read', {
+        tags,
+        summary:
+          "A tier user's month (India's calendar): opening and closing balances and every posting; format=csv or pdf for a file",
+        querystring: statementQuerySchema,
+        response: { 200: envelope(statementSchema) },
+      }),
+      config: reportReads,
+    },
     async (request, reply) => {
       const { userId, month, format } = request.query;
-      const owner = await statementOwner(db, caller(request).user, userId);
-      const statement = await monthStatement(db, owner, month);
+      const owner = await statementOwner(request.reader, caller(request).user, userId);
+      const statement = await monthStatement(request.reader, owner, month);
       const file = `statement-${month}`;
       if (format === 'csv')
         return (

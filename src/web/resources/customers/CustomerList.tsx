@@ -30,6 +30,7 @@ export const CustomerList = () => {
   return (
     <ModalList
       resource="customers"
+      importKind="customers"
       texts="app.customers"
       columns={CUSTOMER_COLUMNS}
       dialog={CustomerDialog}

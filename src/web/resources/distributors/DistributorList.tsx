@@ -29,6 +29,7 @@ export const DistributorList = () => {
   return (
     <ModalList
       resource="distributors"
+      importKind="distributors"
       texts="app.distributors"
       columns={DISTRIBUTOR_COLUMNS}
       dialog={DistributorDialog}

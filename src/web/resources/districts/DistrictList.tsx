@@ -10,5 +10,11 @@ export const DISTRICT_COLUMNS = [
 
 /** Seed section 2, location lists: State Name, Name, Created At; Add and Edit. */
 export const DistrictList = () => (
-  <ModalList resource="districts" texts="app.districts" columns={DISTRICT_COLUMNS} dialog={DistrictDialog} />
+  <ModalList
+    resource="districts"
+    importKind="districts"
+    texts="app.districts"
+    columns={DISTRICT_COLUMNS}
+    dialog={DistrictDialog}
+  />
 );

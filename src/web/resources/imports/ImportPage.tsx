@@ -32,6 +32,7 @@ import {
 import { localise } from '../../i18n/sharedMessages';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { csvCell } from '../../lists/columns';
+import { saveBlob } from '../../lists/ImportFileExport';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** Errors shown on the screen; the CSV download has them all. */
@@ -48,18 +49,6 @@ const errorsCsv = (job: WireImportJob) =>
   ['row,column,message', ...job.errors.map((e) => [e.row, e.column, e.message].map(quote).join(','))].join(
     '\r\n',
   );
-
-/** Saves a file the browser holds, under `name`. */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * Bulk import from CSV (issue 45), for admins: pick the kind, download its template, drop the file, check it (a

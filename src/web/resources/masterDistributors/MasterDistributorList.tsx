@@ -25,6 +25,7 @@ export const MasterDistributorList = () => {
   return (
     <ModalList
       resource="masterDistributors"
+      importKind="master-distributors"
       texts="app.masterDistributors"
       columns={MASTER_DISTRIBUTOR_COLUMNS}
       dialog={MasterDistributorDialog}

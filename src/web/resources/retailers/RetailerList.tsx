@@ -29,6 +29,7 @@ export const RetailerList = () => {
   return (
     <ModalList
       resource="retailers"
+      importKind="retailers"
       texts="app.retailers"
       columns={RETAILER_COLUMNS}
       dialog={RetailerDialog}

@@ -1,6 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -28,6 +27,7 @@ import type { Statement, StatementLine } from '../../../shared/schemas/statement
 import { useEnumText } from '../../i18n/enums';
 import { useFormat } from '../../i18n/format';
 import { useNotifyError } from '../../layout/useNotifyError';
+import { LoadError } from '../../lists/ListError';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { getStoredUser } from '../../providers/session';
 
@@ -247,17 +247,12 @@ export const StatementPage = () => {
       </Stack>
 
       {query.isError && (
-        <Alert
-          severity="error"
+        <LoadError
+          text="app.statements.loadError"
+          retry={() => query.refetch()}
+          busy={query.isFetching}
           sx={{ mt: 2 }}
-          action={
-            <Button color="inherit" size="small" disabled={query.isFetching} onClick={() => query.refetch()}>
-              {translate('app.list.retry')}
-            </Button>
-          }
-        >
-          {translate('app.statements.loadError')}
-        </Alert>
+        />
       )}
 
       {!query.isError && (

@@ -9,5 +9,11 @@ export const STATE_COLUMNS = [
 
 /** Seed section 2, location lists: Name, Created At; Add and Edit. */
 export const StateList = () => (
-  <ModalList resource="states" texts="app.states" columns={STATE_COLUMNS} dialog={StateDialog} />
+  <ModalList
+    resource="states"
+    importKind="states"
+    texts="app.states"
+    columns={STATE_COLUMNS}
+    dialog={StateDialog}
+  />
 );

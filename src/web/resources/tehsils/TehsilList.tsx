@@ -23,6 +23,7 @@ export const TehsilList = ({ openCreate = false }: { openCreate?: boolean }) => 
   return (
     <ModalList
       resource="tehsils"
+      importKind="tehsils"
       texts="app.tehsils"
       columns={TEHSIL_COLUMNS}
       dialog={TehsilDialog}
