@@ -180,7 +180,7 @@ defaults
     timeout server 60s
     timeout http-request 10s
     timeout http-keep-alive 10s
-    timeout check 2s
+    timeout check 3s
 
 frontend tierdesk_in
     bind 127.0.0.1:$FLEET_PORT

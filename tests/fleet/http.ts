@@ -43,7 +43,9 @@ const agents = new Map<string, http.Agent>();
 const agentFor = (localAddress: string) => {
   let agent = agents.get(localAddress);
   if (!agent) {
-    agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+    // Idle connections are let go before HAProxy's keep-alive timeout ends them, so a request is never sent on a
+    // connection HAProxy is closing.
+    agent = new http.Agent({ keepAlive: true, maxSockets: 32, timeout: 4_000 });
     agents.set(localAddress, agent);
   }
   return agent;

@@ -538,26 +538,29 @@ async function main() {
     const retailer = retailerRows[k % retailerRows.length];
     const name = `Fleet Person ${RUN} ${k}`;
     const mobile = `6${String(Number.parseInt(RUN, 16) % 100_000).padStart(5, '0')}${String(k).padStart(4, '0')}`;
-    const created = await admin.post(`${API}/account/create`, {
-      token: adminToken,
-      json: {
-        type: 1,
-        name,
-        email: `fleet${k}@example.in`,
-        mobile,
-        userName: `fleet-${RUN}-${k}`,
-        districtId: retailer.districtId,
-        tehsilId: retailer.tehsilId,
-        customer: { aadharId: applicantAadhar(80_000 + k), panId: 'ABCDE1234F', retailerId: retailer._id },
-      },
-    });
-    if (created.status !== 200) return;
-    customersAcknowledged.push({ mobile, name });
-    const listed = await admin.get(
-      `${API}/account/fetch?type=1&limit=10&searchText=${encodeURIComponent(name)}`,
-      {
+    // A create whose answer was lost (the kill) may or may not have happened: this person moves on to the next.
+    const created = await admin
+      .post(`${API}/account/create`, {
         token: adminToken,
-      },
+        json: {
+          type: 1,
+          name,
+          email: `fleet${k}@example.in`,
+          mobile,
+          userName: `fleet-${RUN}-${k}`,
+          districtId: retailer.districtId,
+          tehsilId: retailer.tehsilId,
+          customer: { aadharId: applicantAadhar(80_000 + k), panId: 'ABCDE1234F', retailerId: retailer._id },
+        },
+      })
+      .catch(() => undefined);
+    if (created?.status !== 200) return;
+    customersAcknowledged.push({ mobile, name });
+    // The list, asked again after a failure as a browser would (each failure stays in the journal's 5xx checks).
+    const listed = await again(() =>
+      admin.get(`${API}/account/fetch?type=1&limit=10&searchText=${encodeURIComponent(name)}`, {
+        token: adminToken,
+      }),
     );
     const seen =
       listed.status === 200 && (listed.body.result.users as { name: string }[]).some((u) => u.name === name);
@@ -819,6 +822,9 @@ async function main() {
   await db.end();
 }
 
+// Whatever goes wrong, the fleet is stopped and the run ends with its count.
+process.on('unhandledRejection', (error) => void finish(error));
+process.on('uncaughtException', (error) => void finish(error));
 main().then(
   () => finish(),
   (error) => finish(error),
