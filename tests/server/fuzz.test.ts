@@ -40,10 +40,10 @@ const HINTS: Record<string, { multipartParts?: string[] }> = {
 };
 
 /**
- * Tables whose rows a refused request may write by design: sign-in failures are counted, sessions expire, and
- * the audit trail records failed passwords and 403s.
+ * Tables whose rows a refused request may write by design: sign-in failures are counted, sessions expire, the
+ * audit trail records failed passwords and 403s, and the per-address limits count every request to their routes.
  */
-const WRITTEN_BY_REFUSALS = new Set(['login_failures', 'sessions', 'audit_log']);
+const WRITTEN_BY_REFUSALS = new Set(['login_failures', 'sessions', 'audit_log', 'rate_limit_hits']);
 
 const ROLES = {
   admin: '9999999999',
