@@ -56,10 +56,12 @@ pid_of() {
   [ -f "$file" ] || return 1
   pid=$(cat "$file")
   alive "$pid" || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$pattern" || return 1
+  local command
+  command=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || return 1
+  [[ $command == *"$pattern"* ]] || return 1
   echo "$pid"
 }
-port_busy() { ss -ltnH "sport = :$1" 2>/dev/null | grep -q .; }
+port_busy() { [ -n "$(ss -ltnH "sport = :$1" 2>/dev/null)" ]; }
 random_hex() { od -An -tx1 -N32 /dev/urandom | tr -d ' \n'; }
 # HTTP GETs with curl, or with node where curl is not installed; nothing (and no failure) when nobody answers.
 http_body() {
@@ -300,7 +302,7 @@ start_haproxy() {
   # Up when HAProxy's own health checks (GET /healthz) pass on every server.
   local deadline=$((SECONDS + 60)) up
   while :; do
-    up=$(haproxy_view | awk '$2 == "UP"' | wc -l)
+    up=$(haproxy_view | awk 'NF == 2 && $2 == "UP"' | wc -l)
     [ "$up" -eq "${#SERVERS[@]}" ] && return 0
     alive "$(cat "$FLEET_DIR/haproxy.pid")" || fail "HAProxy stopped; its log: $FLEET_DIR/haproxy.log"
     if [ $SECONDS -ge $deadline ]; then
