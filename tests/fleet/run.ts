@@ -2,9 +2,9 @@
 // scripts/fleet.sh in a temporary directory, and through HAProxy: sign-ins and lock-outs across servers, the
 // per-address limits, an upload read through another server, then a callback storm of at least 1,000 sales with
 // replays, during which one server is killed with kill -9 (the one holding the settlement lease: the storm goes on
-// until it is seen taking it) and the replica is stopped, while a person creates customers and lists them at once. At the end: npm run reconcile on the primary, every
-// event posted once, no 5xx outside the kill window, every acknowledged write present. Prints req/s for one server
-// and for three (not asserted). Exits 0 only when every check holds; stops the fleet in every case, within 5 minutes.
+// until it is seen taking it) and the replica is stopped, while a person creates customers and lists them at once.
+// At the end: npm run reconcile on the primary, every event posted once, no 5xx outside the kill window, every
+// acknowledged write present. Prints req/s for one server and for three (not asserted). Exits 0 only when every check holds; stops the fleet in every case, within 5 minutes.
 //
 //   npm run fleet:test                    (FLEET_TEST_SALES=200 for a shorter storm)
 //   npm run fleet:test -- --pgbouncer     the same with PgBouncer between the servers and the primary
