@@ -2,20 +2,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { Button, useDataProvider } from 'react-admin';
 import type { ImportKind } from '../../shared/schemas/imports';
+import { saveFile } from '../layout/saveFile';
 import { useNotifyError } from '../layout/useNotifyError';
 import type { AppDataProvider } from '../providers/dataProvider';
-
-/** Saves a file the browser holds, under `name`. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * "Export for import" (issue 45's round trip): the server's file of the whole list, as the kind's import template
@@ -26,7 +15,7 @@ export const ImportFileExport = ({ kind }: { kind: ImportKind }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const download = useMutation({
     mutationFn: () => dataProvider.getFile(`import/export/${kind}`, {}),
-    onSuccess: (blob) => saveBlob(blob, `${kind}.csv`),
+    onSuccess: (blob) => saveFile(blob, `${kind}.csv`),
   });
   useNotifyError(download.error);
   return (

@@ -30,9 +30,9 @@ import {
   type WireImportJob,
 } from '../../../shared/schemas/imports';
 import { localise } from '../../i18n/sharedMessages';
+import { saveFile } from '../../layout/saveFile';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { csvCell } from '../../lists/columns';
-import { saveBlob } from '../../lists/ImportFileExport';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** Errors shown on the screen; the CSV download has them all. */
@@ -88,7 +88,7 @@ export const ImportPage = () => {
   });
   const template = useMutation({
     mutationFn: () => dataProvider.getImportTemplate(kind),
-    onSuccess: (blob) => saveBlob(blob, `${kind}-template.csv`),
+    onSuccess: (blob) => saveFile(blob, `${kind}-template.csv`),
   });
   useNotifyError(start.error);
   useNotifyError(job.error);

@@ -14,6 +14,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { saveFile } from '../../layout/saveFile';
 import { RowActionButton } from '../../lists/RowActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { blankTab } from './reopen';
@@ -30,19 +31,6 @@ export const canShareFiles = (file?: File) =>
   typeof navigator.canShare === 'function' &&
   (window.matchMedia?.('(pointer: coarse)').matches ?? false) &&
   (!file || navigator.canShare({ files: [file] }));
-
-/** Saves a file through a link with `download`, as react-admin's CSV export does. */
-export const downloadFile = (file: File) => {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The download has read the blob once the click is handled; the URL is no use after it.
-  queueMicrotask(() => URL.revokeObjectURL(url));
-};
 
 /**
  * A sale's receipt (`bought_products/receipt/:id`): the printable page opened in a new tab and the print dialog
@@ -92,7 +80,7 @@ const useSaleReceipt = (sale: { id: Identifier; utmCode: string }, menuOpen: boo
 
   const deliver = async (file: File) => {
     if (!canShareFiles(file)) {
-      downloadFile(file);
+      saveFile(file, file.name);
       return;
     }
     try {
@@ -102,7 +90,7 @@ const useSaleReceipt = (sale: { id: Identifier; utmCode: string }, menuOpen: boo
       });
     } catch (error) {
       // The person closed the share sheet: nothing to do. Any other refusal: the file is downloaded instead.
-      if ((error as Error).name !== 'AbortError') downloadFile(file);
+      if ((error as Error).name !== 'AbortError') saveFile(file, file.name);
     }
   };
 

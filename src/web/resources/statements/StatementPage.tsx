@@ -26,6 +26,7 @@ import { FILTER_YEARS } from '../../../shared/rules';
 import type { Statement, StatementLine } from '../../../shared/schemas/statements';
 import { useEnumText } from '../../i18n/enums';
 import { useFormat } from '../../i18n/format';
+import { saveFile } from '../../layout/saveFile';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { LoadError } from '../../lists/ListError';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -45,18 +46,6 @@ const INDIA_TIME = {
     hourCycle: 'h23',
   }),
 };
-
-/** Saves a file the browser holds (a Blob) under `name`, as a download. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** The opening or closing balances: available and clearing. */
 const BalancesCard = ({

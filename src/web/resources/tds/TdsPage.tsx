@@ -39,6 +39,7 @@ import { DEFAULT_MAX_AMOUNT_PAISE } from '../../../shared/money';
 import { TDS_MSG, type TdsFetchResult, tdsDepositSchemaFor } from '../../../shared/schemas/tds';
 import { FormDialog } from '../../forms/FormDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { saveFile } from '../../layout/saveFile';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { LoadError } from '../../lists/ListError';
 import type { AppDataProvider, TdsPeriod } from '../../providers/dataProvider';
@@ -59,18 +60,6 @@ export const validateDeposit = schemaValidator(
     }),
   },
 );
-
-/** Saves a file the browser received as a download under `name`. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** Downloads a file of the API, with progress and the refusal toasted. */
 const useDownload = () => {
