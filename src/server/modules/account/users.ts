@@ -154,16 +154,20 @@ export async function listWireUsers(
   page: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<{ users: WireUser[]; total: number; capped: boolean }> {
   const { where, walkWhere, searchIsKey } = filterConditions(viewer, filter);
+  // A network's path prefix (a list of every type) is planned with its value: the prefix decides the path. Every
+  // other list is a prepared statement, a search of text too: its statement takes the trigram index up to the
+  // cap and past it walks the date index, deciding between them as it runs (listPage), so one plan serves a rare
+  // name and a common one, and PostgreSQL keeps that generic plan once it has seen it cost no more.
+  const pathPrefix = filter.type === undefined && scopedByPath(viewer);
   // Equalities on the users' indexes (a type, a parent, an id, an Aadhar number's hash) and a search of digits
-  // (one key of the runs' index, whatever they are); a search of other text and a network's path prefix (a
-  // list of every type) are planned with their values.
-  const equalities = searchIsKey && (filter.type !== undefined || !scopedByPath(viewer));
+  // (one key of the runs' index, whatever they are).
+  const equalities = searchIsKey && !pathPrefix;
   const { rows, total, capped } = await listPage(db, {
     keys: (sortKey) => db.select(keyFields(users.id, sortKey)).from(users).$dynamic(),
     where,
     walkWhere,
     equalities,
-    prepared: equalities ? 'users' : undefined,
+    prepared: pathPrefix ? undefined : 'users',
     page,
     sort: USER_SORT,
     total: totalFor(viewer, filter),
