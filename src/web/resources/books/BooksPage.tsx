@@ -15,65 +15,19 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { titleCase } from '../../../shared/format';
 import type { ReconcileRun, SettlePreview } from '../../../shared/schemas/books';
 import { SALES_MSG } from '../../../shared/schemas/sales';
 import { useFormat } from '../../i18n/format';
+import { Facts, SectionCard } from '../../layout/SectionCard';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { LoadError } from '../../lists/ListError';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 const BOOKS_KEY = ['books', 'fetch'];
 const PREVIEW_KEY = ['books', 'settlePreview'];
-
-const Section = ({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Card component="section" aria-label={translate(title)}>
-      <CardContent>
-        <Stack
-          direction="row"
-          spacing={2}
-          sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}
-        >
-          <Typography component="h2" variant="h6">
-            {translate(title)}
-          </Typography>
-          {action}
-        </Stack>
-        {children}
-      </CardContent>
-    </Card>
-  );
-};
-
-/** Label and value pairs, as a definition list. */
-const Facts = ({ rows }: { rows: [string, ReactNode][] }) => {
-  const translate = useTranslate();
-  return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'max-content 1fr',
-        columnGap: 3,
-        rowGap: 0.75,
-        m: 0,
-        '& dt': { color: 'text.secondary' },
-        '& dd': { m: 0, wordBreak: 'break-word' },
-      }}
-    >
-      {rows.map(([label, value]) => (
-        <Fragment key={label}>
-          <dt>{translate(label)}</dt>
-          <dd>{value}</dd>
-        </Fragment>
-      ))}
-    </Box>
-  );
-};
 
 /** The latest reconcile run (on any server): when, by whom, and whether the books held, with every finding. */
 const ReconcileResult = ({ run }: { run: ReconcileRun | null }) => {
@@ -238,7 +192,7 @@ const SettleAll = () => {
     body = <Typography color="text.secondary">{translate('app.books.nothingToSettle')}</Typography>;
   else if (data) body = <PreviewFacts preview={data} />;
   return (
-    <Section
+    <SectionCard
       title="app.books.settleAll"
       action={
         <Button
@@ -275,7 +229,7 @@ const SettleAll = () => {
         onConfirm={confirm}
         onClose={() => setOpen(false)}
       />
-    </Section>
+    </SectionCard>
   );
 };
 
@@ -305,9 +259,9 @@ export const BooksPage = () => {
         <LoadError text="app.books.loadFailed" retry={() => books.refetch()} busy={books.isFetching} />
       ) : (
         <>
-          <Section title="app.books.reconcile" action={<RunButton />}>
+          <SectionCard title="app.books.reconcile" action={<RunButton />}>
             <ReconcileResult run={data.reconcile} />
-          </Section>
+          </SectionCard>
           <Box
             component="ul"
             aria-label={translate('app.books.balances')}

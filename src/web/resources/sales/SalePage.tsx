@@ -1,12 +1,13 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { Fragment, type ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Title, useCanAccess, useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { titleCase } from '../../../shared/format';
 import { useEnumText } from '../../i18n/enums';
 import { useFormat } from '../../i18n/format';
+import { Facts, SectionCard } from '../../layout/SectionCard';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { type FittedColumn, FittedTable } from '../../lists/FittedTable';
 import { NoData } from '../../lists/NoData';
@@ -37,45 +38,6 @@ const ReopenButton = ({ sale }: { sale: SaleRecord }) => {
 };
 
 const field = (name: string) => `resources.sales.fields.${name}`;
-
-const Facts = ({ rows }: { rows: [string, ReactNode][] }) => {
-  const translate = useTranslate();
-  return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-        columnGap: 3,
-        rowGap: 0.75,
-        m: 0,
-        '& dt': { color: 'text.secondary' },
-        '& dd': { m: 0, wordBreak: 'break-word' },
-      }}
-    >
-      {rows.map(([label, value]) => (
-        <Fragment key={label}>
-          <dt>{translate(label)}</dt>
-          <dd>{value}</dd>
-        </Fragment>
-      ))}
-    </Box>
-  );
-};
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Card component="section" aria-label={translate(title)}>
-      <CardContent>
-        <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-          {translate(title)}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-};
 
 /** The commission split frozen when the sale was recorded: tier, who receives it, percent and rupees. */
 const Split = ({ sale }: { sale: SaleRecord }) => {
@@ -181,7 +143,7 @@ const SaleView = ({ id }: { id: string }) => {
           <ReceiptButton sale={{ id: sale.id, utmCode: sale.utmCode }} />
         </Stack>
       </Box>
-      <Section title="app.sales.details">
+      <SectionCard title="app.sales.details">
         <Facts
           rows={[
             [field('status'), <SaleStatusChip key="status" status={sale.status} />],
@@ -205,18 +167,18 @@ const SaleView = ({ id }: { id: string }) => {
           ]}
         />
         <ReopenButton sale={sale} />
-      </Section>
-      <Section title="app.sales.split">
+      </SectionCard>
+      <SectionCard title="app.sales.split">
         <Split sale={sale} />
-      </Section>
-      <Section title="app.sales.postings">
+      </SectionCard>
+      <SectionCard title="app.sales.postings">
         <Postings postings={sale.postings} />
         {canSeeTransactions && (
           <Button component={RouterLink} to={transactionsOfSale} sx={{ mt: 1 }}>
             {translate('app.sales.openTransactions')}
           </Button>
         )}
-      </Section>
+      </SectionCard>
     </Stack>
   );
 };

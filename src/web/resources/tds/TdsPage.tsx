@@ -4,8 +4,6 @@ import PostAddIcon from '@mui/icons-material/PostAdd';
 import {
   Box,
   Button,
-  Card,
-  CardContent,
   CircularProgress,
   DialogContentText,
   IconButton,
@@ -39,6 +37,7 @@ import { DEFAULT_MAX_AMOUNT_PAISE } from '../../../shared/money';
 import { TDS_MSG, type TdsFetchResult, tdsDepositSchemaFor } from '../../../shared/schemas/tds';
 import { FormDialog } from '../../forms/FormDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { SectionCard } from '../../layout/SectionCard';
 import { saveFile } from '../../layout/saveFile';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { LoadError } from '../../lists/ListError';
@@ -77,27 +76,6 @@ const useDownload = () => {
     }) => saveFile(await dataProvider.getFile(path, query), name),
     onError: (error) => notify(error.message, { type: 'error' }),
   });
-};
-
-const Section = ({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Card component="section" aria-label={translate(title)}>
-      <CardContent>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1}
-          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 1 }}
-        >
-          <Typography component="h2" variant="h6">
-            {translate(title)}
-          </Typography>
-          {action}
-        </Stack>
-        {children}
-      </CardContent>
-    </Card>
-  );
 };
 
 /** The financial year and quarter to show: this quarter at first. */
@@ -353,7 +331,7 @@ const Deposits = ({ period }: { period: TdsPeriod }) => {
       </Stack>
     );
   return (
-    <Section
+    <SectionCard
       title="app.tds.deposits"
       action={
         canDeposit && (
@@ -365,7 +343,7 @@ const Deposits = ({ period }: { period: TdsPeriod }) => {
     >
       {body}
       {canDeposit && <DepositDialog open={open} onClose={() => setOpen(false)} payable={data?.tdsPayable} />}
-    </Section>
+    </SectionCard>
   );
 };
 
@@ -401,7 +379,7 @@ export const TdsPage = () => {
         <Typography color="text.secondary">{translate('app.tds.subtitle')}</Typography>
       </Box>
       <PeriodPicker period={period} onChange={setPeriod} />
-      <Section
+      <SectionCard
         title="app.tds.deductees"
         action={
           <Button
@@ -427,7 +405,7 @@ export const TdsPage = () => {
           </Typography>
         )}
         {body}
-      </Section>
+      </SectionCard>
       <Deposits period={period} />
     </Box>
   );
