@@ -4,7 +4,6 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import helmet from 'helmet';
 import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/open';
@@ -14,7 +13,9 @@ import { apiDocs } from './http/docs';
 import { notFoundJson, registerErrorHandler } from './http/errors';
 import { healthRoute } from './http/health';
 import { postgresRateLimitStore } from './http/rate-limit';
+import { routerErrorOptions } from './http/router-errors';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/schemas';
+import { isHttps, securityHeaders } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
 import { accountRoutes, signInNameClashWarning, throttlePruning } from './modules/account/index';
@@ -91,42 +92,6 @@ export function cacheControlFor(webDir: string, file: string) {
   return relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-const isHttps = (config: Config) => config.publicUrl?.startsWith('https://') ?? false;
-
-/**
- * Security headers for everything the server sends. The built panel loads only module scripts from its own
- * origin, so scripts need no 'unsafe-inline'; MUI (emotion) injects <style> elements at run time, so styles do.
- */
-function helmetOptions(config: Config) {
-  return {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // The panel's service worker (/sw.js) and web app manifest (/manifest.webmanifest), both its own files.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        // A lead's PDF opens from a blob: URL in a new tab, whose document inherits this policy; Chromium
-        // shows it through its plugin, so blob: stays allowed (headless Chromium shows no PDF to test).
-        objectSrc: ["'self'", 'blob:'],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(isHttps(config) ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    frameguard: { action: 'deny' as const },
-    referrerPolicy: { policy: 'no-referrer' as const },
-    hsts: isHttps(config) ? { maxAge: 15_552_000, includeSubDomains: false } : false,
-  };
-}
-
 /**
  * Builds the Fastify app: external plugins (headers, cookies, rate limits), then the `/api` scope with its
  * JSON 404 and, inside it, `/api/v1` with the guards and the route folders; the built panel outside it.
@@ -142,6 +107,7 @@ export async function buildApp({
   onRoute,
   verifyAnswers = false,
 }: AppDeps): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: loggerOptions(config, logger),
     bodyLimit: 1024 * 1024,
@@ -150,6 +116,9 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false },
     // A request body still arriving after five minutes is cut off (408) rather than held open forever.
     requestTimeout: 300_000,
+    // What Fastify answers before any route or hook (a path that cannot be decoded, a request Node cannot read):
+    // the envelope, with the same security headers.
+    ...routerErrorOptions(headers.list),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   // Routes declare their parts and answers with the shared zod schemas (src/shared): validated by them, answers
@@ -172,11 +141,9 @@ export async function buildApp({
   app.decorate('ledgerKey', ledgerKey);
   app.decorate('webhookSecret', webhookSecret);
 
-  // Helmet's middleware is built once: the Fastify plugin built it again for every request (its policy parsed
-  // each time, a visible share of a cheap call's CPU for a result that never changes).
-  const securityHeaders = helmet(helmetOptions(config));
+  // The security headers (http/security-headers.ts), on every answer that passes the hooks.
   app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+    headers.middleware(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
   await app.register(cookie);
   // Per-address limits, set per route through `config.rateLimit`, counted in PostgreSQL (http/rate-limit.ts):

@@ -30,6 +30,12 @@ export const MSG = {
   malformedUpload: 'The upload is not valid multipart/form-data',
   uploadCutOff: 'The upload ended before it was complete. Please send it again.',
   uploadStalled: 'The upload stopped arriving. Please send it again.',
+  // Requests refused before any route (http/router-errors.ts)
+  badUrl: 'This address is not valid: it holds a percent-encoded character that cannot be read',
+  pathPartTooLong: 'A part of this address is too long',
+  requestTooLarge: 'The address or the headers of this request are too large',
+  requestUnreadable: 'This request could not be read',
+  requestTimeout: 'The request did not arrive in time. Please send it again.',
 
   // Password change
   passwordUpdated: 'Password Updated Successfully!',
