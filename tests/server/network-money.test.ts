@@ -80,6 +80,14 @@ afterAll(() => ctx.close());
 
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
+  [
+    '0028_tds_challan_serials',
+    [
+      'drop index tds_entries_withheld_commission_idx, tds_entries_challan_key',
+      `create unique index tds_entries_challan_key on tds_entries (bsr_code, challan_serial, deposited_on)
+        where kind = 'DEPOSIT'`,
+    ],
+  ],
   ['0027_session_wal_position', ['alter table sessions drop column wal_lsn']],
   ['0026_rate_limits', ['drop table rate_limit_hits']],
   ['0025_data_key_check', ['drop table data_key_check']],

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig, type TdsConfig } from '../../src/server/config';
+import { MIGRATIONS_DIR } from '../../src/server/db/open';
 import { reconcile } from '../../src/server/modules/ledger/reconcile';
 import { settle } from '../../src/server/modules/ledger/settlement';
 import { fyStartYearOf, periodOf, taxOf } from '../../src/server/modules/ledger/tds';
@@ -398,6 +401,129 @@ describe('deposits against TDS payable', () => {
       body: { ...challan, challanSerial: '18', amount: 1 },
     });
     expect(refused.status).toBe(403);
+    await expectReconciled();
+  });
+
+  // Issue 51, finding 7: `1` after `00001` (same BSR code and date) was a second challan, and TDS payable went down
+  // twice.
+  it('reads a serial without its leading zeros: the same challan again is the first, another amount is refused', async () => {
+    const payable = await tdsPayablePaise();
+    const typed = { bsrCode: '0510002', challanSerial: '00001', date: '2026-11-03' };
+    const first = await adminCall('POST', 'tds/deposit', { ...typed, amount: 0.5 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ message: 'TDS deposit recorded', result: { challanSerial: '00001' } });
+    for (const challanSerial of ['1', '01', ' 0001 ']) {
+      const again = await adminCall('POST', 'tds/deposit', { ...typed, challanSerial, amount: 0.5 });
+      expect(again.status, challanSerial).toBe(200);
+      expect(again.body, challanSerial).toMatchObject({
+        message: 'This TDS deposit was already recorded',
+        result: { _id: first.body.result._id, challanSerial: '00001', tdsPayable: (payable - 50) / 100 },
+      });
+      const other = await adminCall('POST', 'tds/deposit', { ...typed, challanSerial, amount: 0.75 });
+      expect(other.status, challanSerial).toBe(409);
+      expect(other.body, challanSerial).toEqual({
+        message: 'This challan (BSR code, serial number and date) is already recorded with another amount',
+        errors: [
+          {
+            msg: 'This challan (BSR code, serial number and date) is already recorded with another amount',
+            param: 'challanSerial',
+          },
+        ],
+      });
+    }
+    expect(await tdsPayablePaise()).toBe(payable - 50);
+    // Stored as the challan prints it, and listed so.
+    const short = await adminCall('POST', 'tds/deposit', { ...typed, challanSerial: '9', amount: 0.25 });
+    expect(short.body.result.challanSerial).toBe('00009');
+    const listed = await adminCall('GET', 'tds/deposits', undefined, { fy: '2026-27', quarter: 'Q3' });
+    expect(
+      listed.body.result.deposits
+        .filter((d: { date: string }) => d.date === '2026-11-03')
+        .map((d: { challanSerial: string; amount: number }) => [d.challanSerial, d.amount]),
+    ).toEqual([
+      ['00001', 0.5],
+      ['00009', 0.25],
+    ]);
+    await expectReconciled();
+  });
+
+  it('records one deposit of concurrent attempts at one challan, however its serial is written', async () => {
+    const payable = await tdsPayablePaise();
+    const challan = { bsrCode: '0510003', date: '2026-11-04' };
+    const same = await Promise.all(
+      ['00031', '31', '031', '0031', '00031', '31'].map((challanSerial) =>
+        adminCall('POST', 'tds/deposit', { ...challan, challanSerial, amount: 0.4 }),
+      ),
+    );
+    expect(same.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(same.filter((r) => r.body.message === 'TDS deposit recorded')).toHaveLength(1);
+    expect(new Set(same.map((r) => r.body.result._id)).size).toBe(1);
+    expect(await tdsPayablePaise()).toBe(payable - 40);
+    // Different amounts at once: one is recorded, every other is the challan recorded with another amount.
+    const amounts = [0.11, 0.12, 0.13, 0.14];
+    const different = await Promise.all(
+      amounts.map((amount, i) =>
+        adminCall('POST', 'tds/deposit', { ...challan, challanSerial: `${'0'.repeat(i)}32`, amount }),
+      ),
+    );
+    expect(different.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    const recorded = different.find((r) => r.status === 200)!;
+    for (const refused of different.filter((r) => r.status === 409))
+      expect(refused.body.message).toBe(
+        'This challan (BSR code, serial number and date) is already recorded with another amount',
+      );
+    expect(await tdsPayablePaise()).toBe(payable - 40 - Math.round(recorded.body.result.amount * 100));
+    await expectReconciled();
+  });
+
+  it('migration 0028 keeps a challan recorded twice before it, and refuses a third spelling', async () => {
+    const { pool } = ctx.database;
+    const statements = fs
+      .readFileSync(path.join(MIGRATIONS_DIR, '0028_tds_challan_serials.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((text) => text.trim())
+      .filter(Boolean);
+    const payable = await tdsPayablePaise();
+    const challan = { bsrCode: '0510004', date: '2026-11-05' };
+    const first = await adminCall('POST', 'tds/deposit', { ...challan, challanSerial: '00041', amount: 0.3 });
+    expect(first.status).toBe(200);
+    // Back to the key before 0028, and the same challan recorded again as `41`, as it could be then (TDS payable
+    // moved with it, as the deposit moved it).
+    await pool.query('drop index tds_entries_challan_key');
+    await pool.query('drop index tds_entries_withheld_commission_idx');
+    await pool.query(`create unique index tds_entries_challan_key on tds_entries (bsr_code, challan_serial, deposited_on)
+      where kind = 'DEPOSIT'`);
+    const { rows } = await pool.query(
+      `insert into tds_entries (kind, amount_paise, bsr_code, challan_serial, deposited_on, created_at)
+       values ('DEPOSIT', 30, $1, '41', $2, now()) returning id`,
+      [challan.bsrCode, challan.date],
+    );
+    await pool.query(`update ledger_accounts set balance_paise = balance_paise - 30, entry_count = entry_count + 1
+      where name = 'TDS_PAYABLE'`);
+    for (const statement of statements) await pool.query(statement);
+    // Both kept, the first answers a repeat, and no spelling records it a third time.
+    const kept = await pool.query(
+      `select id, challan_serial from tds_entries where kind = 'DEPOSIT' and bsr_code = $1 order by created_at`,
+      [challan.bsrCode],
+    );
+    expect(kept.rows).toEqual([
+      { id: first.body.result._id, challan_serial: '00041' },
+      { id: rows[0].id, challan_serial: '41' },
+    ]);
+    const again = await adminCall('POST', 'tds/deposit', { ...challan, challanSerial: '041', amount: 0.3 });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
+      message: 'This TDS deposit was already recorded',
+      result: { _id: first.body.result._id },
+    });
+    await expect(
+      pool.query(
+        `insert into tds_entries (kind, amount_paise, bsr_code, challan_serial, deposited_on, created_at)
+         values ('DEPOSIT', 30, $1, '0041', $2, now())`,
+        [challan.bsrCode, challan.date],
+      ),
+    ).rejects.toThrow(/tds_entries_challan_key/);
+    expect(await tdsPayablePaise()).toBe(payable - 60);
     await expectReconciled();
   });
 });

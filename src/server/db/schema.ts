@@ -755,7 +755,10 @@ export const tdsEntries = pgTable(
     creditedPaise: bigint('credited_paise', { mode: 'number' }),
     rateBasisPoints: integer('rate_basis_points'),
     panId: text('pan_id'),
-    /** DEPOSIT: the challan. */
+    /**
+     * DEPOSIT: the challan. Its serial is stored in the challan's own five digits (`00017`); deposits recorded before
+     * issue 51 kept it as typed (`17`), and entries are never changed, so the key below compares serials padded.
+     */
     bsrCode: text('bsr_code'),
     challanSerial: text('challan_serial'),
     depositedOn: date('deposited_on'),
@@ -764,9 +767,13 @@ export const tdsEntries = pgTable(
   },
   (t) => [
     uniqueIndex('tds_entries_posting_key').on(t.postingId),
+    // One deposit per challan, `1` and `00001` being the same serial. Migration 0028 leaves out the second of a
+    // challan recorded twice before (kept: entries are never changed).
     uniqueIndex('tds_entries_challan_key')
-      .on(t.bsrCode, t.challanSerial, t.depositedOn)
+      .on(t.bsrCode, sql`lpad(${t.challanSerial}, 5, '0')`, t.depositedOn)
       .where(sql`${t.kind} = 'DEPOSIT'`),
+    // The withholding of a commission: the rate and PAN its tax was withheld at (the quarter's report, a return).
+    index('tds_entries_withheld_commission_idx').on(t.commissionId).where(sql`${t.kind} = 'WITHHELD'`),
     index('tds_entries_user_created_idx').on(t.userId, t.createdAt),
     index('tds_entries_created_idx').on(t.createdAt),
     check('tds_entries_kind_check', sql`${t.kind} in ('WITHHELD', 'RETURNED', 'DEPOSIT')`),

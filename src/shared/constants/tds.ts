@@ -15,6 +15,12 @@ export const TDS_MSG = {
   notDeductee: 'This user is not a deductee',
 } as const;
 
+/**
+ * A challan's serial number as the challan prints it: five digits, so `1`, `01` and `00001` are one serial (the
+ * challan is its bank branch's BSR code, its date and this serial).
+ */
+export const challanSerialOf = (typed: string) => typed.padStart(5, '0');
+
 /** Quarters of India's financial year: Q1 April to June ... Q4 January to March. */
 export const TDS_QUARTERS = ['Q1', 'Q2', 'Q3', 'Q4'] as const;
 export type TdsQuarter = (typeof TDS_QUARTERS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TDS_MSG, TDS_QUARTERS } from '../constants/tds';
+import { challanSerialOf, TDS_MSG, TDS_QUARTERS } from '../constants/tds';
 import { MSG } from '../messages';
 import { boundedAmount } from './catalog';
 import { idField } from './locations';
@@ -14,7 +14,7 @@ const isRealDate = (text: string) => {
 
 /**
  * `POST tds/deposit`: a challan paid into the government's account, against TDS payable. The challan (BSR code of
- * the bank branch, serial number, date) is recorded once; `amount` in rupees. `today` (YYYY-MM-DD, India) bounds
+ * the bank branch, serial number, date) is recorded once, its serial in five digits; `amount` in rupees. `today` (YYYY-MM-DD, India) bounds
  * the date.
  */
 export const tdsDepositSchemaFor = (maxPaise: number, today: () => string) =>
@@ -23,10 +23,12 @@ export const tdsDepositSchemaFor = (maxPaise: number, today: () => string) =>
       .string({ error: TDS_MSG.bsrCode })
       .trim()
       .regex(/^\d{7}$/, { error: TDS_MSG.bsrCode }),
+    // Read as its five digits (`17` is `00017`): the same challan whatever its leading zeros.
     challanSerial: z
       .string({ error: TDS_MSG.challanSerial })
       .trim()
-      .regex(/^\d{1,5}$/, { error: TDS_MSG.challanSerial }),
+      .regex(/^\d{1,5}$/, { error: TDS_MSG.challanSerial })
+      .transform(challanSerialOf),
     date: z
       .string({ error: TDS_MSG.date })
       .trim()

@@ -34,8 +34,9 @@ function periodDays(fy: string, quarter: TdsQuarter) {
 
 /**
  * `tds/deposit`: a challan paid against TDS payable. The account row is locked first (no wallet is involved), so
- * two deposits cannot both pass the balance check. The same challan again with the same amount answers the first
- * deposit (a repeated command changes nothing); with another amount it is refused.
+ * two deposits cannot both pass the balance check, nor record one challan twice. The same challan again (its serial
+ * with or without leading zeros) with the same amount answers the first deposit (a repeated command changes
+ * nothing); with another amount it is refused.
  */
 export async function recordTdsDeposit(
   db: Db,
@@ -52,10 +53,14 @@ export async function recordTdsDeposit(
           and(
             eq(tdsEntries.kind, 'DEPOSIT'),
             eq(tdsEntries.bsrCode, input.bsrCode),
-            eq(tdsEntries.challanSerial, input.challanSerial),
+            // Deposits recorded before issue 51 kept the serial as typed: compared padded, as the key does.
+            eq(sql`lpad(${tdsEntries.challanSerial}, 5, '0')`, input.challanSerial),
             eq(tdsEntries.depositedOn, input.date),
           ),
         )
+        // The first recorded, where one challan was recorded twice before issue 51.
+        .orderBy(asc(tdsEntries.createdAt), asc(tdsEntries.id))
+        .limit(1)
     )[0];
   const replayOf = async (q: Queryable, entry: typeof tdsEntries.$inferSelect) => {
     if (entry.amountPaise !== input.amount) throw conflict(TDS_MSG.challanUsed, 'challanSerial');
