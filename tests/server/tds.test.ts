@@ -576,12 +576,18 @@ describe('reports', () => {
       fy: `${fyStart}-${String((fyStart + 1) % 100).padStart(2, '0')}`,
       quarter,
     });
-    expect(
-      today.body.result.deductees.find((d: { userId: string }) => d.userId === ids['9300000001']),
-    ).toMatchObject({
-      credited: -100,
-      tds: -2,
-    });
+    const todays = today.body.result.deductees.filter(
+      (d: { userId: string }) => d.userId === ids['9300000001'],
+    );
+    expect({
+      credited: todays.reduce((sum: number, d: { credited: number }) => sum + d.credited, 0),
+      tds: todays.reduce((sum: number, d: { tds: number }) => sum + d.tds, 0),
+    }).toEqual({ credited: -100, tds: -2 });
+    // The tax given back is under the rate and PAN it was withheld at. (The commission taken back is on the row
+    // without a rate: this test settled it in 2031, after today's quarter ends, which real time never does.)
+    expect(todays).toContainEqual(
+      expect.objectContaining({ panId: 'ABCDE1234F', rate: 2, credited: 0, tds: -2 }),
+    );
   });
 
   it('refuses a bad year or quarter, and anyone but staff', async () => {
@@ -628,7 +634,7 @@ describe('reports', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.bytes);
-    expect(text).toContain('PAN of the deductee: ABCDE1234F');
+    expect(text).toContain('PAN of the deductee now: ABCDE1234F');
     expect(text).toContain('Amount paid or credited: Rs. 400.00');
     expect(text).toContain('Tax deducted: Rs. 8.00');
     expect(text).toContain('Financial year 2031-32, quarter Q1: 2031-04-01 to 2031-06-30');
@@ -638,6 +644,146 @@ describe('reports', () => {
     });
     expect(other.status).toBe(404);
     expect(other.body.message).toBe('User not found');
+  });
+});
+
+/** Gives a tier user a PAN, or takes it away (''), through account/update as an admin does. */
+async function setPan(userId: string, panId: string) {
+  const [current] = (await adminCall('GET', 'account/fetch', undefined, { _id: userId })).body.result.users;
+  const saved = await adminCall('POST', `account/update/${userId}`, {
+    ...(await saveBodyOf(ctx.app, admin, userId)),
+    distributor: { masterDistributorId: current.retailer?.masterDistributorId },
+    retailer: { distributorId: current.retailer?.distributorId },
+    panId,
+  });
+  expect(saved.status).toBe(200);
+}
+
+// Issue 51, finding 7: tds/fetch showed one row per deductee with its PAN and rate now, although its tax was withheld
+// at 20%, then at 2% under a PAN, then at 20% again; the certificate said `panId null` beside a 2% line.
+describe('rows by the rate and PAN the tax was withheld at', () => {
+  // Retailer 5 (customer 9400000013), in financial years of its own: 2033-34 and 2034-35.
+  const retailerId = () => ids['9300000005'];
+  const PAN = 'FGHIJ5678K';
+  let retailer: string;
+  const sale = () => confirmedSale(retailer, '9400000013');
+
+  beforeAll(async () => {
+    retailer = (await login(ctx.app, '9300000005', DEMO_PASSWORD)).token;
+    await setPan(retailerId(), '');
+    // Whatever it held before is settled in an earlier year.
+    await settleAt(retailerId(), '2033-03-01T10:00');
+  });
+
+  it('gives a deductee a row per rate and PAN in tds/fetch, its CSV and its certificate, each line its PAN', async () => {
+    // 20% without a PAN: three commissions of 100, the threshold crossed at once.
+    for (let i = 0; i < 3; i++) await sale();
+    await settleAt(retailerId(), '2033-04-10T10:00');
+    // 2% under a PAN.
+    await setPan(retailerId(), PAN);
+    await sale();
+    await settleAt(retailerId(), '2033-05-10T10:00');
+    // 20% again, the PAN taken away.
+    await setPan(retailerId(), '');
+    await sale();
+    await settleAt(retailerId(), '2033-06-10T10:00');
+
+    const query = { fy: '2033-34', quarter: 'Q1' };
+    const report = await adminCall('GET', 'tds/fetch', undefined, query);
+    expect(report.status).toBe(200);
+    const rows = report.body.result.deductees.filter((d: { userId: string }) => d.userId === retailerId());
+    expect(rows).toEqual([
+      {
+        userId: retailerId(),
+        name: expect.any(String),
+        panId: null,
+        credited: 400,
+        tds: 80,
+        rate: 20,
+        creditedOn: '2033-06-10',
+        deductedOn: '2033-06-10',
+      },
+      {
+        userId: retailerId(),
+        name: expect.any(String),
+        panId: PAN,
+        credited: 100,
+        tds: 2,
+        rate: 2,
+        creditedOn: '2033-05-10',
+        deductedOn: '2033-05-10',
+      },
+    ]);
+    const csv = await download('tds/fetch', admin, { ...query, format: 'csv' });
+    const name = rows[0].name;
+    expect(
+      csv.text
+        .trim()
+        .split('\r\n')
+        .filter((line) => line.endsWith(retailerId())),
+    ).toEqual([
+      `PANNOTAVBL,${name},194H,400,2033-06-10,80,2033-06-10,20,${retailerId()}`,
+      `${PAN},${name},194H,100,2033-05-10,2,2033-05-10,2,${retailerId()}`,
+    ]);
+
+    const certificate = await call(ctx.app, 'GET', 'tds/certificate', {
+      token: retailer,
+      query: { ...query, userId: retailerId() },
+    });
+    expect(certificate.status).toBe(200);
+    const result = certificate.body.result;
+    // The deductee's PAN now (none), and the PAN each deduction used.
+    expect(result.deductee.panId).toBeNull();
+    expect({ credited: result.credited, tds: result.tds }).toEqual({ credited: 500, tds: 82 });
+    expect(result.rows).toEqual(rows.map(({ userId, name, ...figures }: Record<string, unknown>) => figures));
+    expect(
+      result.lines.map(
+        (l: { date: string; panId: string | null; rate: number; credited: number; tds: number }) => [
+          l.date,
+          l.panId,
+          l.rate,
+          l.credited,
+          l.tds,
+        ],
+      ),
+    ).toEqual([
+      ['2033-04-10', null, 20, 100, 20],
+      ['2033-04-10', null, 20, 100, 20],
+      ['2033-04-10', null, 20, 100, 20],
+      ['2033-05-10', PAN, 2, 100, 2],
+      ['2033-06-10', null, 20, 100, 20],
+    ]);
+    const pdf = await pdfText(
+      (await download('tds/certificate', retailer, { ...query, userId: retailerId(), format: 'pdf' })).bytes,
+    );
+    expect(pdf).toContain('PAN of the deductee now: PANNOTAVBL');
+    expect(pdf).toContain('PANNOTAVBL    20%    Rs. 400.00    Rs. 80.00');
+    expect(pdf).toContain(`${PAN}    2%    Rs. 100.00    Rs. 2.00`);
+    expect(pdf).toContain(`2033-05-10    withheld    ${PAN}    Rs. 100.00    2%    Rs. 2.00`);
+    await expectReconciled();
+  });
+
+  it('keeps a quarter as it was: commission taxed by a later quarter’s catch-up stays on the row without a rate', async () => {
+    // 2034-35: one commission settled in June (below the threshold), two in July, which cross it.
+    await setPan(retailerId(), PAN);
+    await sale();
+    await settleAt(retailerId(), '2034-06-20T10:00');
+    await sale();
+    await sale();
+    await settleAt(retailerId(), '2034-07-05T10:00');
+    const rowsOf = async (quarter: string) =>
+      (await adminCall('GET', 'tds/fetch', undefined, { fy: '2034-35', quarter })).body.result.deductees
+        .filter((d: { userId: string }) => d.userId === retailerId())
+        .map((d: { panId: string; rate: number | null; credited: number; tds: number }) => [
+          d.panId,
+          d.rate,
+          d.credited,
+          d.tds,
+        ]);
+    expect(await rowsOf('Q1')).toEqual([[PAN, null, 100, 0]]);
+    // The catch-up withheld on June's commission too, in July.
+    expect(await rowsOf('Q2')).toEqual([[PAN, 2, 200, 6]]);
+    await expectReconciled();
   });
 });
 
@@ -847,20 +993,25 @@ describe('every figure to the paisa', () => {
           fy: `${year}-${String((year + 1) % 100).padStart(2, '0')}`,
           quarter: 'Q1',
         });
+        // A row per rate: a commission under the rate its tax was withheld at, or on the row without one (no
+        // tax withheld on it, or a tax that rounds to nothing).
         for (const [userId, m] of model) {
           if (!TDS.deducteeTypes.includes(m.type)) continue;
-          const row = report.body.result.deductees.find((d: { userId: string }) => d.userId === userId);
-          const credited = m.year.filter((c) => c.settled).reduce((sum, c) => sum + c.amount, 0n);
-          const withheld = m.year.reduce((sum, c) => sum + c.tax, 0n);
-          expect({
-            userId,
-            credited: Math.round((row?.credited ?? 0) * 100),
-            tds: Math.round((row?.tds ?? 0) * 100),
-          }).toEqual({
-            userId,
-            credited: Number(credited),
-            tds: Number(withheld),
-          });
+          const want = new Map<string, { credited: number; tds: number }>();
+          for (const c of m.year.filter((c) => c.settled)) {
+            const rate =
+              c.tax > 0n ? String((m.pan ? TDS.rateBasisPoints : TDS.noPanRateBasisPoints) / 100) : 'none';
+            const row = want.get(rate) ?? { credited: 0, tds: 0 };
+            want.set(rate, { credited: row.credited + Number(c.amount), tds: row.tds + Number(c.tax) });
+          }
+          const got = report.body.result.deductees
+            .filter((d: { userId: string }) => d.userId === userId)
+            .map((d: { rate: number | null; credited: number; tds: number }) => [
+              d.rate === null ? 'none' : String(d.rate),
+              { credited: Math.round(d.credited * 100), tds: Math.round(d.tds * 100) },
+            ]);
+          const byRate = (rows: [string, unknown][]) => [...rows].sort(([a], [b]) => a.localeCompare(b));
+          expect({ userId, rows: byRate(got) }).toEqual({ userId, rows: byRate([...want]) });
         }
         await expectReconciled();
       }),

@@ -52,7 +52,13 @@ const quarterReport = (fy: string, quarter: string, empty: boolean): TdsFetchRes
 });
 
 /** The server as the panel sees it: deductees in this quarter only; deposits recorded as posted. */
-const stubServer = ({ failDeductees = false } = {}) => {
+const stubServer = ({
+  failDeductees = false,
+  deductees,
+}: {
+  failDeductees?: boolean;
+  deductees?: TdsFetchResult['deductees'];
+} = {}) => {
   const now = periodOfDay(indiaDay());
   const deposits: TdsDeposit[] = [];
   let payable = 700;
@@ -67,7 +73,12 @@ const stubServer = ({ failDeductees = false } = {}) => {
     if (path === 'tds/fetch')
       return failDeductees
         ? jsonResponse(500, { message: 'Something went wrong' })
-        : jsonResponse(200, { result: quarterReport(fy, quarter, !current) });
+        : jsonResponse(200, {
+            result: {
+              ...quarterReport(fy, quarter, !current),
+              ...(deductees && current ? { deductees } : {}),
+            },
+          });
     if (path === 'tds/certificate')
       return new Response(new Uint8Array([37, 80, 68, 70]), {
         headers: { 'Content-Type': 'application/pdf' },
@@ -149,6 +160,40 @@ describe('TDS', () => {
     ).toBeInTheDocument();
     expect(calls(fetch, 'tds/fetch').at(-1)?.url.searchParams.get('quarter')).toBe(other);
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
+  });
+
+  // Issue 51, finding 7: a deductee's tax withheld at 20% without a PAN and at 2% under one is two rows, each with its
+  // PAN and rate; commission no tax was withheld on yet is a row without a rate.
+  it('shows a row for each rate and PAN a deductee’s tax was withheld at', async () => {
+    login();
+    const rita = (panId: string | null, rate: number | null, credited: number, tds: number) => ({
+      userId: RITA,
+      name: 'rita retailer',
+      panId,
+      credited,
+      tds,
+      rate,
+      creditedOn: '2026-11-20',
+      deductedOn: rate === null ? null : '2026-11-20',
+    });
+    stubServer({
+      deductees: [rita(null, 20, 400, 80), rita('ABCDE1234F', 2, 100, 2), rita('ABCDE1234F', null, 50, 0)],
+    });
+    renderTds();
+    const table = await screen.findByRole('table', { name: 'Deductees' });
+    const rows = within(table)
+      .getAllByText('Rita Retailer')
+      .map((cell) =>
+        within(cell.closest('tr')!)
+          .getAllByRole('cell')
+          .slice(1, 5)
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      ['Not given', '₹400.00', '₹80.00', '20%'],
+      ['ABCDE1234F', '₹100.00', '₹2.00', '2%'],
+      ['ABCDE1234F', '₹50.00', '₹0.00', 'No tax yet'],
+    ]);
   });
 
   it('says the deductees could not be loaded, with Retry, rather than that there are none', async () => {

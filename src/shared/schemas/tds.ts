@@ -64,21 +64,38 @@ export const tdsCertificateQuerySchema = z.object({
 
 const day = z.string().nullable();
 
-/** One deductee of a quarter (Form 26Q's deductee details). Amounts in rupees, the rate in percent. */
-export const tdsDeducteeSchema = z.strictObject({
-  userId: z.string(),
+/**
+ * A deductee's commission and tax of a quarter at one rate and PAN (Form 26Q's deductee details): a deductee whose
+ * tax was withheld at 20% without a PAN and at 2% with one has a row for each. Amounts in rupees, the rate in
+ * percent.
+ */
+const deducteeFigures = {
+  /**
+   * The PAN the tax was withheld under (recorded with each withholding); on the row of commission no tax was withheld
+   * on, the deductee's PAN now.
+   */
   panId: z.string().nullable(),
-  name: z.string(),
   /** Commission made available in the quarter (settled), less settled commission reversed in it. */
   credited: z.number(),
   /** Tax withheld in the quarter, less tax given back in it. */
   tds: z.number(),
-  /** The rate of the quarter's last withholding, else the rate that applies now. */
-  rate: z.number(),
-  /** India's dates of the quarter's last credit and last deduction. */
+  /**
+   * The rate the tax was withheld at; null on the row of commission no tax was withheld on by the quarter's end (the
+   * year's settled commission not past the threshold then).
+   */
+  rate: z.number().nullable(),
+  /** India's dates of the row's last credit and last deduction in the quarter. */
   creditedOn: day,
   deductedOn: day,
+};
+
+/** One row of a quarter's deductees: a deductee, a rate and a PAN. */
+export const tdsDeducteeSchema = z.strictObject({
+  userId: z.string(),
+  name: z.string(),
+  ...deducteeFigures,
 });
+export type TdsDeductee = z.infer<typeof tdsDeducteeSchema>;
 
 export const tdsFetchResultSchema = z.strictObject({
   fy: z.string(),
@@ -91,26 +108,35 @@ export const tdsFetchResultSchema = z.strictObject({
 });
 export type TdsFetchResult = z.infer<typeof tdsFetchResultSchema>;
 
-/** One withholding or return of a certificate's quarter. */
+/**
+ * One withholding or return of a certificate's quarter, with the rate and PAN the tax was withheld at (a return:
+ * those of the withholding it gives back).
+ */
 export const tdsCertificateLineSchema = z.strictObject({
   date: z.string(),
   kind: z.enum(['WITHHELD', 'RETURNED']),
+  /** The commission taxed (a withholding); null on a return. */
   credited: z.number().nullable(),
-  rate: z.number().nullable(),
+  rate: z.number(),
+  panId: z.string().nullable(),
   tds: z.number(),
 });
 
 /** Form 16A's data for one deductee and quarter. */
 export const tdsCertificateSchema = z.strictObject({
   deductor: z.strictObject({ name: z.string() }),
+  /** `panId`: the deductee's PAN now; each row and line says the PAN its tax was withheld under. */
   deductee: z.strictObject({ userId: z.string(), name: z.string(), panId: z.string().nullable() }),
   fy: z.string(),
   quarter: quarterField,
   from: z.string(),
   to: z.string(),
   section: z.string(),
+  /** The sums of `rows`. */
   credited: z.number(),
   tds: z.number(),
+  /** The deductee's rows of the quarter's deductees (tds/fetch): one per rate and PAN. */
+  rows: z.array(z.strictObject(deducteeFigures)),
   lines: z.array(tdsCertificateLineSchema),
 });
 export type TdsCertificate = z.infer<typeof tdsCertificateSchema>;

@@ -678,6 +678,7 @@ export const en = {
       credited: 'Amount credited',
       tds: 'TDS',
       rate: 'Rate',
+      noRate: 'No tax yet',
       creditedOn: 'Last credit',
       deductedOn: 'Last deduction',
       certificate: 'Certificate',

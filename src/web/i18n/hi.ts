@@ -1049,6 +1049,7 @@ export const hi = {
       credited: 'जमा राशि',
       tds: 'टीडीएस',
       rate: 'दर',
+      noRate: 'अभी कर नहीं',
       creditedOn: 'अंतिम जमा',
       deductedOn: 'अंतिम कटौती',
       certificate: 'प्रमाणपत्र',

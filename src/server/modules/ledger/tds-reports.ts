@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { TDS_MSG, TDS_SECTION, type TdsQuarter } from '../../../shared/constants/tds';
 import { formatRupees } from '../../../shared/format';
 import { paiseToRupees } from '../../../shared/money';
@@ -170,9 +171,9 @@ interface DeducteeRow {
   user_id: string;
   name: string;
   pan_id: string | null;
+  rate: number | null;
   credited: string;
   tds: string;
-  rate: number | null;
   last_credit: Date | string | null;
   last_deduction: Date | string | null;
 }
@@ -180,9 +181,83 @@ interface DeducteeRow {
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
+ * The quarter's deductees, one row per deductee, rate and PAN: what each commission's tax was withheld at, as the
+ * withholding recorded it (tds_entries), not the deductee's PAN now. A commission counts under its withholding when
+ * that came before the quarter's end (a commission settled in June and taxed by July's catch-up stays untaxed in the
+ * first quarter, so a quarter's figures never change afterwards); commission with no such withholding makes the row
+ * without a rate, under the deductee's PAN now. A return counts under the withholding it gives back. `userId`: one
+ * deductee's rows only (its certificate).
+ */
+async function deducteeRows(
+  db: Queryable,
+  tds: TdsConfig,
+  period: { from: Date; to: Date },
+  userId?: string,
+): Promise<DeducteeRow[]> {
+  const from = period.from.toISOString();
+  const to = period.to.toISOString();
+  const types = sql.raw(tds.deducteeTypes.length ? tds.deducteeTypes.join(', ') : 'null');
+  const postingsOf = userId ? sql`and p.user_id = ${userId}` : sql``;
+  const entriesOf = userId ? sql`and e.user_id = ${userId}` : sql``;
+  return (
+    await db.execute(sql`
+      with c as (
+        select p.user_id, w.id is not null as taxed, w.rate_basis_points as rate, w.pan_id,
+          sum(case when p.kind = 'SETTLEMENT' then p.amount_paise else -p.amount_paise end) as credited,
+          min(p.created_at) as first_at,
+          max(p.created_at) filter (where p.kind = 'SETTLEMENT') as last_credit
+        from postings p
+        left join tds_entries w on w.kind = 'WITHHELD' and w.commission_id = p.ref_posting_id and w.created_at < ${to}
+        where p.created_at >= ${from} and p.created_at < ${to} ${postingsOf}
+          and p.user_type in (${types}) and p.balance_type = 'AVAILABLE' and p.kind in ('SETTLEMENT', 'REVERSAL')
+        group by 1, 2, 3, 4
+      ), t as (
+        select e.user_id, true as taxed, w.rate_basis_points as rate, w.pan_id,
+          sum(case e.kind when 'WITHHELD' then e.amount_paise else -e.amount_paise end) as tds,
+          min(e.created_at) as first_at,
+          max(e.created_at) filter (where e.kind = 'WITHHELD') as last_deduction
+        from tds_entries e
+        join tds_entries w on w.kind = 'WITHHELD' and w.commission_id = e.commission_id
+        where e.kind in ('WITHHELD', 'RETURNED') and e.created_at >= ${from} and e.created_at < ${to} ${entriesOf}
+        group by 1, 2, 3, 4
+      ), k as (
+        select user_id, taxed, rate, pan_id from c union select user_id, taxed, rate, pan_id from t
+      )
+      select u.id as user_id, u.name, case when k.taxed then k.pan_id else u.pan_id end as pan_id, k.rate,
+        coalesce(c.credited, 0)::text as credited, coalesce(t.tds, 0)::text as tds, c.last_credit, t.last_deduction
+      from k
+      join users u on u.id = k.user_id
+      left join c on c.user_id = k.user_id and c.taxed = k.taxed and c.rate is not distinct from k.rate
+        and c.pan_id is not distinct from k.pan_id
+      left join t on t.user_id = k.user_id and t.taxed = k.taxed and t.rate is not distinct from k.rate
+        and t.pan_id is not distinct from k.pan_id
+      order by lower(u.name), u.id, least(c.first_at, t.first_at), k.rate, k.pan_id`)
+  ).rows as unknown as DeducteeRow[];
+}
+
+/** A row as the wire says it: rupees, percent and India's days. */
+const deducteeFiguresOf = (r: DeducteeRow) => {
+  const lastCredit = asDate(r.last_credit);
+  const lastDeduction = asDate(r.last_deduction);
+  return {
+    panId: r.pan_id,
+    credited: paiseToRupees(BigInt(r.credited)),
+    tds: paiseToRupees(BigInt(r.tds)),
+    rate: r.rate === null ? null : percentOf(r.rate),
+    creditedOn: lastCredit ? indiaDay(lastCredit) : null,
+    deductedOn: lastDeduction ? indiaDay(lastDeduction) : null,
+  };
+};
+
+const sums = (rows: DeducteeRow[]) => ({
+  credited: paiseToRupees(rows.reduce((sum, r) => sum + BigInt(r.credited), 0n)),
+  tds: paiseToRupees(rows.reduce((sum, r) => sum + BigInt(r.tds), 0n)),
+});
+
+/**
  * `tds/fetch`: every deductee with commission credited or tax withheld in the quarter (Form 26Q's deductee
- * details). Credited: commission made available in the quarter (settled) less settled commission reversed in it;
- * tds: tax withheld in it less tax given back in it; both in exact sums of paise.
+ * details), a row per rate and PAN (deducteeRows). Credited: commission made available in the quarter (settled) less
+ * settled commission reversed in it; tds: tax withheld in it less tax given back in it; both in exact sums of paise.
  */
 export async function tdsQuarter(
   db: Queryable,
@@ -191,61 +266,15 @@ export async function tdsQuarter(
   quarter: TdsQuarter,
 ): Promise<TdsFetchResult> {
   const { from, to, fromDay, toDay } = periodDays(fy, quarter);
-  const types = sql.raw(tds.deducteeTypes.length ? tds.deducteeTypes.join(', ') : 'null');
-  const rows = (
-    await db.execute(sql`
-      with c as (
-        select p.user_id,
-          sum(case when p.kind = 'SETTLEMENT' then p.amount_paise else -p.amount_paise end) as credited,
-          max(p.created_at) filter (where p.kind = 'SETTLEMENT') as last_credit
-        from postings p
-        where p.created_at >= ${from.toISOString()} and p.created_at < ${to.toISOString()}
-          and p.user_type in (${types}) and p.balance_type = 'AVAILABLE' and p.kind in ('SETTLEMENT', 'REVERSAL')
-        group by p.user_id
-      ), t as (
-        select e.user_id,
-          sum(case e.kind when 'WITHHELD' then e.amount_paise else -e.amount_paise end) as tds,
-          max(e.created_at) filter (where e.kind = 'WITHHELD') as last_deduction,
-          (array_agg(e.rate_basis_points order by e.created_at desc) filter (where e.kind = 'WITHHELD'))[1] as rate
-        from tds_entries e
-        where e.kind in ('WITHHELD', 'RETURNED')
-          and e.created_at >= ${from.toISOString()} and e.created_at < ${to.toISOString()}
-        group by e.user_id
-      )
-      select u.id as user_id, u.name, u.pan_id, coalesce(c.credited, 0)::text as credited,
-        coalesce(t.tds, 0)::text as tds, t.rate, c.last_credit, t.last_deduction
-      from (select user_id from c union select user_id from t) k
-      join users u on u.id = k.user_id
-      left join c on c.user_id = k.user_id
-      left join t on t.user_id = k.user_id
-      order by lower(u.name), u.id`)
-  ).rows as unknown as DeducteeRow[];
-  let credited = 0n;
-  let withheld = 0n;
-  const deductees = rows.map((r) => {
-    credited += BigInt(r.credited);
-    withheld += BigInt(r.tds);
-    const lastCredit = asDate(r.last_credit);
-    const lastDeduction = asDate(r.last_deduction);
-    return {
-      userId: r.user_id,
-      panId: r.pan_id,
-      name: r.name,
-      credited: paiseToRupees(BigInt(r.credited)),
-      tds: paiseToRupees(BigInt(r.tds)),
-      rate: percentOf(r.rate ?? (r.pan_id ? tds.rateBasisPoints : tds.noPanRateBasisPoints)),
-      creditedOn: lastCredit ? indiaDay(lastCredit) : null,
-      deductedOn: lastDeduction ? indiaDay(lastDeduction) : null,
-    };
-  });
+  const rows = await deducteeRows(db, tds, { from, to });
   return {
     fy,
     quarter,
     from: fromDay,
     to: toDay,
     section: TDS_SECTION,
-    deductees,
-    totals: { credited: paiseToRupees(credited), tds: paiseToRupees(withheld) },
+    deductees: rows.map((r) => ({ userId: r.user_id, name: r.name, ...deducteeFiguresOf(r) })),
+    totals: sums(rows),
   };
 }
 
@@ -276,7 +305,10 @@ export function tdsQuarterCsv(report: TdsFetchResult): string {
   return csvText([header, ...lines]);
 }
 
-/** Form 16A's data: one deductee's withholdings and returns in the quarter. */
+/**
+ * Form 16A's data: one deductee's rows of the quarter (one per rate and PAN, as tds/fetch has them) and its
+ * withholdings and returns, each with the rate and PAN the tax was withheld at.
+ */
 export async function tdsCertificate(
   db: Queryable,
   userId: string,
@@ -290,12 +322,24 @@ export async function tdsCertificate(
     .where(eq(users.id, userId));
   if (!user) throw notFound(TDS_MSG.userNotFound);
   if (!config.deducteeTypes.includes(user.type)) throw notFound(TDS_MSG.notDeductee);
-  const report = await tdsQuarter(db, config, fy, quarter);
-  const own = report.deductees.find((d) => d.userId === userId);
   const { from, to, fromDay, toDay } = periodDays(fy, quarter);
+  const rows = await deducteeRows(db, config, { from, to }, userId);
+  // A return's rate and PAN are its withholding's.
+  const withheld = alias(tdsEntries, 'withheld');
   const entries = await db
-    .select()
+    .select({
+      kind: tdsEntries.kind,
+      createdAt: tdsEntries.createdAt,
+      amountPaise: tdsEntries.amountPaise,
+      creditedPaise: tdsEntries.creditedPaise,
+      rateBasisPoints: withheld.rateBasisPoints,
+      panId: withheld.panId,
+    })
     .from(tdsEntries)
+    .innerJoin(
+      withheld,
+      and(eq(withheld.kind, 'WITHHELD'), eq(withheld.commissionId, tdsEntries.commissionId)),
+    )
     .where(and(eq(tdsEntries.userId, userId), gte(tdsEntries.createdAt, from), lt(tdsEntries.createdAt, to)))
     .orderBy(tdsEntries.createdAt, tdsEntries.id);
   return {
@@ -306,17 +350,21 @@ export async function tdsCertificate(
     from: fromDay,
     to: toDay,
     section: TDS_SECTION,
-    credited: own?.credited ?? 0,
-    tds: own?.tds ?? 0,
+    ...sums(rows),
+    rows: rows.map(deducteeFiguresOf),
     lines: entries.map((e) => ({
       date: indiaDay(e.createdAt),
       kind: e.kind as 'WITHHELD' | 'RETURNED',
-      credited: e.creditedPaise === null ? null : paiseToRupees(e.creditedPaise),
-      rate: e.rateBasisPoints === null ? null : percentOf(e.rateBasisPoints),
+      credited: e.kind === 'WITHHELD' && e.creditedPaise !== null ? paiseToRupees(e.creditedPaise) : null,
+      rate: percentOf(e.rateBasisPoints ?? 0),
+      panId: e.panId,
       tds: paiseToRupees(e.kind === 'WITHHELD' ? e.amountPaise : -e.amountPaise),
     })),
   };
 }
+
+/** A PAN as the certificate prints it: Form 26Q's word for none. */
+const panText = (panId: string | null) => panId ?? 'PANNOTAVBL';
 
 /**
  * The certificate as a PDF (textPdf: pdf-lib, uncompressed so a test reads the figures back): Form 16A's parts as
@@ -332,7 +380,7 @@ export async function tdsCertificatePdf(certificate: TdsCertificate): Promise<Ui
   pdf.gap(6);
   write(`Deductor: ${certificate.deductor.name}`);
   write(`Deductee: ${certificate.deductee.name}`);
-  write(`PAN of the deductee: ${certificate.deductee.panId ?? 'not given (PANNOTAVBL)'}`);
+  write(`PAN of the deductee now: ${panText(certificate.deductee.panId)}`);
   write(
     `Financial year ${certificate.fy}, quarter ${certificate.quarter}: ${certificate.from} to ${certificate.to}`,
   );
@@ -340,14 +388,28 @@ export async function tdsCertificatePdf(certificate: TdsCertificate): Promise<Ui
   write(`Amount paid or credited: ${rupees(certificate.credited)}`, 11, true);
   write(`Tax deducted: ${rupees(certificate.tds)}`, 11, true);
   pdf.gap(6);
-  write('Date        Entry      Amount credited      Rate      Tax', 10, true);
+  // Form 16A's summary: the tax by the rate and PAN it was withheld at.
+  write('By rate and PAN', 11, true);
+  write('PAN used        Rate      Amount credited      Tax', 10, true);
+  for (const row of certificate.rows)
+    write(
+      [
+        panText(row.panId),
+        row.rate === null ? 'no tax' : `${row.rate}%`,
+        rupees(row.credited),
+        rupees(row.tds),
+      ].join('    '),
+    );
+  pdf.gap(6);
+  write('Date        Entry      PAN used      Amount credited      Rate      Tax', 10, true);
   for (const line of certificate.lines)
     write(
       [
         line.date,
         line.kind === 'WITHHELD' ? 'withheld' : 'returned',
+        panText(line.panId),
         line.credited === null ? '-' : rupees(line.credited),
-        line.rate === null ? '-' : `${line.rate}%`,
+        `${line.rate}%`,
         rupees(line.tds),
       ].join('    '),
     );

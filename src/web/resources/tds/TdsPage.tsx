@@ -150,13 +150,16 @@ const Deductees = ({ period, report }: { period: TdsPeriod; report: TdsFetchResu
           {report.deductees.map((d) => {
             const name = titleCase(d.name);
             const label = translate('app.tds.certificateOf', { name });
+            // A deductee has a row for each rate and PAN its tax was withheld at.
             return (
-              <TableRow key={d.userId}>
+              <TableRow key={`${d.userId} ${d.rate} ${d.panId}`}>
                 <TableCell>{name}</TableCell>
                 <TableCell>{d.panId ?? translate('app.tds.noPan')}</TableCell>
                 <TableCell align="right">{formatRupees(d.credited)}</TableCell>
                 <TableCell align="right">{formatRupees(d.tds)}</TableCell>
-                <TableCell align="right">{`${d.rate}%`}</TableCell>
+                <TableCell align="right">
+                  {d.rate === null ? translate('app.tds.noRate') : `${d.rate}%`}
+                </TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{d.creditedOn ?? ''}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{d.deductedOn ?? ''}</TableCell>
                 <TableCell>
