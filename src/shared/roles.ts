@@ -68,8 +68,14 @@ export const ROLE_TABLE = {
   books: { list: [ADMIN], edit: [ADMIN] },
   /** TDS (section 194H): the quarter's deductees for staff, deposits by ADMIN (issue 43). */
   tds: { list: [ADMIN, EMPLOYEE], edit: [ADMIN] },
-  /** A deductee's certificate: staff read any, a tier user its own (checked by the route). */
-  tdsCertificate: { read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER] },
+  /**
+   * A deductee's quarters and certificates: staff read any, a tier user its own (checked by the route); a tier user's
+   * own TDS screen lists them (issue 51).
+   */
+  tdsCertificate: {
+    list: [MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER],
+    read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR, RETAILER],
+  },
   /**
    * Monthly statements (issue 43): a tier user opens its own from the menu; staff read any tier user's in their
    * network from its row (the route checks whose).

@@ -785,6 +785,80 @@ describe('rows by the rate and PAN the tax was withheld at', () => {
     expect(await rowsOf('Q2')).toEqual([[PAN, 2, 200, 6]]);
     await expectReconciled();
   });
+
+  // Issue 51, finding 8: a tier user could read its TDS in its statement, but nothing listed its quarters and their
+  // certificates.
+  it('lists a deductee’s own quarters, newest first, with the sums of each quarter’s certificate', async () => {
+    const own = await call(ctx.app, 'GET', 'tds/quarters', { token: retailer });
+    expect(own.status).toBe(200);
+    expect(own.body.result).toEqual({
+      user: { _id: retailerId(), name: expect.any(String), panId: PAN },
+      quarters: [
+        { fy: '2034-35', quarter: 'Q2', from: '2034-07-01', to: '2034-09-30', credited: 200, tds: 6 },
+        { fy: '2034-35', quarter: 'Q1', from: '2034-04-01', to: '2034-06-30', credited: 100, tds: 0 },
+        { fy: '2033-34', quarter: 'Q1', from: '2033-04-01', to: '2033-06-30', credited: 500, tds: 82 },
+      ],
+    });
+    for (const q of own.body.result.quarters) {
+      const certificate = await call(ctx.app, 'GET', 'tds/certificate', {
+        token: retailer,
+        query: { userId: retailerId(), fy: q.fy, quarter: q.quarter },
+      });
+      expect({ credited: certificate.body.result.credited, tds: certificate.body.result.tds }).toEqual({
+        credited: q.credited,
+        tds: q.tds,
+      });
+    }
+    // Its own id is the same; staff name the deductee.
+    const named = await call(ctx.app, 'GET', 'tds/quarters', {
+      token: retailer,
+      query: { userId: retailerId() },
+    });
+    expect(named.body).toEqual(own.body);
+    const staff = await adminCall('GET', 'tds/quarters', undefined, { userId: retailerId() });
+    expect(staff.body).toEqual(own.body);
+    // A quarter of the demo's settlement and of this file's reversal: retailer 1's own list has today's quarter.
+    const first = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
+    const firsts = (await call(ctx.app, 'GET', 'tds/quarters', { token: first })).body.result.quarters;
+    expect(firsts).toContainEqual({
+      fy: '2031-32',
+      quarter: 'Q1',
+      from: '2031-04-01',
+      to: '2031-06-30',
+      credited: 400,
+      tds: 8,
+    });
+  });
+
+  it('refuses another deductee’s quarters and certificate to a tier user (404), a non-deductee, a bad id', async () => {
+    const cases: [string, Record<string, string> | undefined, number, unknown][] = [
+      // A tier user asking for another's, existing or not: as if it did not exist.
+      [retailer, { userId: ids['9300000001'] }, 404, { message: 'User not found' }],
+      [retailer, { userId: ids['9200000003'] }, 404, { message: 'User not found' }],
+      [retailer, { userId: '5b0f6a0e-8c1d-4c55-9d1e-2f3a4b5c6d7e' }, 404, { message: 'User not found' }],
+      [
+        retailer,
+        { userId: 'not-an-id' },
+        400,
+        { message: 'Invalid data!', errors: [{ msg: 'User not found', param: 'userId' }] },
+      ],
+      // Staff have no quarters of their own, and a customer is no deductee.
+      [admin, undefined, 404, { message: 'This user is not a deductee' }],
+      [admin, { userId: ids['9400000013'] }, 404, { message: 'This user is not a deductee' }],
+    ];
+    for (const [token, query, status, body] of cases) {
+      const res = await call(ctx.app, 'GET', 'tds/quarters', { token, query });
+      expect({ query, status: res.status, body: res.body }).toEqual({ query, status, body });
+    }
+    const certificate = await call(ctx.app, 'GET', 'tds/certificate', {
+      token: retailer,
+      query: { userId: ids['9300000001'], fy: '2031-32', quarter: 'Q1', format: 'pdf' },
+    });
+    expect(certificate.status).toBe(404);
+    expect(certificate.body).toEqual({ message: 'User not found' });
+    const signedOut = await call(ctx.app, 'GET', 'tds/quarters');
+    expect(signedOut.status).toBe(401);
+  });
 });
 
 describe('every figure to the paisa', () => {

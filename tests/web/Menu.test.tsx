@@ -99,10 +99,14 @@ const SEED_SIDEBAR: [string, UserType, string[]][] = [
   [
     'MASTER_DISTRIBUTOR',
     UserType.MASTER_DISTRIBUTOR,
-    ['Distributors', 'Retailers', 'My Wallet', 'Statements', 'Logout'],
+    ['Distributors', 'Retailers', 'My Wallet', 'Statements', 'My TDS', 'Logout'],
   ],
-  ['DISTRIBUTOR', UserType.DISTRIBUTOR, ['Retailers', 'My Wallet', 'Statements', 'Logout']],
-  ['RETAILER', UserType.RETAILER, ['Retailers', 'Customers', 'Sales', 'My Wallet', 'Statements', 'Logout']],
+  ['DISTRIBUTOR', UserType.DISTRIBUTOR, ['Retailers', 'My Wallet', 'Statements', 'My TDS', 'Logout']],
+  [
+    'RETAILER',
+    UserType.RETAILER,
+    ['Retailers', 'Customers', 'Sales', 'My Wallet', 'Statements', 'My TDS', 'Logout'],
+  ],
 ];
 
 describe('Menu', () => {

@@ -61,6 +61,7 @@ describe('menu entries of issue 9, per role', () => {
       ['Retailers', '/retailer/list'],
       ['My Wallet', '/wallet'],
       ['Statements', '/statements'],
+      ['My TDS', '/my-tds'],
       ['Logout', null],
     ]);
   });
@@ -70,6 +71,7 @@ describe('menu entries of issue 9, per role', () => {
       ['Retailers', '/retailer/list'],
       ['My Wallet', '/wallet'],
       ['Statements', '/statements'],
+      ['My TDS', '/my-tds'],
       ['Logout', null],
     ]);
   });
@@ -81,6 +83,7 @@ describe('menu entries of issue 9, per role', () => {
       ['Sales', '/sale/list'],
       ['My Wallet', '/wallet'],
       ['Statements', '/statements'],
+      ['My TDS', '/my-tds'],
       ['Logout', null],
     ]);
   });

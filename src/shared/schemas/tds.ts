@@ -62,6 +62,14 @@ export const tdsCertificateQuerySchema = z.object({
   format: z.enum(['json', 'pdf'], { error: TDS_MSG.format }).default('json'),
 });
 
+/**
+ * `GET tds/quarters[?userId]`: a deductee's quarters, each with its certificate. A tier user reads its own (userId
+ * left out, or its own id); staff name the deductee.
+ */
+export const tdsQuartersQuerySchema = z.object({
+  userId: idField(MSG.required, TDS_MSG.userNotFound).optional(),
+});
+
 const day = z.string().nullable();
 
 /**
@@ -167,3 +175,22 @@ export const tdsDepositsResultSchema = z.strictObject({
   tdsPayable: z.number(),
 });
 export type TdsDepositsResult = z.infer<typeof tdsDepositsResultSchema>;
+
+/** One quarter of a deductee: its figures as its certificate sums them (rupees). */
+export const tdsQuarterTotalsSchema = z.strictObject({
+  fy: z.string(),
+  quarter: quarterField,
+  /** Its first and last day. */
+  from: z.string(),
+  to: z.string(),
+  credited: z.number(),
+  tds: z.number(),
+});
+export type TdsQuarterTotals = z.infer<typeof tdsQuarterTotalsSchema>;
+
+/** `GET tds/quarters`: the deductee, and every quarter it had commission credited or tax withheld in, newest first. */
+export const tdsQuartersResultSchema = z.strictObject({
+  user: z.strictObject({ _id: z.string(), name: z.string(), panId: z.string().nullable() }),
+  quarters: z.array(tdsQuarterTotalsSchema),
+});
+export type TdsQuartersResult = z.infer<typeof tdsQuartersResultSchema>;

@@ -297,6 +297,7 @@ export const en = {
       books: 'Books',
       tds: 'TDS',
       statements: 'Statements',
+      tdsCertificate: 'My TDS',
       logout: 'Logout',
     },
     list: {
@@ -698,6 +699,19 @@ export const en = {
       date: 'Date',
       amount: 'Amount',
       amountRupees: 'Amount (₹)',
+    },
+    myTds: {
+      title: 'My TDS',
+      subtitle:
+        'Tax withheld from your commissions under section 194H, by quarter, with the certificate of each (Form 16A)',
+      quarters: 'Quarters',
+      panNow: 'Your PAN now: %{pan}',
+      quarterNames: { Q1: 'Q1', Q2: 'Q2', Q3: 'Q3', Q4: 'Q4' },
+      pdf: 'PDF',
+      downloadOf: 'Download the certificate of %{fy} %{quarter} (PDF)',
+      loading: 'Loading your quarters...',
+      loadFailed: 'Could not load your quarters.',
+      empty: 'No commission has been credited to you or taxed yet.',
     },
     statements: {
       title: 'Statements',

@@ -8,7 +8,7 @@ import type { BooksFetchResult, ReconcileRun, SettlePreview } from '../../shared
 import type { ImportKind, WireImportJob } from '../../shared/schemas/imports';
 import type { AccountOpeningInput, PartnerCall } from '../../shared/schemas/sales';
 import type { Statement } from '../../shared/schemas/statements';
-import type { TdsDepositsResult, TdsFetchResult } from '../../shared/schemas/tds';
+import type { TdsDepositsResult, TdsFetchResult, TdsQuartersResult } from '../../shared/schemas/tds';
 import type {
   AccountOpeningResult,
   CommissionReport,
@@ -213,6 +213,8 @@ export interface AppDataProvider extends DataProvider {
   getTdsDeposits(period: TdsPeriod): Promise<TdsDepositsResult>;
   /** POST tds/deposit (ADMIN) -> the server's message ('TDS deposit recorded', or that it already was). */
   recordTdsDeposit(input: TdsDepositBody): Promise<{ message?: string }>;
+  /** GET tds/quarters: the caller's own quarters with commission or tax (a tier user's My TDS). */
+  getTdsQuarters(): Promise<TdsQuartersResult>;
   /** A file the API answers (tds/fetch?format=csv, tds/certificate?format=pdf), with the token. */
   getFile(path: string, query: Record<string, string>): Promise<Blob>;
   /** GET statements/fetch?userId&month (YYYY-MM) -> the month's statement (a tier user's own; staff any). */
@@ -605,6 +607,12 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
     async recordTdsDeposit(input) {
       const { json } = await post('tds/deposit', input);
       return { message: json.message };
+    },
+
+    async getTdsQuarters() {
+      const { json } = await http<Envelope<TdsQuartersResult>>(apiUrl('tds/quarters'));
+      if (!json.result) throw new UnreadableAnswerError(MSG.notFound);
+      return json.result;
     },
 
     async getFile(path, query) {

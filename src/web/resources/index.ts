@@ -18,6 +18,7 @@ import sales from './sales';
 import statements from './statements';
 import states from './states';
 import tds from './tds';
+import tdsCertificate from './tdsCertificate';
 import tehsils from './tehsils';
 import transactions from './transactions';
 import wallet from './wallet';
@@ -74,6 +75,8 @@ export const RESOURCES: readonly PanelResource[] = [
   entry('wallet', wallet),
   // A tier user's monthly statements (issue 43); staff open a user's from its row in the tier-user lists.
   entry('statements', statements, [{ path: statements.userPath, page: statements.list, action: 'show' }]),
+  // A tier user's own TDS by quarter, each with its certificate (issue 51).
+  entry('tdsCertificate', tdsCertificate),
   // The seed's create path opens the list with the create modal open.
   entry('tehsils', tehsils, [{ path: tehsils.createPath, page: tehsils.createPage, action: 'list' }]),
   entry('districts', districts),

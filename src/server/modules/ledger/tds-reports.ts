@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TDS_MSG, TDS_SECTION, type TdsQuarter } from '../../../shared/constants/tds';
 import { formatRupees } from '../../../shared/format';
@@ -8,6 +8,7 @@ import type {
   TdsDepositInput,
   TdsDepositsResult,
   TdsFetchResult,
+  TdsQuartersResult,
 } from '../../../shared/schemas/tds';
 import type { TdsConfig } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
@@ -17,8 +18,9 @@ import { inTransaction } from '../../db/transaction';
 import { csvText } from '../../http/csv';
 import { conflict, notFound } from '../../http/errors';
 import type { AuditRecorder } from '../audit/index';
+import { BUSINESS_TIME_ZONE } from './ledger';
 import { pdfRupees as rupees, textPdf } from './pdf';
-import { periodOf, TDS_PAYABLE } from './tds';
+import { fyLabel, periodOf, TDS_PAYABLE } from './tds';
 
 /** Who deducts, as the certificate names it. */
 export const DEDUCTOR_NAME = 'Tierdesk';
@@ -305,6 +307,68 @@ export function tdsQuarterCsv(report: TdsFetchResult): string {
   return csvText([header, ...lines]);
 }
 
+/** A deductee by id: 404 for no such user, and for a user whose type is not taxed (TDS_DEDUCTEE_TYPES). */
+async function deducteeOf(db: Queryable, userId: string, config: TdsConfig) {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, panId: users.panId, type: users.type })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound(TDS_MSG.userNotFound);
+  if (!config.deducteeTypes.includes(user.type)) throw notFound(TDS_MSG.notDeductee);
+  return user;
+}
+
+/**
+ * `tds/quarters`: every quarter of India's financial years in which the deductee had commission settled or reversed,
+ * or tax withheld or given back, newest first, with the sums its certificate has (the same postings and entries as
+ * deducteeRows, by quarter).
+ */
+export async function tdsQuarters(
+  db: Queryable,
+  userId: string,
+  config: TdsConfig,
+): Promise<TdsQuartersResult> {
+  const user = await deducteeOf(db, userId, config);
+  const quarterOf = (column: SQL) =>
+    sql`to_char(date_trunc('quarter', ${column} at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)}), 'YYYY-MM')`;
+  const rows = (
+    await db.execute(sql`
+      select q.start, sum(q.credited)::text as credited, sum(q.tds)::text as tds
+      from (
+        select ${quarterOf(sql`p.created_at`)} as start,
+          case when p.kind = 'SETTLEMENT' then p.amount_paise else -p.amount_paise end as credited, 0 as tds
+        from postings p
+        where p.user_id = ${userId} and p.balance_type = 'AVAILABLE' and p.kind in ('SETTLEMENT', 'REVERSAL')
+        union all
+        select ${quarterOf(sql`e.created_at`)}, 0,
+          case e.kind when 'WITHHELD' then e.amount_paise else -e.amount_paise end
+        from tds_entries e
+        where e.user_id = ${userId} and e.kind in ('WITHHELD', 'RETURNED')
+      ) q
+      group by q.start
+      order by q.start desc`)
+  ).rows as { start: string; credited: string; tds: string }[];
+  return {
+    user: { _id: user.id, name: user.name, panId: user.panId },
+    quarters: rows.map((r) => {
+      // A calendar quarter's first month: April starts Q1 of its year's financial year, January Q4 of the last.
+      const year = Number(r.start.slice(0, 4));
+      const month = Number(r.start.slice(5, 7));
+      const fy = fyLabel(month >= 4 ? year : year - 1);
+      const quarter = `Q${month >= 4 ? (month - 1) / 3 : 4}` as TdsQuarter;
+      const { fromDay, toDay } = periodDays(fy, quarter);
+      return {
+        fy,
+        quarter,
+        from: fromDay,
+        to: toDay,
+        credited: paiseToRupees(BigInt(r.credited)),
+        tds: paiseToRupees(BigInt(r.tds)),
+      };
+    }),
+  };
+}
+
 /**
  * Form 16A's data: one deductee's rows of the quarter (one per rate and PAN, as tds/fetch has them) and its
  * withholdings and returns, each with the rate and PAN the tax was withheld at.
@@ -316,12 +380,7 @@ export async function tdsCertificate(
   quarter: TdsQuarter,
   config: TdsConfig,
 ): Promise<TdsCertificate> {
-  const [user] = await db
-    .select({ id: users.id, name: users.name, panId: users.panId, type: users.type })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw notFound(TDS_MSG.userNotFound);
-  if (!config.deducteeTypes.includes(user.type)) throw notFound(TDS_MSG.notDeductee);
+  const user = await deducteeOf(db, userId, config);
   const { from, to, fromDay, toDay } = periodDays(fy, quarter);
   const rows = await deducteeRows(db, config, { from, to }, userId);
   // A return's rate and PAN are its withholding's.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STAFF_TYPES, type UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
@@ -12,6 +12,8 @@ import {
   tdsFetchQuerySchema,
   tdsFetchResultSchema,
   tdsPeriodQuerySchema,
+  tdsQuartersQuerySchema,
+  tdsQuartersResultSchema,
 } from '../../../shared/schemas/tds';
 import { envelope } from '../../../shared/wire';
 import { notFound } from '../../http/errors';
@@ -25,12 +27,25 @@ import {
   tdsDeposits,
   tdsQuarter,
   tdsQuarterCsv,
+  tdsQuarters,
 } from './tds-reports';
 
 const tags = ['tds'];
 
 /** India's calendar day now (YYYY-MM-DD): a challan cannot be dated later. */
 const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+/**
+ * The deductee a call is about, from the session: a tier user reads only its own quarters and certificates (another's
+ * is as if it did not exist); staff read anyone's. Left out, the caller itself.
+ */
+function ownDeductee(request: FastifyRequest, userId: string | undefined): string {
+  const { user } = caller(request);
+  if (userId === undefined) return user.id;
+  if (!STAFF_TYPES.includes(user.type as UserType) && userId !== user.id)
+    throw notFound(TDS_MSG.userNotFound);
+  return userId;
+}
 
 /** TDS under section 194H (issue 43): deposits against TDS payable, the quarter's deductees, certificates. */
 export default async function tdsRoutes(fastify: FastifyInstance) {
@@ -111,6 +126,23 @@ export default async function tdsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
+    '/tds/quarters',
+    {
+      ...guarded('tdsCertificate', 'read', {
+        tags,
+        summary:
+          "A deductee's quarters with commission or tax, newest first (a tier user: its own, userId left out)",
+        querystring: tdsQuartersQuerySchema,
+        response: { 200: envelope(tdsQuartersResultSchema) },
+      }),
+      config: reportReads,
+    },
+    async (request) => ({
+      result: await tdsQuarters(request.reader, ownDeductee(request, request.query.userId), tds),
+    }),
+  );
+
+  app.get(
     '/tds/certificate',
     {
       ...guarded('tdsCertificate', 'read', {
@@ -122,11 +154,8 @@ export default async function tdsRoutes(fastify: FastifyInstance) {
       config: reportReads,
     },
     async (request, reply) => {
-      const { user } = caller(request);
-      const { userId, fy, quarter, format } = request.query;
-      // A tier user reads its own certificate only; another's is as if it did not exist.
-      if (!STAFF_TYPES.includes(user.type as UserType) && userId !== user.id)
-        throw notFound(TDS_MSG.userNotFound);
+      const { fy, quarter, format } = request.query;
+      const userId = ownDeductee(request, request.query.userId);
       const certificate = await tdsCertificate(request.reader, userId, fy, quarter, tds);
       if (format === 'pdf') {
         const bytes = await tdsCertificatePdf(certificate);
