@@ -246,6 +246,11 @@ const SCREENS: Screen[] = [
   },
   { path: '/wallet', user: 'retailer', ready: firstRow },
   { path: '/statements', user: 'retailer', ready: heading },
+  {
+    path: '/my-tds',
+    user: 'retailer',
+    ready: (page) => page.locator('main table, main [role=status]').first(),
+  },
 ];
 
 /** The create dialogs walked: a list, and its Add button and dialog title in Hindi. */

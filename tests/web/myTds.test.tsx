@@ -76,8 +76,8 @@ describe('My TDS', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ['2026-27Q3 (October to December)', '₹25,000.00', '₹500.00', 'PDF'],
-      ['2026-27Q1 (April to June)', '₹1,200.50', '₹0.00', 'PDF'],
+      ['2026-27Q3 (October to December)', '₹25,000.00', '₹500.00', ''],
+      ['2026-27Q1 (April to June)', '₹1,200.50', '₹0.00', ''],
     ]);
     expect(screen.getByText('Your PAN now: ABCDE1234F')).toBeInTheDocument();
     // The server scopes it from the session: the screen names nobody.

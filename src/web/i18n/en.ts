@@ -707,7 +707,6 @@ export const en = {
       quarters: 'Quarters',
       panNow: 'Your PAN now: %{pan}',
       quarterNames: { Q1: 'Q1', Q2: 'Q2', Q3: 'Q3', Q4: 'Q4' },
-      pdf: 'PDF',
       downloadOf: 'Download the certificate of %{fy} %{quarter} (PDF)',
       loading: 'Loading your quarters...',
       loadFailed: 'Could not load your quarters.',

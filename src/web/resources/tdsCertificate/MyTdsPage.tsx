@@ -1,14 +1,15 @@
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import {
   Box,
-  Button,
   CircularProgress,
+  IconButton,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -42,6 +43,11 @@ const Quarters = ({ data }: { data: TdsQuartersResult }) => {
         {translate('app.myTds.empty')}
       </Typography>
     );
+  const label = (q: TdsQuarterTotals) =>
+    translate('app.myTds.downloadOf', {
+      fy: q.fy,
+      quarter: translate(`app.myTds.quarterNames.${q.quarter}`),
+    });
   const busyFor = (q: TdsQuarterTotals) =>
     download.isPending && download.variables?.fy === q.fy && download.variables.quarter === q.quarter;
   return (
@@ -70,19 +76,17 @@ const Quarters = ({ data }: { data: TdsQuartersResult }) => {
               <TableCell align="right">{format.rupees(q.credited)}</TableCell>
               <TableCell align="right">{format.rupees(q.tds)}</TableCell>
               <TableCell>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  aria-label={translate('app.myTds.downloadOf', {
-                    fy: q.fy,
-                    quarter: translate(`app.myTds.quarterNames.${q.quarter}`),
-                  })}
-                  disabled={busyFor(q)}
-                  startIcon={busyFor(q) ? <CircularProgress size={16} /> : <PictureAsPdfIcon />}
-                  onClick={() => download.mutate(q)}
-                >
-                  {translate('app.myTds.pdf')}
-                </Button>
+                <Tooltip title={label(q)}>
+                  <span>
+                    <IconButton
+                      aria-label={label(q)}
+                      disabled={busyFor(q)}
+                      onClick={() => download.mutate(q)}
+                    >
+                      {busyFor(q) ? <CircularProgress size={20} /> : <PictureAsPdfIcon />}
+                    </IconButton>
+                  </span>
+                </Tooltip>
               </TableCell>
             </TableRow>
           ))}
