@@ -146,8 +146,8 @@ describe('too long or too large', () => {
   });
 
   it('a request that does not arrive in time: 408 with its message', async () => {
-    // Node reports a request past its requestTimeout as this clientError on the request's socket (it checks every
-    // 30 seconds); here the error is raised on the socket of a request still arriving, as Node would raise it.
+    // Node reports a request past its requestTimeout as this clientError on the request's socket, found by a check
+    // it runs now and then; here the error is raised on the socket of a request still arriving, as Node raises it.
     const arriving = new Promise<net.Socket>((resolve) => ctx.app.server.once('connection', resolve));
     const answer = send('POST /api/v1/account/login HTTP/1.1\r\nHost: 127.0.0.1\r\n', async () => {
       const socket = await arriving;
