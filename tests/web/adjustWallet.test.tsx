@@ -32,7 +32,7 @@ const RETAILER = wireUser({
 });
 
 const pendingCommand = (request: Request): WireCommand => {
-  const body = request.body as { amount: string; reason: string };
+  const body = request.body as { amount: string; note?: string; reason: string };
   return {
     _id: '88888888-8888-4888-8888-888888888888',
     kind: 'ADJUSTMENT',
@@ -40,7 +40,9 @@ const pendingCommand = (request: Request): WireCommand => {
     user: { _id: IDS.retailer, name: 'ganesh mobile store', type: UserType.RETAILER },
     amount: Number(body.amount),
     reference: null,
+    note: body.note ?? null,
     reason: body.reason,
+    details: null,
     maker: { _id: IDS.admin, name: 'tierdesk admin' },
     checker: null,
     rejectionReason: null,
