@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { cspViolations, launchBrowser, preparePage, settled, signIn } from './browser';
+import { axeViolations, cspViolations, launchBrowser, preparePage, settled, signIn } from './browser';
 
 /**
  * Issue 11 in Chromium, against the built panel: every screen and modal passes axe-core (no serious or critical
@@ -18,12 +16,6 @@ const EMPLOYEE = { mobile: '9000000001', password: 'Demo@1234' };
 const RETAILER = { mobile: '9300000001', password: 'Demo@1234' };
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
-
-/**
- * axe-core's source, run in the page through Playwright's evaluate (the DevTools protocol), which the server's
- * Content-Security-Policy does not govern: the policy stays on and watched, no `bypassCSP` needed.
- */
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -46,31 +38,6 @@ async function newPage(viewport = LAPTOP, theme?: 'dark') {
       theme,
     );
   return context.newPage();
-}
-
-/** The serious and critical axe violations of the page as it is now, each with a few of its nodes. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    interface Violation {
-      id: string;
-      impact: string;
-      nodes: { target: string[]; failureSummary: string }[];
-    }
-    const { axe } = window as unknown as {
-      axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
-    };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.impact} ${v.id}: ${v.nodes
-            .slice(0, 3)
-            .map((n) => `${n.target.join(' ')} (${n.failureSummary.replace(/\s+/g, ' ')})`)
-            .join(' | ')}`,
-      );
-  });
 }
 
 /** Runs axe on the page and records what it finds under the screen's name. */

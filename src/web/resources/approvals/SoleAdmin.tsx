@@ -30,7 +30,8 @@ export const SoleAdminNotice = () => {
   return (
     <Alert severity="warning" role="status" sx={{ my: 1 }}>
       {translate('app.approvals.soleAdmin')}{' '}
-      <Box component="code" sx={{ wordBreak: 'break-word' }}>
+      {/* A command typed as it is, in any language. */}
+      <Box component="code" translate="no" sx={{ wordBreak: 'break-word' }}>
         {ADMIN_COMMAND}
       </Box>
     </Alert>
