@@ -24,13 +24,15 @@ export const useSoleAdmin = (): boolean | undefined => {
   return data === undefined ? undefined : data === 1;
 };
 
-/** The single-admin notice, said plainly, with the console command that ends it. */
+/**
+ * The single-admin notice, said plainly, with the console command that ends it: code typed as it is, in any
+ * language (`translate="no"`).
+ */
 export const SoleAdminNotice = () => {
   const translate = useTranslate();
   return (
     <Alert severity="warning" role="status" sx={{ my: 1 }}>
       {translate('app.approvals.soleAdmin')}{' '}
-      {/* A command typed as it is, in any language. */}
       <Box component="code" translate="no" sx={{ wordBreak: 'break-word' }}>
         {ADMIN_COMMAND}
       </Box>
