@@ -19,7 +19,7 @@ import { isHttps, securityHeaders } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
 import { accountRoutes, signInNameClashWarning, throttlePruning } from './modules/account/index';
-import { approvalRoutes } from './modules/approvals/index';
+import { adminCreation, approvalRoutes } from './modules/approvals/index';
 import { auditRefusals, auditRoutes } from './modules/audit/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { importRoutes } from './modules/imports/index';
@@ -169,7 +169,7 @@ export async function buildApp({
         async (v1) => {
           await v1.register(apiGuards);
           await v1.register(auditRefusals);
-          await v1.register(accountRoutes);
+          await v1.register(accountRoutes, { adminCreation });
           await v1.register(reportRoutes);
           await v1.register(locationRoutes);
           await v1.register(catalogRoutes);

@@ -67,6 +67,11 @@ export interface Config {
   tds: TdsConfig;
   /** A payout above this many paise waits for a second person (PAYOUT_APPROVAL_ABOVE_RUPEES; default 10,000). */
   payoutApprovalAbovePaise: number;
+  /**
+   * A maker's payouts in one business day (India time) that together pass this many paise wait for a second person,
+   * even when each is under the per-payout line (PAYOUT_APPROVAL_DAILY_RUPEES; default 50,000).
+   */
+  payoutApprovalDailyPaise: number;
 }
 
 /**
@@ -88,6 +93,9 @@ export const DEFAULT_TDS: TdsConfig = {
   thresholdPaise: 2_000_000,
   deducteeTypes: [2, 3, 4],
 };
+
+/** PAYOUT_APPROVAL_DAILY_RUPEES's default: ₹50,000 of one maker's payouts a day without a second person. */
+const DEFAULT_PAYOUT_APPROVAL_DAILY_PAISE = 50_000 * 100;
 
 export const DEFAULTS = {
   adminUsername: '9999999999',
@@ -242,6 +250,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       deducteeTypes: deducteeTypes(env.TDS_DEDUCTEE_TYPES),
     },
     payoutApprovalAbovePaise: payoutApprovalAbovePaise(env.PAYOUT_APPROVAL_ABOVE_RUPEES),
+    payoutApprovalDailyPaise: rupeesSetting(
+      'PAYOUT_APPROVAL_DAILY_RUPEES',
+      env.PAYOUT_APPROVAL_DAILY_RUPEES,
+      DEFAULT_PAYOUT_APPROVAL_DAILY_PAISE,
+    ),
   };
 }
 

@@ -23,8 +23,11 @@ export const ROLE_TABLE = {
     edit: [ADMIN, EMPLOYEE],
   },
   employees: { list: [ADMIN], create: [ADMIN], edit: [ADMIN] },
-  /** Another admin (a second person to check an admin's own payouts): created by an admin, not listed. */
-  admins: { create: [ADMIN] },
+  /**
+   * Admins (issue 51): an admin asks for another admin (a new one, or an employee promoted) and for the reset of
+   * another admin's password or second step (edit); each is a command a second admin approves. Not listed.
+   */
+  admins: { create: [ADMIN], edit: [ADMIN] },
   retailers: {
     list: [ADMIN, MASTER_DISTRIBUTOR, DISTRIBUTOR, EMPLOYEE, RETAILER],
     create: [ADMIN],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { UserCountKey } from './constants/dashboard';
 import { USER_COUNT_KEYS } from './constants/dashboard';
 import { UserStatus, UserType } from './enums';
+import { COMMAND_KINDS, COMMAND_STATUSES } from './schemas/approvals';
 
 export type { UserCountKey, UserCounts } from './constants/dashboard';
 // Zod-free (the sign-in page imports them without zod); re-exported so the server's imports stay.
@@ -267,17 +268,30 @@ export const transactionsFetchResultSchema = z.strictObject({
 });
 
 /**
- * A pending command (maker-checker, issue 43): a payout or an adjustment waiting for an admin who did not make it.
- * `amount` is rupees (an adjustment's is signed: below zero a debit); `postingId` is the posting its approval wrote.
+ * A pending command (maker-checker, issues 43 and 51): a money command (a payout or an adjustment of a tier user's
+ * wallet) or a power command (making an admin, resetting another admin's password or second step) waiting for an
+ * admin who is neither its maker nor the person it is for. `user` is whom it is for (null for a new admin until it
+ * is approved; `details` names that admin meanwhile). `amount` is rupees for money commands (an adjustment's is
+ * signed: below zero a debit), null for the others; `postingId` is the posting an approved money command wrote.
+ * `note` is an adjustment's text for the statement, `reason` the maker's reason (for staff only).
  */
 export const wireCommandSchema = z.strictObject({
   _id: id,
-  kind: z.enum(['PAYOUT', 'ADJUSTMENT']),
-  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
-  user: z.strictObject({ _id: id, name: z.string(), type: userTypeSchema }),
-  amount: z.number(),
+  kind: z.enum(COMMAND_KINDS),
+  status: z.enum(COMMAND_STATUSES),
+  user: z.strictObject({ _id: id, name: z.string(), type: userTypeSchema }).nullable(),
+  amount: z.number().nullable(),
   reference: z.string().nullable(),
+  note: z.string().nullable(),
   reason: z.string().nullable(),
+  details: z
+    .strictObject({
+      name: z.string(),
+      userName: z.string(),
+      email: z.string().nullable(),
+      mobile: z.string().nullable(),
+    })
+    .nullable(),
   maker: namedRefSchema,
   checker: namedRefSchema.nullable(),
   rejectionReason: z.string().nullable(),
@@ -286,6 +300,16 @@ export const wireCommandSchema = z.strictObject({
   decidedAt: isoTime.nullable(),
 });
 export type WireCommand = z.infer<typeof wireCommandSchema>;
+
+/**
+ * `approvals/approve/:id`'s answer: the command as decided and, for an approved admin creation or password reset,
+ * the one-time password, given once to the checker (never stored in clear, never in any other answer).
+ */
+export const approvedCommandSchema = wireCommandSchema.extend({ oneTimePassword: z.string().optional() });
+export type ApprovedCommand = z.infer<typeof approvedCommandSchema>;
+
+/** `approvals/admins`: how many admins the network has (one: nobody can check that admin's own commands). */
+export const adminCountSchema = z.strictObject({ admins: z.number() });
 
 /** A bought product (seed section 3) with the amount, commissions and split frozen when it was recorded. */
 export const wireSaleSchema = z.strictObject({

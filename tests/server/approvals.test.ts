@@ -1,26 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/server/config';
+import { inTransaction } from '../../src/server/db/transaction';
+import { createAdmin, newOneTimePassword } from '../../src/server/modules/account/index';
+import { monthOf } from '../../src/shared/constants/statements';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
 import { idsByMobile } from './selling';
 
 /**
- * Maker-checker (issue 43): a payout above PAYOUT_APPROVAL_ABOVE_RUPEES (₹10,000 by default), any payout an
- * employee records and every manual adjustment wait as pending commands; an admin who did not make one approves
- * it (it runs then) or rejects it with a reason. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
+ * Maker-checker (issues 43 and 51). Money: a payout above PAYOUT_APPROVAL_ABOVE_RUPEES (₹10,000 by default), an
+ * admin's payouts past PAYOUT_APPROVAL_DAILY_RUPEES in a day (₹50,000), any payout an employee records and every
+ * manual adjustment wait as pending commands, for tier users only. Power: making an admin (new or promoted) and
+ * resetting another admin's password or second step wait too. An admin who is neither the maker nor the person a
+ * command is for approves it (it runs then) or rejects it with a reason. Runs on PGlite and, with DATABASE_URL, on
+ * PostgreSQL.
  */
 
 let ctx: TestContext;
 let admin: string;
-let admin2: string;
 let employee: string;
+let employeeId: string;
 let retailer1: string;
 let ids: Record<string, string>;
 let retailerId: string;
 let adminId: string;
-let admin2Id: string;
+let tehsil: { _id: string; districtId: { _id: string } };
+
+/** Admins beside the bootstrap one, each first made from the server console (as `npm run admin -- create` does). */
+const admins: Record<string, { token: string; id: string }> = {};
 
 const PERMISSION = 'You do not have permission to do this';
-const SECOND_ADMIN = { userName: 'second.admin', password: 'Check@2026', mobile: '9888800001' };
+const STRONG = 'Check@2026';
 
 const as = (
   token: string,
@@ -38,100 +47,423 @@ const commandOf = async (id: string) =>
       status: string;
     }[]
   ).find((c) => c._id === id);
+const adminCount = async (token = admin) =>
+  (await as(token, 'GET', 'approvals/admins')).body.result.admins as number;
 
-/** The command the maker (admin) could not decide and admin2 approved. */
-let checkedId: string;
 let referenceCounter = 0;
 const reference = () => `APPROVAL-REF-${++referenceCounter}`;
+let mobileCounter = 0;
+const nextMobile = () => `98888${String(++mobileCounter).padStart(5, '0')}`;
 
-/** Credits the retailer's available balance through an approved adjustment (admin2 makes, admin approves). */
-async function fund(amount: number) {
-  const made = await as(admin2, 'POST', 'wallet/adjust', {
-    userId: retailerId,
+/** The forced password change at a first sign-in (from a one-time password); answers a fresh session. */
+async function chooseOwnPassword(userName: string, current: string, next = STRONG) {
+  const first = await login(ctx.app, userName, current);
+  expect(first.user.passwordUpdatedAt).toBeNull();
+  const changed = await as(first.token, 'POST', 'account/resetPassword', {
+    oldPassword: current,
+    newPassword: next,
+    confirmPassword: next,
+  });
+  expect(changed.status).toBe(200);
+  return login(ctx.app, userName, next);
+}
+
+/** Another admin from the server console (the function `npm run admin -- create` runs), signed in. */
+async function consoleAdmin(key: string) {
+  const { password, passwordHash } = await newOneTimePassword();
+  const userName = `admin.${key}`;
+  await inTransaction(ctx.database.db, (tx) =>
+    createAdmin(
+      tx,
+      {
+        name: `Admin ${key}`,
+        userName,
+        email: null,
+        mobile: nextMobile(),
+        districtId: null,
+        tehsilId: null,
+      },
+      passwordHash,
+    ),
+  );
+  const signedIn = await chooseOwnPassword(userName, password);
+  admins[key] = { token: signedIn.token, id: signedIn.user._id };
+  return admins[key];
+}
+
+/** Credits the retailer's available balance through an approved adjustment (`maker` makes, `checker` approves). */
+async function fund(amount: number, maker: string, checker: string, userId = retailerId) {
+  const made = await as(maker, 'POST', 'wallet/adjust', {
+    userId,
     amount,
-    reason: 'Opening float',
+    note: 'Float',
+    reason: 'Opening float for the test',
   });
   expect(made.status).toBe(202);
-  const approved = await as(admin, 'POST', `approvals/approve/${made.body.result._id}`);
+  const approved = await as(checker, 'POST', `approvals/approve/${made.body.result._id}`);
   expect(approved.status).toBe(200);
 }
 
+const newAdminBody = (userName: string, extra: Record<string, unknown> = {}) => ({
+  type: 0,
+  name: `New ${userName}`,
+  email: `${userName}@example.com`,
+  mobile: nextMobile(),
+  userName,
+  districtId: tehsil.districtId._id,
+  tehsilId: tehsil._id,
+  ...extra,
+});
+
 beforeAll(async () => {
   ctx = await makeTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const signedIn = await login(ctx.app, ADMIN.userName, ADMIN.password);
   admin = signedIn.token;
   adminId = signedIn.user._id;
-  employee = (await login(ctx.app, '9000000001', DEMO_PASSWORD)).token;
+  const staff = await login(ctx.app, '9000000001', DEMO_PASSWORD);
+  employee = staff.token;
+  employeeId = staff.user._id;
   retailer1 = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
   ids = await idsByMobile(ctx.app, admin);
   retailerId = ids['9300000001'];
+  [tehsil] = (await as(admin, 'GET', 'tehsil/fetch', undefined, { limit: '1' })).body.result.tehsil;
 });
 afterAll(() => ctx.close());
 
-describe('PAYOUT_APPROVAL_ABOVE_RUPEES', () => {
-  it('defaults to ₹10,000, takes whole rupees from 0, and stops the start on anything else', () => {
+describe('PAYOUT_APPROVAL_ABOVE_RUPEES and PAYOUT_APPROVAL_DAILY_RUPEES', () => {
+  it('default to ₹10,000 and ₹50,000, take whole rupees from 0, and stop the start on anything else', () => {
     expect(readConfig({}).payoutApprovalAbovePaise).toBe(1_000_000);
+    expect(readConfig({}).payoutApprovalDailyPaise).toBe(5_000_000);
     expect(readConfig({ PAYOUT_APPROVAL_ABOVE_RUPEES: '0' }).payoutApprovalAbovePaise).toBe(0);
     expect(readConfig({ PAYOUT_APPROVAL_ABOVE_RUPEES: '25000' }).payoutApprovalAbovePaise).toBe(2_500_000);
-    for (const bad of ['-1', '10.5', 'ten', '10000000000001'])
-      expect(() => readConfig({ PAYOUT_APPROVAL_ABOVE_RUPEES: bad }), bad).toThrow(
-        `PAYOUT_APPROVAL_ABOVE_RUPEES must be a whole number of rupees from 0 to 10000000000000, got "${bad}"`,
-      );
+    expect(readConfig({ PAYOUT_APPROVAL_DAILY_RUPEES: '0' }).payoutApprovalDailyPaise).toBe(0);
+    expect(readConfig({ PAYOUT_APPROVAL_DAILY_RUPEES: '75000' }).payoutApprovalDailyPaise).toBe(7_500_000);
+    for (const name of ['PAYOUT_APPROVAL_ABOVE_RUPEES', 'PAYOUT_APPROVAL_DAILY_RUPEES'])
+      for (const bad of ['-1', '10.5', 'ten', '10000000000001'])
+        expect(() => readConfig({ [name]: bad }), `${name}=${bad}`).toThrow(
+          `${name} must be a whole number of rupees from 0 to 10000000000000, got "${bad}"`,
+        );
   });
 });
 
-describe('a second admin', () => {
-  it('is created by an admin (account/create with type 0), and by nobody else', async () => {
-    const tehsils = (await as(admin, 'GET', 'tehsil/fetch', undefined, { limit: '1' })).body.result.tehsil;
-    const body = {
-      type: 0,
-      name: 'Second Admin',
-      email: 'second.admin@example.com',
-      mobile: SECOND_ADMIN.mobile,
-      userName: SECOND_ADMIN.userName,
-      districtId: tehsils[0].districtId._id,
-      tehsilId: tehsils[0]._id,
-      password: 'First@2026',
-      confirmPassword: 'First@2026',
-    };
-    const refused = await as(employee, 'POST', 'account/create', body);
+describe('one admin alone (issue 51, finding 1)', () => {
+  it('cannot make another admin: account/create with type 0 takes no password and only waits', async () => {
+    expect(await adminCount()).toBe(1);
+    const withPassword = await as(
+      admin,
+      'POST',
+      'account/create',
+      newAdminBody('puppet', { password: 'First@2026', confirmPassword: 'First@2026' }),
+    );
+    expect(withPassword.status).toBe(400);
+    expect(withPassword.body.errors).toContainEqual({
+      msg: "An admin's first password is not chosen by its maker: the admin who approves receives a one-time password",
+      param: 'password',
+    });
+    const asked = await as(admin, 'POST', 'account/create', newAdminBody('puppet'));
+    expect(asked.status).toBe(202);
+    expect(asked.body.message).toBe('The new admin awaits approval by another admin: nobody is created yet');
+    expect(asked.body.result).toMatchObject({
+      kind: 'ADMIN_CREATE',
+      status: 'PENDING',
+      user: null,
+      amount: null,
+      details: { name: 'New puppet', userName: 'puppet', email: 'puppet@example.com' },
+      maker: { _id: adminId },
+    });
+    // Nobody is made: the name signs in to nothing, and the admin alone cannot approve it.
+    const signIn = await call(ctx.app, 'POST', 'account/login', {
+      body: { userName: 'puppet', password: 'First@2026' },
+    });
+    expect(signIn.status).toBe(401);
+    const own = await as(admin, 'POST', `approvals/approve/${asked.body.result._id}`);
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe('You made this command: another admin must approve or reject it');
+    expect(await adminCount()).toBe(1);
+  });
+
+  it('is refused to an employee, and a clash of user name or mobile is told at once', async () => {
+    const refused = await as(employee, 'POST', 'account/create', newAdminBody('by.employee'));
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(PERMISSION);
-    const created = await as(admin, 'POST', 'account/create', body);
-    expect(created.status).toBe(200);
-    expect(created.body.message).toBe('Admin Created Successfully!');
-    expect(created.body.result).toMatchObject({ type: 0, name: 'Second Admin' });
-    const first = await login(ctx.app, SECOND_ADMIN.userName, 'First@2026');
-    const changed = await as(first.token, 'POST', 'account/resetPassword', {
-      oldPassword: 'First@2026',
-      newPassword: SECOND_ADMIN.password,
-      confirmPassword: SECOND_ADMIN.password,
+    const clash = await as(admin, 'POST', 'account/create', newAdminBody(ADMIN.userName));
+    expect(clash.status).toBe(409);
+    expect(clash.body).toEqual({
+      message: 'This user name is already taken',
+      errors: [{ msg: 'This user name is already taken', param: 'userName' }],
     });
-    expect(changed.status).toBe(200);
-    const signedIn = await login(ctx.app, SECOND_ADMIN.userName, SECOND_ADMIN.password);
-    admin2 = signedIn.token;
-    admin2Id = signedIn.user._id;
-    expect(signedIn.user.type).toBe(0);
+  });
+});
+
+describe('a second admin, from the server console', () => {
+  it('approves the first admin’s request: the new admin exists, with a one-time password for the checker alone', async () => {
+    const second = await consoleAdmin('second');
+    expect(await adminCount()).toBe(2);
+    const pending = (
+      await as(second.token, 'GET', 'approvals/fetch', undefined, { status: 'PENDING', limit: '100' })
+    ).body.result.approvals.find(
+      (c: { details: { userName: string } | null }) => c.details?.userName === 'puppet',
+    );
+    const approved = await as(second.token, 'POST', `approvals/approve/${pending._id}`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.message).toBe(
+      'Approved: the admin is created. Hand over its one-time password in person: it is shown only now',
+    );
+    const { oneTimePassword, ...command } = approved.body.result;
+    expect(oneTimePassword).toMatch(/^[\w-]{16}$/);
+    expect(command).toMatchObject({
+      kind: 'ADMIN_CREATE',
+      status: 'APPROVED',
+      maker: { _id: adminId },
+      checker: { _id: second.id, name: 'Admin second' },
+      user: { name: 'New puppet', type: 0 },
+    });
+    expect(await adminCount()).toBe(3);
+    // The new admin signs in with it once, and must choose its own password before anything else.
+    const first = await login(ctx.app, 'puppet', oneTimePassword);
+    expect(first.user).toMatchObject({ _id: command.user._id, type: 0, passwordUpdatedAt: null });
+    const blocked = await as(first.token, 'GET', 'approvals/fetch');
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.message).toBe('Password change required');
+    await chooseOwnPassword('puppet', oneTimePassword);
+
+    // The maker never learns it: not from the request's answer, its lists, nor the audit trail.
+    const answers = [
+      JSON.stringify((await as(admin, 'GET', 'approvals/fetch', undefined, { limit: '100' })).body),
+      JSON.stringify((await as(admin, 'GET', 'audit/fetch', undefined, { limit: '100' })).body),
+      JSON.stringify(
+        (await as(admin, 'GET', 'audit/fetch', undefined, { entity: 'user', limit: '100' })).body,
+      ),
+      JSON.stringify((await as(admin, 'GET', 'account/fetch', undefined, { _id: command.user._id })).body),
+    ];
+    for (const answer of answers) expect(answer).not.toContain(oneTimePassword);
+    // The audit trail names both people: the maker asked, the checker created.
+    const created = (
+      await as(admin, 'GET', 'audit/fetch', undefined, { action: 'user.create', limit: '100' })
+    ).body.result.audit.find((a: { entityId: string }) => a.entityId === command.user._id);
+    expect(created.actor._id).toBe(second.id);
+  });
+
+  it('two admins approving one admin creation at once make one admin', async () => {
+    const third = await consoleAdmin('third');
+    for (let round = 0; round < 3; round++) {
+      const asked = await as(admin, 'POST', 'account/create', newAdminBody(`twice.${round}`));
+      expect(asked.status).toBe(202);
+      const before = await adminCount();
+      const answers = await Promise.all([
+        as(admins.second.token, 'POST', `approvals/approve/${asked.body.result._id}`),
+        as(third.token, 'POST', `approvals/approve/${asked.body.result._id}`),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 409)?.body.message).toBe('This command was already approved');
+      expect(await adminCount()).toBe(before + 1);
+    }
+  });
+
+  it('two requests for one user name: the second approval is refused and stays pending', async () => {
+    const first = await as(admin, 'POST', 'account/create', newAdminBody('same.name'));
+    const second = await as(employee, 'POST', 'account/create', newAdminBody('same.name'));
+    expect(second.status).toBe(403);
+    const again = await as(admins.third.token, 'POST', 'account/create', newAdminBody('same.name'));
+    expect([first.status, again.status]).toEqual([202, 202]);
+    expect((await as(admins.second.token, 'POST', `approvals/approve/${first.body.result._id}`)).status).toBe(
+      200,
+    );
+    const late = await as(admins.second.token, 'POST', `approvals/approve/${again.body.result._id}`);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This user name is already taken');
+    expect((await commandOf(again.body.result._id))?.status).toBe('PENDING');
+  });
+});
+
+describe('promoting an employee', () => {
+  let staffId: string;
+  let staffToken: string;
+
+  beforeAll(async () => {
+    const created = await as(admin, 'POST', 'account/create', {
+      type: 5,
+      name: 'Promoted Staff',
+      email: 'promoted@example.com',
+      mobile: nextMobile(),
+      userName: 'promoted.staff',
+      districtId: tehsil.districtId._id,
+      tehsilId: tehsil._id,
+      password: 'First@2026',
+      confirmPassword: 'First@2026',
+    });
+    expect(created.status).toBe(200);
+    staffId = created.body.result._id;
+    staffToken = (await chooseOwnPassword('promoted.staff', 'First@2026')).token;
+  });
+
+  it('waits for another admin, who makes it an admin that must choose a new password; its sessions end', async () => {
+    const missing = await as(admin, 'POST', `account/promote/${staffId}`, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual([{ msg: 'A reason for the request is required', param: 'reason' }]);
+    const asked = await as(admin, 'POST', `account/promote/${staffId}`, { reason: 'Runs the branch now' });
+    expect(asked.status).toBe(202);
+    expect(asked.body.message).toBe('Making this employee an admin awaits approval by another admin');
+    expect(asked.body.result).toMatchObject({
+      kind: 'ADMIN_PROMOTE',
+      status: 'PENDING',
+      user: { _id: staffId, type: 5 },
+      reason: 'Runs the branch now',
+    });
+    const twice = await as(admins.second.token, 'POST', `account/promote/${staffId}`, { reason: 'Again' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('The same request already waits for approval');
+    const byEmployee = await as(employee, 'POST', `account/promote/${employeeId}`, { reason: 'Me' });
+    expect(byEmployee.status).toBe(403);
+    expect(byEmployee.body.message).toBe(PERMISSION);
+
+    const approved = await as(admins.second.token, 'POST', `approvals/approve/${asked.body.result._id}`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.message).toBe(
+      'Approved: the employee is an admin now, and chooses a new password at its next sign-in',
+    );
+    expect(approved.body.result.oneTimePassword).toBeUndefined();
+    const ended = await as(staffToken, 'GET', 'account/fetch', undefined, { _id: staffId });
+    expect(ended.status).toBe(401);
+    const again = await login(ctx.app, 'promoted.staff', STRONG);
+    expect(again.user).toMatchObject({ type: 0, passwordUpdatedAt: null });
+  });
+
+  it('refuses anyone but an employee', async () => {
+    for (const id of [retailerId, adminId, '00000000-0000-4000-8000-000000000000']) {
+      const res = await as(admin, 'POST', `account/promote/${id}`, { reason: 'x' });
+      expect(res.status, id).toBe(404);
+      expect(res.body.message).toBe('Employee not found');
+    }
+  });
+});
+
+describe('resetting another admin', () => {
+  it('resets its password once a third admin approves: the one it is for cannot; its sessions end', async () => {
+    const target = admins.third;
+    const asked = await as(admin, 'POST', `account/resetPassword/${target.id}`, {
+      reason: 'Lost the password',
+    });
+    expect(asked.status).toBe(202);
+    expect(asked.body.message).toBe("Resetting this admin's password awaits approval by another admin");
+    for (const [token, message] of [
+      [admin, 'You made this command: another admin must approve or reject it'],
+      [target.token, 'This command is about you: another admin must approve or reject it'],
+    ] as const) {
+      for (const path of [
+        `approvals/approve/${asked.body.result._id}`,
+        `approvals/reject/${asked.body.result._id}`,
+      ]) {
+        const res = await as(token, 'POST', path, path.includes('reject') ? { reason: 'No' } : undefined);
+        expect(res.status, path).toBe(403);
+        expect(res.body.message).toBe(message);
+      }
+    }
+    const approved = await as(admins.second.token, 'POST', `approvals/approve/${asked.body.result._id}`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.message).toBe(
+      "Approved: the admin's password is reset and its sessions have ended. Hand over the one-time password in person: it is shown only now",
+    );
+    const { oneTimePassword } = approved.body.result;
+    expect(oneTimePassword).toMatch(/^[\w-]{16}$/);
+    expect((await as(target.token, 'GET', 'approvals/fetch')).status).toBe(401);
+    const old = await call(ctx.app, 'POST', 'account/login', {
+      body: { userName: 'admin.third', password: STRONG },
+    });
+    expect(old.status).toBe(401);
+    admins.third.token = (await chooseOwnPassword('admin.third', oneTimePassword)).token;
+    expect(JSON.stringify((await as(admin, 'GET', 'approvals/fetch')).body)).not.toContain(oneTimePassword);
+  });
+
+  it('resets its second step: its sessions end and it is a new admin again', async () => {
+    const target = admins.third;
+    const asked = await as(admin, 'POST', `account/resetSecondStep/${target.id}`, {
+      reason: 'Lost the phone',
+    });
+    expect(asked.status).toBe(202);
+    expect(asked.body.message).toBe("Resetting this admin's second step awaits approval by another admin");
+    const refused = await as(target.token, 'POST', `approvals/approve/${asked.body.result._id}`);
+    expect(refused.status).toBe(403);
+    const approved = await as(admins.second.token, 'POST', `approvals/approve/${asked.body.result._id}`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.message).toBe(
+      "Approved: the admin's second step is reset and its sessions have ended",
+    );
+    expect((await as(target.token, 'GET', 'approvals/fetch')).status).toBe(401);
+    const again = await login(ctx.app, 'admin.third', STRONG);
+    expect(again.user.passwordUpdatedAt).toBeNull();
+    admins.third.token = (await chooseOwnPassword('admin.third', STRONG, 'Check@2027')).token;
+  });
+
+  it('refuses one’s own, anyone but an admin, and an employee asking', async () => {
+    for (const path of ['resetPassword', 'resetSecondStep']) {
+      const own = await as(admin, 'POST', `account/${path}/${adminId}`, { reason: 'x' });
+      expect(own.status, path).toBe(400);
+      expect(own.body.message).toBe(
+        'Your own password and second step are changed from your own account, not through approval',
+      );
+      const notAdmin = await as(admin, 'POST', `account/${path}/${employeeId}`, { reason: 'x' });
+      expect(notAdmin.status).toBe(404);
+      expect(notAdmin.body.message).toBe('Admin not found');
+      const byEmployee = await as(employee, 'POST', `account/${path}/${adminId}`, { reason: 'x' });
+      expect(byEmployee.status).toBe(403);
+      expect(byEmployee.body.message).toBe(PERMISSION);
+    }
+  });
+});
+
+describe('money goes to tier users only (issue 51, finding 2)', () => {
+  it('refuses an adjustment or a payout to an admin, an employee or a customer, and an unknown user', async () => {
+    const pendingBefore = (await as(admin, 'GET', 'approvals/fetch', undefined, { status: 'PENDING' })).body
+      .result.totalCounts;
+    // Finding 2: with an employee as maker, an admin approved a credit to its own wallet.
+    for (const userId of [adminId, admins.second.id, employeeId, ids['9400000001']]) {
+      for (const [path, body] of [
+        ['wallet/adjust', { userId, amount: 5000, note: 'Bonus', reason: 'For me' }],
+        ['wallet/payout', { userId, amount: 1, reference: reference() }],
+      ] as const) {
+        const res = await as(employee, 'POST', path, body);
+        expect(res.status, `${path} ${userId}`).toBe(400);
+        expect(res.body.errors).toEqual([
+          {
+            msg: 'Payouts and adjustments are for master distributors, distributors and retailers only',
+            param: 'userId',
+          },
+        ]);
+      }
+    }
+    const unknown = await as(admin, 'POST', 'wallet/adjust', {
+      userId: '00000000-0000-4000-8000-000000000000',
+      amount: 10,
+      note: 'x',
+      reason: 'x',
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('User not found');
+    expect(
+      (await as(admin, 'GET', 'approvals/fetch', undefined, { status: 'PENDING' })).body.result.totalCounts,
+    ).toBe(pendingBefore);
   });
 });
 
 describe('adjustments', () => {
-  it('credit only once another admin approves, as an ADJUSTMENT posting', async () => {
+  it('credit only once another admin approves; the statement shows the note, never the internal reason', async () => {
     const before = await walletOf();
-    const made = await as(admin2, 'POST', 'wallet/adjust', {
+    const made = await as(admins.second.token, 'POST', 'wallet/adjust', {
       userId: retailerId,
-      amount: '50000',
-      reason: 'Float for the approvals test',
+      amount: '200000',
+      note: 'Float for the approvals test',
+      reason: 'Cash collected at branch, not in ledger',
     });
     expect(made.status).toBe(202);
     expect(made.body.message).toBe('Adjustment awaits approval by another admin: no money has moved yet');
     expect(made.body.result).toMatchObject({
       kind: 'ADJUSTMENT',
       status: 'PENDING',
-      amount: 50000,
-      reason: 'Float for the approvals test',
-      maker: { _id: admin2Id, name: 'Second Admin' },
+      amount: 200000,
+      note: 'Float for the approvals test',
+      reason: 'Cash collected at branch, not in ledger',
+      maker: { _id: admins.second.id, name: 'Admin second' },
       checker: null,
       user: { _id: retailerId },
     });
@@ -140,7 +472,7 @@ describe('adjustments', () => {
     expect(approved.status).toBe(200);
     expect(approved.body.message).toBe('Approved: the money has moved');
     expect(approved.body.result).toMatchObject({ status: 'APPROVED', checker: { _id: adminId } });
-    expect(await walletOf()).toEqual({ ...before, balance: before.balance + 50000 });
+    expect(await walletOf()).toEqual({ ...before, balance: before.balance + 200000 });
     const [latest] = (await as(retailer1, 'GET', 'wallet/fetch')).body.result.transactions;
     expect(latest).toMatchObject({
       _id: approved.body.result.postingId,
@@ -148,8 +480,24 @@ describe('adjustments', () => {
       status: 'ADJUSTED',
       transactionType: 'CREDIT',
       balanceType: 'AVAILABLE',
-      amount: 50000,
+      amount: 200000,
       reference: 'Float for the approvals test',
+    });
+    // Finding 8: the retailer's own views never carry the internal reason; staff read both in the audit trail.
+    const statement = await as(retailer1, 'GET', 'statements/fetch', undefined, {
+      userId: retailerId,
+      month: monthOf(new Date()),
+    });
+    expect(statement.status).toBe(200);
+    expect(JSON.stringify(statement.body)).toContain('Float for the approvals test');
+    for (const body of [statement.body, (await as(retailer1, 'GET', 'wallet/fetch')).body])
+      expect(JSON.stringify(body)).not.toContain('Cash collected at branch');
+    const trail = (
+      await as(admin, 'GET', 'audit/fetch', undefined, { action: 'wallet.adjust', limit: '100' })
+    ).body.result.audit.find((a: { entityId: string }) => a.entityId === approved.body.result.postingId);
+    expect(trail.after).toMatchObject({
+      note: 'Float for the approvals test',
+      reason: 'Cash collected at branch, not in ledger',
     });
   });
 
@@ -158,11 +506,12 @@ describe('adjustments', () => {
     const made = await as(employee, 'POST', 'wallet/adjust', {
       userId: retailerId,
       amount: -150.5,
+      note: 'Correction',
       reason: 'Duplicate credit',
     });
     expect(made.status).toBe(202);
     expect(made.body.result.amount).toBe(-150.5);
-    const approved = await as(admin2, 'POST', `approvals/approve/${made.body.result._id}`);
+    const approved = await as(admins.second.token, 'POST', `approvals/approve/${made.body.result._id}`);
     expect(approved.status).toBe(200);
     expect((await walletOf()).balance).toBe(before.balance - 150.5);
     const [latest] = (await as(retailer1, 'GET', 'wallet/fetch')).body.result.transactions;
@@ -171,6 +520,7 @@ describe('adjustments', () => {
     const tooMuch = await as(employee, 'POST', 'wallet/adjust', {
       userId: retailerId,
       amount: -(before.balance + 1000),
+      note: 'Correction',
       reason: 'Too much',
     });
     expect(tooMuch.status).toBe(202);
@@ -181,16 +531,25 @@ describe('adjustments', () => {
     expect((await walletOf()).balance).toBe(before.balance - 150.5);
   });
 
-  it('needs a reason and an amount other than 0, and is refused to tier users', async () => {
+  it('needs a note, a reason and an amount other than 0, and is refused to tier users', async () => {
     const cases: [unknown, string][] = [
-      [{ userId: retailerId, amount: 10 }, 'A reason for the adjustment is required'],
-      [{ userId: retailerId, amount: 10, reason: '  ' }, 'A reason for the adjustment is required'],
+      [{ userId: retailerId, amount: 10, note: 'x' }, 'A reason for the adjustment is required'],
       [
-        { userId: retailerId, amount: 0, reason: 'x' },
+        { userId: retailerId, amount: 10, note: 'x', reason: '  ' },
+        'A reason for the adjustment is required',
+      ],
+      [{ userId: retailerId, amount: 10, reason: 'x' }, 'A note for the statement is required'],
+      [{ userId: retailerId, amount: 10, note: ' ', reason: 'x' }, 'A note for the statement is required'],
+      [
+        { userId: retailerId, amount: 10, note: 'n'.repeat(101), reason: 'x' },
+        'A note is at most 100 characters',
+      ],
+      [
+        { userId: retailerId, amount: 0, note: 'x', reason: 'x' },
         'Amount must be a number of rupees other than 0, with at most 2 decimals',
       ],
       [
-        { userId: retailerId, amount: '1.234', reason: 'x' },
+        { userId: retailerId, amount: '1.234', note: 'x', reason: 'x' },
         'Amount must be a number of rupees other than 0, with at most 2 decimals',
       ],
     ];
@@ -199,40 +558,19 @@ describe('adjustments', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors.map((e: { msg: string }) => e.msg)).toContain(message);
     }
-    const tier = await as(retailer1, 'POST', 'wallet/adjust', {
-      userId: retailerId,
-      amount: 10,
-      reason: 'x',
-    });
-    expect(tier.status).toBe(403);
-    expect(tier.body.message).toBe(PERMISSION);
-  });
-
-  it('refuse an unknown or malformed user, the other tier users, and a caller without a session; nothing waits', async () => {
-    const pendingBefore = (await as(admin, 'GET', 'approvals/fetch', undefined, { status: 'PENDING' })).body
-      .result.totalCounts;
-    const body = { amount: 10, reason: 'x' };
-    const unknown = await as(admin, 'POST', 'wallet/adjust', {
-      ...body,
-      userId: '00000000-0000-4000-8000-000000000000',
-    });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('User not found');
-    const malformed = await as(employee, 'POST', 'wallet/adjust', { ...body, userId: 'not-an-id' });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body.errors).toEqual([{ msg: 'Invalid user id', param: 'userId' }]);
-    for (const mobile of ['9100000001', '9200000001']) {
+    const body = { userId: retailerId, amount: 10, note: 'x', reason: 'x' };
+    for (const mobile of ['9100000001', '9200000001', '9300000001']) {
       const tier = await login(ctx.app, mobile, DEMO_PASSWORD);
-      const refused = await as(tier.token, 'POST', 'wallet/adjust', { ...body, userId: retailerId });
+      const refused = await as(tier.token, 'POST', 'wallet/adjust', body);
       expect(refused.status, mobile).toBe(403);
       expect(refused.body.message).toBe(PERMISSION);
     }
-    const anonymous = await call(ctx.app, 'POST', 'wallet/adjust', { body: { ...body, userId: retailerId } });
+    const malformed = await as(employee, 'POST', 'wallet/adjust', { ...body, userId: 'not-an-id' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors).toEqual([{ msg: 'Invalid user id', param: 'userId' }]);
+    const anonymous = await call(ctx.app, 'POST', 'wallet/adjust', { body });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.message).toBe('Authentication required');
-    expect(
-      (await as(admin, 'GET', 'approvals/fetch', undefined, { status: 'PENDING' })).body.result.totalCounts,
-    ).toBe(pendingBefore);
   });
 });
 
@@ -247,7 +585,6 @@ describe('payouts that need a second person', () => {
     expect(above.status).toBe(202);
     expect(above.body.message).toBe('Payout awaits approval by another admin: no money has moved yet');
     expect(above.body.result).toMatchObject({ kind: 'PAYOUT', status: 'PENDING', amount: 10000.01 });
-    expect(typeof above.body.result._id).toBe('string');
     expect(await walletOf()).toEqual(before);
     // The same reference again is the same command (idempotent), not a second one.
     const again = await as(admin, 'POST', 'wallet/payout', {
@@ -276,7 +613,26 @@ describe('payouts that need a second person', () => {
     expect((await walletOf()).balance).toBe(before.balance - 10000);
   });
 
-  it('from an employee is always pending, and the employee reads only its own commands', async () => {
+  it('above the available balance are refused when made, whoever makes them, with the same message (finding 8)', async () => {
+    const { balance } = await walletOf();
+    const message = /^Payout exceeds the available balance of ₹[\d,.]+$/;
+    // Before, an employee's payout above the balance was accepted as pending, and refused only at approval.
+    for (const [token, amount] of [
+      [employee, balance + 1],
+      [admin, Math.max(balance + 1, 10000.01)],
+    ] as const) {
+      const res = await as(token, 'POST', 'wallet/payout', {
+        userId: retailerId,
+        amount,
+        reference: reference(),
+      });
+      expect(res.status, String(amount)).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+    expect((await walletOf()).balance).toBe(balance);
+  });
+
+  it('from an employee is always pending, and the employee reads only its own commands, decided or not', async () => {
     const before = await walletOf();
     const made = await as(employee, 'POST', 'wallet/payout', {
       userId: retailerId,
@@ -286,14 +642,25 @@ describe('payouts that need a second person', () => {
     expect(made.status).toBe(202);
     expect(made.body.result).toMatchObject({ status: 'PENDING', amount: 100 });
     expect(await walletOf()).toEqual(before);
-    const mine = await as(employee, 'GET', 'approvals/fetch', undefined, { limit: '100' });
-    expect(mine.status).toBe(200);
-    const makers = new Set(mine.body.result.approvals.map((c: { maker: { _id: string } }) => c.maker._id));
-    expect(makers.size).toBe(1);
-    expect(mine.body.result.approvals.map((c: { _id: string }) => c._id)).toContain(made.body.result._id);
     const decide = await as(employee, 'POST', `approvals/approve/${made.body.result._id}`);
     expect(decide.status).toBe(403);
     expect(decide.body.message).toBe(PERMISSION);
+    const rejected = await as(admin, 'POST', `approvals/reject/${made.body.result._id}`, {
+      reason: 'Bank details not verified',
+    });
+    expect(rejected.status).toBe(200);
+    const mine = await as(employee, 'GET', 'approvals/fetch', undefined, { limit: '100' });
+    expect(mine.status).toBe(200);
+    const makers = new Set(mine.body.result.approvals.map((c: { maker: { _id: string } }) => c.maker._id));
+    expect([...makers]).toEqual([employeeId]);
+    // The maker sees the decision, who made it, when, and why.
+    const seen = mine.body.result.approvals.find((c: { _id: string }) => c._id === made.body.result._id);
+    expect(seen).toMatchObject({
+      status: 'REJECTED',
+      checker: { _id: adminId, name: 'Administrator' },
+      rejectionReason: 'Bank details not verified',
+    });
+    expect(Date.parse(seen.decidedAt)).toBeGreaterThanOrEqual(Date.parse(seen.createdAt));
     const tier = await as(retailer1, 'GET', 'approvals/fetch');
     expect(tier.status).toBe(403);
     expect(tier.body.message).toBe(PERMISSION);
@@ -315,13 +682,12 @@ describe('payouts that need a second person', () => {
       expect(res.body.message).toBe('You made this command: another admin must approve or reject it');
     }
     expect((await commandOf(made.body.result._id))?.status).toBe('PENDING');
-    checkedId = made.body.result._id;
-    const approved = await as(admin2, 'POST', `approvals/approve/${made.body.result._id}`);
+    const approved = await as(admins.second.token, 'POST', `approvals/approve/${made.body.result._id}`);
     expect(approved.status).toBe(200);
     expect(approved.body.result).toMatchObject({
       status: 'APPROVED',
       maker: { _id: adminId },
-      checker: { _id: admin2Id, name: 'Second Admin' },
+      checker: { _id: admins.second.id, name: 'Admin second' },
     });
   });
 
@@ -339,19 +705,17 @@ describe('payouts that need a second person', () => {
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([{ msg: 'A reason for the rejection is required', param: 'reason' }]);
     }
-    const rejected = await as(admin, 'POST', `approvals/reject/${id}`, {
-      reason: 'Bank details not verified',
-    });
+    const rejected = await as(admin, 'POST', `approvals/reject/${id}`, { reason: 'Wrong account' });
     expect(rejected.status).toBe(200);
     expect(rejected.body.message).toBe('Rejected');
     expect(rejected.body.result).toMatchObject({
       status: 'REJECTED',
-      rejectionReason: 'Bank details not verified',
+      rejectionReason: 'Wrong account',
       checker: { _id: adminId },
       postingId: null,
     });
     expect(await walletOf()).toEqual(before);
-    const late = await as(admin2, 'POST', `approvals/approve/${id}`);
+    const late = await as(admins.second.token, 'POST', `approvals/approve/${id}`);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('This command was already rejected');
     const missing = await as(admin, 'POST', 'approvals/approve/00000000-0000-4000-8000-000000000000');
@@ -378,7 +742,7 @@ describe('payouts that need a second person', () => {
       const id = made.body.result._id;
       const answers = await Promise.all([
         as(admin, 'POST', `approvals/approve/${id}`),
-        as(admin2, 'POST', `approvals/approve/${id}`),
+        as(admins.second.token, 'POST', `approvals/approve/${id}`),
       ]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect(answers.find((a) => a.status === 409)?.body.message).toBe('This command was already approved');
@@ -388,7 +752,7 @@ describe('payouts that need a second person', () => {
 
   it('is refused at approval when the balance no longer covers it, and stays pending', async () => {
     const { balance } = await walletOf();
-    const share = Math.floor((balance * 0.6) / 1) || 1;
+    const share = Math.floor(balance * 0.6);
     const first = await as(employee, 'POST', 'wallet/payout', {
       userId: retailerId,
       amount: share,
@@ -407,14 +771,91 @@ describe('payouts that need a second person', () => {
     expect((await commandOf(second.body.result._id))?.status).toBe('PENDING');
     expect((await walletOf()).balance).toBeCloseTo(balance - share, 2);
     // Money comes in: the same command can be approved then.
-    await fund(share);
+    await fund(share, admins.second.token, admin);
     const later = await as(admin, 'POST', `approvals/approve/${second.body.result._id}`);
     expect(later.status).toBe(200);
   });
 });
 
+describe('the daily line (issue 51, finding 5)', () => {
+  it('sends an admin’s payouts to approval once its day’s payouts pass ₹50,000, each under the per-payout line', async () => {
+    const maker = await consoleAdmin('daily');
+    await fund(100_000, admins.second.token, admin);
+    const before = await walletOf();
+    for (let slice = 0; slice < 5; slice++) {
+      const paid = await as(maker.token, 'POST', 'wallet/payout', {
+        userId: retailerId,
+        amount: 10000,
+        reference: reference(),
+      });
+      expect(paid.status, `slice ${slice}`).toBe(200);
+    }
+    for (const amount of [10000, 1]) {
+      const held = await as(maker.token, 'POST', 'wallet/payout', {
+        userId: retailerId,
+        amount,
+        reference: reference(),
+      });
+      expect(held.status).toBe(202);
+      expect(held.body.message).toBe(
+        'Payout awaits approval by another admin: your payouts today pass the daily line. No money has moved yet',
+      );
+      expect(held.body.result).toMatchObject({ kind: 'PAYOUT', status: 'PENDING', amount });
+      // Approved by someone else, it pays; it does not count against the checker's own line.
+      expect(
+        (await as(admins.second.token, 'POST', `approvals/approve/${held.body.result._id}`)).status,
+      ).toBe(200);
+    }
+    expect((await walletOf()).balance).toBeCloseTo(before.balance - 60001, 2);
+  });
+
+  it('counts what a checker approved apart from what it paid alone', async () => {
+    // admins.second approved well over ₹50,000 of others' payouts today, yet pays up to its own line alone.
+    const before = await walletOf();
+    for (let slice = 0; slice < 5; slice++) {
+      const paid = await as(admins.second.token, 'POST', 'wallet/payout', {
+        userId: retailerId,
+        amount: 10000,
+        reference: reference(),
+      });
+      expect(paid.status, `slice ${slice}`).toBe(200);
+    }
+    expect((await walletOf()).balance).toBeCloseTo(before.balance - 50000, 2);
+    const held = await as(admins.second.token, 'POST', 'wallet/payout', {
+      userId: retailerId,
+      amount: 0.01,
+      reference: reference(),
+    });
+    expect(held.status).toBe(202);
+  });
+
+  it('counts one maker’s concurrent payouts exactly: no two are judged against the same total', async () => {
+    await fund(100_000, admins.second.token, admin);
+    for (const key of ['race.one', 'race.two']) {
+      const maker = await consoleAdmin(key);
+      const before = await walletOf();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          as(maker.token, 'POST', 'wallet/payout', {
+            userId: retailerId,
+            amount: 9000,
+            reference: reference(),
+          }),
+        ),
+      );
+      // 5 × ₹9,000 = ₹45,000 fit the line; a sixth would pass it.
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 202, 202, 202]);
+      expect((await walletOf()).balance).toBeCloseTo(before.balance - 45000, 2);
+    }
+  });
+});
+
 describe('afterwards', () => {
-  it('lists pending commands for the menu count, with a status filter', async () => {
+  it('counts the admins for whoever reads approvals, and lists pending commands with a status filter', async () => {
+    expect(await adminCount(employee)).toBe(await adminCount());
+    const tier = await as(retailer1, 'GET', 'approvals/admins');
+    expect(tier.status).toBe(403);
+    expect(tier.body.message).toBe(PERMISSION);
     const pending = await as(admin, 'GET', 'approvals/fetch', undefined, { status: 'PENDING', limit: '1' });
     expect(pending.status).toBe(200);
     const all = (await as(admin, 'GET', 'approvals/fetch', undefined, { limit: '100' })).body.result
@@ -445,18 +886,23 @@ describe('afterwards', () => {
       }[];
     const requests = await trail('approval.request');
     const approvals = await trail('approval.approve');
-    const rejections = await trail('approval.reject');
-    const approved = approvals.find((a) => a.entityId === checkedId);
-    expect(approved?.actor._id).toBe(admin2Id);
-    expect(approved).toBeDefined();
-    const request = requests.find((r) => r.entityId === approved?.entityId);
-    expect(request?.actor._id).toBe(adminId);
-    expect(request?.after).toMatchObject({ kind: 'PAYOUT', status: 'PENDING' });
-    expect(approved?.after).toMatchObject({ status: 'APPROVED', checkerId: admin2Id });
-    const rejected = rejections.find((r) => r.after.rejectionReason === 'Bank details not verified');
-    expect(rejected?.actor._id).toBe(adminId);
+    const payout = approvals.find((a) =>
+      requests.some((r) => r.entityId === a.entityId && r.after.kind === 'PAYOUT' && r.actor._id === adminId),
+    );
+    expect(payout?.actor._id).toBe(admins.second.id);
+    expect(payout?.after).toMatchObject({ status: 'APPROVED', checkerId: admins.second.id });
     // The posting itself is the checker's.
     const payouts = await trail('wallet.payout');
-    expect(payouts.find((p) => p.entityId === approved?.after.postingId)?.actor._id).toBe(admin2Id);
+    expect(payouts.find((p) => p.entityId === payout?.after.postingId)?.actor._id).toBe(admins.second.id);
+    // A new admin's request records its fields, its mobile masked as any user's.
+    const creation = requests.find((r) => r.after.kind === 'ADMIN_CREATE' && r.after.userName === 'puppet');
+    expect(creation?.after).toMatchObject({
+      userName: 'puppet',
+      mobile: expect.stringMatching(/^\d{2}X{6}\d{2}$/),
+    });
+    const promotions = await trail('user.promote');
+    expect(promotions[0]?.after).toEqual({ type: 0 });
+    expect((await trail('user.password.reset'))[0]?.actor._id).toBe(admins.second.id);
+    expect((await trail('user.secondStep.reset'))[0]?.actor._id).toBe(admins.second.id);
   });
 });

@@ -81,6 +81,18 @@ afterAll(() => ctx.close());
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
   [
+    '0029_checkers',
+    [
+      'drop index pending_commands_posting_idx, pending_commands_power_once, postings_payout_maker_idx',
+      `alter table pending_commands drop constraint pending_commands_user_check,
+        drop constraint pending_commands_kind_check, drop constraint pending_commands_amount_check,
+        drop column note, drop column details,
+        alter column user_id set not null, alter column amount_paise set not null`,
+      `alter table pending_commands add constraint pending_commands_kind_check check (kind in ('PAYOUT', 'ADJUSTMENT')),
+        add constraint pending_commands_amount_check check (amount_paise <> 0 and (kind <> 'PAYOUT' or amount_paise > 0))`,
+    ],
+  ],
+  [
     '0028_tds_challan_serials',
     [
       'drop index tds_entries_withheld_commission_idx, tds_entries_challan_key',

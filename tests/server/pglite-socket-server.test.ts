@@ -187,11 +187,12 @@ describe('several connections on the embedded database', () => {
   it("deallocates a closed connection's prepared statements and leaves the others'", async () => {
     const leaving = await database.pool.connect();
     const staying = await database.pool.connect();
-    // The pool tags each statement's name with its connection (db/open.ts): the session's names, untagged.
+    // The pool tags each statement's name with its process and connection (db/open.ts): the session's names,
+    // untagged.
     const names = async () =>
       (
         await staying.query<{ name: string }>('select name from pg_prepared_statements order by name')
-      ).rows.map((r) => r.name.replace(/^c[0-9a-z]+_/, ''));
+      ).rows.map((r) => r.name.replace(/^p[0-9a-z]+c[0-9a-z]+_/, ''));
     try {
       await leaving.query({ name: 'leaving_statement', text: 'select 1 as one' });
       await leaving.query({ name: 'leaving "quoted" statement', text: 'select 3 as three' });

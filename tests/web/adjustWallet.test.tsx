@@ -14,8 +14,9 @@ import { jsonResponse, labelledField, renderInAdmin, waitForSettled, wireUser } 
 import { IDS, SALE_POSTINGS, wireSale } from './salesFixtures';
 import { answer, type Request, stubServer } from './salesServer';
 
-// Adjust Wallet (issue 43): `wallet/adjust {userId, amount, reason}`, a signed correction that always waits for a
-// second admin, beside Record Payout for whoever may make adjustments (ADMIN, EMPLOYEE).
+// Adjust Wallet (issues 43 and 51): `wallet/adjust {userId, amount, note, reason}`, a signed correction of a tier
+// user's wallet that always waits for a second admin, beside Record Payout for whoever may make adjustments (ADMIN,
+// EMPLOYEE). The note is the statement's line; the reason is for staff only.
 
 const login = (type: UserType) => {
   const user = wireUser({ _id: IDS.admin, type });
@@ -32,7 +33,7 @@ const RETAILER = wireUser({
 });
 
 const pendingCommand = (request: Request): WireCommand => {
-  const body = request.body as { amount: string; reason: string };
+  const body = request.body as { amount: string; note?: string; reason: string };
   return {
     _id: '88888888-8888-4888-8888-888888888888',
     kind: 'ADJUSTMENT',
@@ -40,7 +41,9 @@ const pendingCommand = (request: Request): WireCommand => {
     user: { _id: IDS.retailer, name: 'ganesh mobile store', type: UserType.RETAILER },
     amount: Number(body.amount),
     reference: null,
+    note: body.note ?? null,
     reason: body.reason,
+    details: null,
     maker: { _id: IDS.admin, name: 'tierdesk admin' },
     checker: null,
     rejectionReason: null,
@@ -50,9 +53,13 @@ const pendingCommand = (request: Request): WireCommand => {
   };
 };
 
-const ledgerServer = (adjust: (request: Request) => Response) =>
+const ledgerServer = (
+  adjust: (request: Request) => Response,
+  { admins = 2, payout }: { admins?: number; payout?: (request: Request) => Response } = {},
+) =>
   stubServer(
     (request) => {
+      if (request.path === 'approvals/admins') return jsonResponse(200, { result: { admins } });
       if (request.path === 'transactions/fetch')
         return jsonResponse(200, { result: { transactions: SALE_POSTINGS, totalCounts: 5 } });
       if (request.path === 'approvals/fetch')
@@ -70,6 +77,7 @@ const ledgerServer = (adjust: (request: Request) => Response) =>
         ? jsonResponse(200, { result: { boughtProducts: [wireSale()], totalCounts: 1 } })
         : undefined,
     answer('POST', 'wallet/adjust', adjust),
+    ...(payout ? [answer('POST', 'wallet/payout', payout)] : []),
   );
 
 const renderAt = (path: string, queryClient = new QueryClient()) =>
@@ -116,10 +124,20 @@ describe('Adjust Wallet', () => {
     expect(within(dialog).getByRole('combobox', { name: 'User' })).toHaveValue('Ganesh Mobile Store');
     expect(within(dialog).getByRole('radio', { name: 'Credit (add)' })).toBeChecked();
 
-    // The shared schema's messages: a reason is required, and 0 is no adjustment.
+    // Payouts and adjustments are for tier users: the dialog offers no other type.
+    await user.click(within(dialog).getByRole('combobox', { name: 'User Type' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Master Distributor',
+      'Distributor',
+      'Retailer',
+    ]);
+    await user.keyboard('{Escape}');
+
+    // The shared schema's messages: a note and a reason are required, and 0 is no adjustment.
     await user.type(labelledField(dialog, 'Amount (₹)'), '0');
     await user.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
     expect(await screen.findByText(MSG.validationFailed)).toBeInTheDocument();
+    expect(within(dialog).getByText(SALES_MSG.adjustmentNoteRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(SALES_MSG.adjustmentReasonRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(SALES_MSG.adjustmentAmount)).toBeInTheDocument();
     expect(api.posts()).toEqual([]);
@@ -127,7 +145,8 @@ describe('Adjust Wallet', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Debit (take)' }));
     await user.clear(labelledField(dialog, 'Amount (₹)'));
     await user.type(labelledField(dialog, 'Amount (₹)'), '400.25');
-    await user.type(labelledField(dialog, 'Reason'), ' Duplicate credit ');
+    await user.type(labelledField(dialog, 'Note for the statement'), ' Correction ');
+    await user.type(labelledField(dialog, 'Internal reason'), ' Duplicate credit ');
     await user.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
     // A refusal keeps the dialog open with the server's message.
     expect(
@@ -140,17 +159,20 @@ describe('Adjust Wallet', () => {
     await user.type(labelledField(dialog, 'Amount (₹)'), '50.25');
     await user.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
     expect(await screen.findByText(SALES_MSG.adjustmentPending)).toBeInTheDocument();
+    const sent = { userId: IDS.retailer, note: 'Correction', reason: 'Duplicate credit' };
     expect(api.posts()).toEqual([
-      ['POST wallet/adjust', { userId: IDS.retailer, amount: '-400.25', reason: 'Duplicate credit' }],
-      ['POST wallet/adjust', { userId: IDS.retailer, amount: '-50.25', reason: 'Duplicate credit' }],
+      ['POST wallet/adjust', { ...sent, amount: '-400.25' }],
+      ['POST wallet/adjust', { ...sent, amount: '-50.25' }],
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('an employee makes one from the Approvals screen, beside Record Payout: a credit', async () => {
+  it('an employee makes one from the Approvals screen, beside Record Payout: a credit; a single admin is said', async () => {
     login(UserType.EMPLOYEE);
-    const api = ledgerServer((request) =>
-      jsonResponse(202, { result: pendingCommand(request), message: SALES_MSG.adjustmentPending }),
+    const api = ledgerServer(
+      (request) =>
+        jsonResponse(202, { result: pendingCommand(request), message: SALES_MSG.adjustmentPending }),
+      { admins: 1 },
     );
     const user = userEvent.setup();
     renderAt('/approvals/list');
@@ -160,14 +182,46 @@ describe('Adjust Wallet', () => {
     await pick(user, within(dialog).getByRole('combobox', { name: 'User Type' }), 'Retailer');
     await pick(user, within(dialog).getByRole('combobox', { name: 'User' }), 'Ganesh Mobile Store');
     await user.type(labelledField(dialog, 'Amount (₹)'), '75');
-    await user.type(labelledField(dialog, 'Reason'), 'Commission missed by the partner');
+    await user.type(labelledField(dialog, 'Note for the statement'), 'Commission adjustment');
+    await user.type(labelledField(dialog, 'Internal reason'), 'Commission missed by the partner');
     await user.click(within(dialog).getByRole('button', { name: 'Send for approval' }));
-    expect(await screen.findByText(SALES_MSG.adjustmentPending)).toBeInTheDocument();
+    // The 202's toast says so plainly while the network has a single admin, with the console command.
+    const toast = await screen.findByText((text) => text.startsWith(SALES_MSG.adjustmentPending));
+    expect(toast).toHaveTextContent(/This network has a single admin/);
+    expect(toast).toHaveTextContent(/npm run admin -- create --userName <u> --name <n>/);
     expect(api.posts()).toEqual([
       [
         'POST wallet/adjust',
-        { userId: IDS.retailer, amount: '75', reason: 'Commission missed by the partner' },
+        {
+          userId: IDS.retailer,
+          amount: '75',
+          note: 'Commission adjustment',
+          reason: 'Commission missed by the partner',
+        },
       ],
+    ]);
+  });
+
+  it('an employee’s payout above the available balance is refused when made, with the server’s message', async () => {
+    login(UserType.EMPLOYEE);
+    const refused = SALES_MSG.payoutExceedsBalance('₹320.50');
+    const api = ledgerServer(() => jsonResponse(500, { message: 'not this call' }), {
+      payout: () => jsonResponse(400, { message: refused }),
+    });
+    const user = userEvent.setup();
+    renderAt('/approvals/list');
+    await user.click(await screen.findByRole('button', { name: 'Record Payout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payout' });
+    await pick(user, within(dialog).getByRole('combobox', { name: 'User Type' }), 'Retailer');
+    await pick(user, within(dialog).getByRole('combobox', { name: 'User' }), 'Ganesh Mobile Store');
+    expect(await within(dialog).findByText('Available balance: ₹320.50')).toBeInTheDocument();
+    await user.type(labelledField(dialog, 'Amount (₹)'), '500');
+    await user.type(labelledField(dialog, 'Reference'), 'NEFT-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Record Payout' }));
+    expect(await screen.findByText(`Error: ${refused}`)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Record Payout' })).toBeInTheDocument();
+    expect(api.posts()).toEqual([
+      ['POST wallet/payout', { userId: IDS.retailer, amount: '500', reference: 'NEFT-9' }],
     ]);
   });
 

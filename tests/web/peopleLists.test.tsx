@@ -5,6 +5,7 @@ import type { AuthProvider, DataProvider, RaRecord } from 'react-admin';
 import { testDataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import type { MockInstance } from 'vitest';
+import { APPROVAL_MSG } from '../../src/shared/constants/approvals';
 import { UserType } from '../../src/shared/enums';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { MSG } from '../../src/shared/messages';
@@ -465,17 +466,27 @@ describe('employee modal', () => {
     expect(within(dialog).queryByRole('group', { name: 'Role' })).not.toBeInTheDocument();
   });
 
-  it('an admin may create another admin: the Role choice, and the admin’s own toast', async () => {
+  it('an admin asks for another admin: no password, another admin approves; a single admin is said plainly', async () => {
     login(UserType.ADMIN);
     TABLES.employees = [];
     const user = userEvent.setup();
-    const { provider, create } = fakeData();
+    const { provider, create } = fakeData({ getAdminCount: async () => 1 } as Partial<DataProvider>);
     renderList('/employee/list', <EmployeeList />, provider);
     await user.click(await screen.findByRole('button', { name: 'Add Employee' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Employee' });
     const role = within(dialog).getByRole('group', { name: 'Role' });
     expect(within(role).getByRole('radio', { name: 'Employee' })).toBeChecked();
+    expect(labelledField(dialog, 'Password')).toBeInTheDocument();
     await user.click(within(role).getByRole('radio', { name: 'Admin' }));
+    // The approving admin receives a one-time password: none is chosen here.
+    expect(within(dialog).queryByText(/^Password/)).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/A new admin is made only when another admin approves/),
+    ).toBeInTheDocument();
+    const notice = await within(dialog).findByText(/This network has a single admin/);
+    expect(notice).toHaveTextContent(
+      'npm run admin -- create --userName <u> --name <n> [--email <e>] [--mobile <m>]',
+    );
     const field = (label: string) => labelledField(dialog, label);
     await user.type(field('Name'), 'second admin');
     await user.type(field('Email'), 'second.admin@example.in');
@@ -486,17 +497,36 @@ describe('employee modal', () => {
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Tehsil' })).not.toBeDisabled());
     await user.click(within(dialog).getByRole('combobox', { name: 'Tehsil' }));
     await user.click(await screen.findByRole('option', { name: 'Sanganer' }));
-    await user.type(field('Password'), 'First@2026');
-    await user.type(field('Confirm Password'), 'First@2026');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText(USER_SAVED_MSG[UserType.ADMIN].created)).toBeInTheDocument();
+    const toast = await screen.findByText((text) => text.startsWith(APPROVAL_MSG.adminCreationPending));
+    expect(toast).toHaveTextContent(/This network has a single admin/);
     expect(create).toHaveBeenCalledWith('employees', {
-      data: expect.objectContaining({
-        name: 'second admin',
-        role: String(UserType.ADMIN),
-        password: 'First@2026',
-      }),
+      data: expect.objectContaining({ name: 'second admin', role: String(UserType.ADMIN) }),
     });
+  });
+
+  it('Make Admin asks, with a reason, for an active employee to become an admin', async () => {
+    login(UserType.ADMIN);
+    TABLES.employees = [
+      { ...base, id: uuid(21), name: 'esha staff', type: UserType.EMPLOYEE, status: 'ACTIVE' },
+      { ...base, id: uuid(22), name: 'ravi former', type: UserType.EMPLOYEE, status: 'INACTIVE' },
+    ];
+    const promoteToAdmin = vi.fn(async () => ({ pending: uuid(23), message: APPROVAL_MSG.promotionPending }));
+    const user = userEvent.setup();
+    const { provider } = fakeData({ getAdminCount: async () => 2, promoteToAdmin } as Partial<DataProvider>);
+    renderList('/employee/list', <EmployeeList />, provider);
+    await user.click(await screen.findByRole('button', { name: 'Make Esha Staff an admin' }));
+    expect(screen.queryByRole('button', { name: 'Make Ravi Former an admin' })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Make Admin' });
+    expect(within(dialog).queryByText(/This network has a single admin/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Make Admin' }));
+    expect(await within(dialog).findByText(APPROVAL_MSG.reasonRequired)).toBeInTheDocument();
+    expect(promoteToAdmin).not.toHaveBeenCalled();
+    await user.type(labelledField(dialog, 'Reason'), ' Runs the branch now ');
+    await user.click(within(dialog).getByRole('button', { name: 'Make Admin' }));
+    expect(await screen.findByText(APPROVAL_MSG.promotionPending)).toBeInTheDocument();
+    expect(promoteToAdmin).toHaveBeenCalledWith(uuid(21), 'Runs the branch now');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('without the right to create admins, the dialog has no Role choice', async () => {

@@ -282,6 +282,43 @@ describe('dataProvider: the ledger', () => {
     });
   });
 
+  it('approveCommand answers the message, and a one-time password only when the server gives one', async () => {
+    const answers = [
+      { result: { _id: 'c-1', status: 'APPROVED' }, message: 'Approved: the money has moved' },
+      {
+        result: { _id: 'c-2', status: 'APPROVED', oneTimePassword: 'Q2x9-fK3mVb7_TzA' },
+        message: 'Approved',
+      },
+    ];
+    const { http, calls } = fakeHttp(() => answers.shift() ?? {});
+    const provider = createDataProvider(http);
+    await expect(provider.approveCommand('c-1')).resolves.toEqual({
+      message: 'Approved: the money has moved',
+    });
+    await expect(provider.approveCommand('c-2')).resolves.toEqual({
+      message: 'Approved',
+      oneTimePassword: 'Q2x9-fK3mVb7_TzA',
+    });
+    expect(calls.map((c) => [c.url, c.options.method])).toEqual([
+      ['/api/v1/approvals/approve/c-1', 'POST'],
+      ['/api/v1/approvals/approve/c-2', 'POST'],
+    ]);
+  });
+
+  it('getAdminCount reads approvals/admins; promoteToAdmin posts the reason to account/promote/{id}', async () => {
+    const answers = [{ result: { admins: 1 } }, { result: { _id: 'c-3' }, message: 'Waits' }];
+    const { http, calls } = fakeHttp(() => answers.shift() ?? {});
+    const provider = createDataProvider(http);
+    await expect(provider.getAdminCount()).resolves.toBe(1);
+    await expect(provider.promoteToAdmin('e-1', 'Runs the branch')).resolves.toEqual({
+      pending: 'c-3',
+      message: 'Waits',
+    });
+    expect(calls[0].url).toBe('/api/v1/approvals/admins');
+    expect(calls[1].url).toBe('/api/v1/account/promote/e-1');
+    expect(body(calls[1].options)).toEqual({ reason: 'Runs the branch' });
+  });
+
   it('getCommissionReport reads result.commissions of report/commissions', async () => {
     const { http, calls } = fakeHttp(() => ({
       result: { commissions: { today: 450, month: 1200.5, clearing: 300 } },

@@ -45,7 +45,8 @@ let embeddedConnections = 0;
  * (the socket server deallocates a closed connection's statements, pglite-socket-server.mjs).
  */
 class EmbeddedClient extends pg.Client {
-  readonly #tag = `c${(embeddedConnections++).toString(36)}_`;
+  // The process id too: a command on the server's socket (npm run admin) shares that one session with the server.
+  readonly #tag = `p${process.pid.toString(36)}c${(embeddedConnections++).toString(36)}_`;
 
   constructor(config?: pg.ClientConfig) {
     super(config);
@@ -66,6 +67,13 @@ class EmbeddedClient extends pg.Client {
 
 /** Where the embedded database keeps its files in DATA_DIR. */
 const embeddedDir = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+/**
+ * A file in DATA_DIR naming the directory of the running server's database socket (DATA_DIR itself, or a private
+ * temporary directory when DATA_DIR's path is too long for a socket): a command such as `npm run admin` finds the
+ * embedded database there while the server holds it.
+ */
+export const SOCKET_DIR_FILE = 'server.socket-dir';
 
 /** Whether DATA_DIR holds an embedded database already (a server has run on it). */
 export const hasEmbeddedDatabase = (dataDir: string) => fs.existsSync(embeddedDir(dataDir));
@@ -106,7 +114,9 @@ async function startEmbedded(dataDir: string | null, cluster: string | undefined
         : reject(new Error(`Embedded database failed to start: ${msg.message}`)),
     );
   });
+  if (dataDir) fs.writeFileSync(path.join(dataDir, SOCKET_DIR_FILE), socket.dir, { mode: 0o600 });
   const stop = async () => {
+    if (dataDir) fs.rmSync(path.join(dataDir, SOCKET_DIR_FILE), { force: true });
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 5000);
       worker.once('message', () => {
@@ -208,6 +218,44 @@ export async function openDatabase(opts: {
       await stopEmbedded?.();
     },
   };
+}
+
+/**
+ * The embedded database of the server running on `dataDir`, through that server's socket (SOCKET_DIR_FILE): for a
+ * command run while the server holds DATA_DIR (its lock), which must not open the database files itself. Nothing is
+ * migrated: the server did that. One connection.
+ */
+export async function openRunningEmbedded(dataDir: string): Promise<Database> {
+  let socketDir: string;
+  try {
+    socketDir = fs.readFileSync(path.join(dataDir, SOCKET_DIR_FILE), 'utf8').trim();
+  } catch {
+    throw new SetupError(
+      `The server running on ${dataDir} has not opened its database yet: try again shortly`,
+    );
+  }
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    Client: EmbeddedClient,
+  });
+  pool.on('error', () => {});
+  try {
+    const { rows } = await pool.query<{ migrated: boolean }>(
+      `select to_regclass('drizzle.__drizzle_migrations') is not null as migrated`,
+    );
+    if (!rows[0]?.migrated) throw noTierdeskDatabase(dataDir);
+  } catch (error) {
+    await pool.end();
+    if (error instanceof SetupError) throw error;
+    throw new SetupError(
+      `Cannot reach the database of the server running on ${dataDir}: ${(error as Error).message}`,
+    );
+  }
+  return { db: drizzle(pool, { schema }), pool, engine: 'pglite', close: () => pool.end() };
 }
 
 /** A transaction handle; helpers that may run inside one accept either. */

@@ -658,6 +658,8 @@ export const postings = pgTable(
     index('postings_payout_reference_folded_idx')
       .on(sql`lower(btrim(${t.reference}))`)
       .where(sql`${t.kind} = 'PAYOUT'`),
+    // A maker's payouts of one day, summed against PAYOUT_APPROVAL_DAILY_RUPEES (modules/ledger/payout.ts).
+    index('postings_payout_maker_idx').on(t.createdBy, t.createdAt).where(sql`${t.kind} = 'PAYOUT'`),
     check('postings_amount_check', sql`${t.amountPaise} > 0`),
     check(
       'postings_balances_check',
@@ -677,34 +679,42 @@ export const postings = pgTable(
 );
 
 /**
- * Maker-checker (issue 43): a money command that waits for a second person. A payout above
- * PAYOUT_APPROVAL_ABOVE_RUPEES, any payout an employee records, and every manual adjustment is written here
- * PENDING and moves nothing; an admin who is not its maker approves it (the command runs, in the transaction that
- * marks it APPROVED and records the posting it wrote) or rejects it with a reason. The row is locked while it is
- * decided, so two approvals of one command run it once. A row is never deleted.
+ * Maker-checker (issues 43 and 51): a command that waits for a second person. Money commands: a payout above
+ * PAYOUT_APPROVAL_ABOVE_RUPEES or past a maker's daily line, any payout an employee records, and every manual
+ * adjustment. Power commands: making an admin (a new one, or an employee promoted) and resetting another admin's
+ * password or second step. Each is written here PENDING and changes nothing; an admin who is neither its maker nor
+ * the person it is for approves it (the command runs, in the transaction that marks it APPROVED) or rejects it with
+ * a reason. The row is locked while it is decided, so two approvals of one command run it once. A row is never
+ * deleted.
  */
 export const pendingCommands = pgTable(
   'pending_commands',
   {
     id: uuid('id').primaryKey(),
-    /** PAYOUT or ADJUSTMENT. */
+    /** PAYOUT, ADJUSTMENT, ADMIN_CREATE, ADMIN_PROMOTE, ADMIN_PASSWORD_RESET or ADMIN_SECOND_STEP_RESET. */
     kind: text('kind').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    /** Paise; a payout is above zero, an adjustment signed (a debit below zero), never zero. */
-    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /**
+     * Whom it is for: the wallet paid or adjusted, the employee promoted, the admin reset. ADMIN_CREATE: none while
+     * it waits; the new admin once approved.
+     */
+    userId: uuid('user_id').references(() => users.id),
+    /** Money commands: paise; a payout is above zero, an adjustment signed (a debit below zero), never zero. */
+    amountPaise: bigint('amount_paise', { mode: 'number' }),
     /** A payout's bank reference (its idempotency key), as first typed. */
     reference: text('reference'),
-    /** Why the maker asks (an adjustment's reason). */
+    /** An adjustment's note: what the statement, the wallet and the tier user's transactions show. */
+    note: text('note'),
+    /** Why the maker asks: an adjustment's internal reason (staff only), or a power command's. */
     reason: text('reason'),
+    /** ADMIN_CREATE: the new admin's name, user name, email, mobile, district and tehsil (never a password). */
+    details: jsonb('details'),
     status: text('status').notNull(),
     makerId: uuid('maker_id')
       .notNull()
       .references(() => users.id),
     checkerId: uuid('checker_id').references(() => users.id),
     rejectionReason: text('rejection_reason'),
-    /** The posting the approval wrote. */
+    /** The posting the approval wrote (money commands). */
     postingId: uuid('posting_id').references(() => postings.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -715,11 +725,26 @@ export const pendingCommands = pgTable(
     index('pending_commands_reference_folded_idx')
       .on(sql`lower(btrim(${t.reference}))`)
       .where(sql`${t.kind} = 'PAYOUT'`),
-    check('pending_commands_kind_check', sql`${t.kind} in ('PAYOUT', 'ADJUSTMENT')`),
+    // A maker's payouts of a day leave out those a second person approved (modules/ledger/payout.ts).
+    index('pending_commands_posting_idx').on(t.postingId).where(sql`${t.postingId} is not null`),
+    // One pending power command per kind and person (a second is refused): the index decides a race.
+    uniqueIndex('pending_commands_power_once')
+      .on(t.kind, t.userId)
+      .where(
+        sql`${t.status} = 'PENDING' and ${t.kind} in ('ADMIN_PROMOTE', 'ADMIN_PASSWORD_RESET', 'ADMIN_SECOND_STEP_RESET')`,
+      ),
+    check(
+      'pending_commands_kind_check',
+      sql`${t.kind} in ('PAYOUT', 'ADJUSTMENT', 'ADMIN_CREATE', 'ADMIN_PROMOTE', 'ADMIN_PASSWORD_RESET', 'ADMIN_SECOND_STEP_RESET')`,
+    ),
     check('pending_commands_status_check', sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED')`),
     check(
       'pending_commands_amount_check',
-      sql`${t.amountPaise} <> 0 and (${t.kind} <> 'PAYOUT' or ${t.amountPaise} > 0)`,
+      sql`case when ${t.kind} in ('PAYOUT', 'ADJUSTMENT') then ${t.amountPaise} is not null and ${t.amountPaise} <> 0 and (${t.kind} <> 'PAYOUT' or ${t.amountPaise} > 0) else ${t.amountPaise} is null end`,
+    ),
+    check(
+      'pending_commands_user_check',
+      sql`${t.userId} is not null or (${t.kind} = 'ADMIN_CREATE' and ${t.status} <> 'APPROVED')`,
     ),
   ],
 );

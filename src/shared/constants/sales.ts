@@ -87,4 +87,10 @@ export const SALES_MSG = {
   commandApproved: 'Approved: the money has moved',
   commandRejected: 'Rejected',
   adjustmentExceedsBalance: (available: string) => `Adjustment exceeds the available balance of ${available}`,
+  // Independent checkers and the daily line (issue 51).
+  tierUsersOnly: 'Payouts and adjustments are for master distributors, distributors and retailers only',
+  payoutPendingDaily:
+    'Payout awaits approval by another admin: your payouts today pass the daily line. No money has moved yet',
+  adjustmentNoteRequired: 'A note for the statement is required',
+  noteTooLong: 'A note is at most 100 characters',
 } as const;

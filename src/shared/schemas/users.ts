@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPROVAL_MSG } from '../constants/approvals';
 import { USER_MSG } from '../constants/users';
 import { UserStatus, UserType } from '../enums';
 import { EMAIL_PATTERN, isValidAadhar, MOBILE_PATTERN, PAN_PATTERN } from '../identity';
@@ -132,26 +133,47 @@ const bothGiven =
     return typeof v?.[a] === 'string' && v[a] !== '' && typeof v?.[b] === 'string' && v[b] !== '';
   };
 
-/** A staff user whose first password the creating admin chooses: an employee, or (issue 43) another admin. */
-const staffCreateSchema = <T extends typeof UserType.EMPLOYEE | typeof UserType.ADMIN>(type: T) =>
-  z
-    .object({
-      ...baseUser,
-      type: z.literal(type),
-      password: required(200).pipe(z.string().regex(PASSWORD_PATTERN, { error: MSG.passwordPattern })),
-      confirmPassword: required(200),
-    })
-    .refine((v) => v.password === v.confirmPassword, {
-      error: MSG.passwordMismatch,
-      path: ['confirmPassword'],
-      when: bothGiven('password', 'confirmPassword'),
-    });
-
-export const employeeCreateSchema = staffCreateSchema(UserType.EMPLOYEE);
+/** An employee, whose first password the creating admin chooses (changed at its first sign-in). */
+export const employeeCreateSchema = z
+  .object({
+    ...baseUser,
+    type: z.literal(UserType.EMPLOYEE),
+    password: required(200).pipe(z.string().regex(PASSWORD_PATTERN, { error: MSG.passwordPattern })),
+    confirmPassword: required(200),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: MSG.passwordMismatch,
+    path: ['confirmPassword'],
+    when: bothGiven('password', 'confirmPassword'),
+  });
 export const employeeUpdateSchema = z.object({ ...baseUser, type: z.literal(UserType.EMPLOYEE) });
 
-/** Another admin (issue 43): a second person to check an admin's own payouts, made by an admin. */
-export const adminCreateSchema = staffCreateSchema(UserType.ADMIN);
+/** A password the body must not carry: an admin's first password is never its maker's to choose (issue 51). */
+const noPassword = z.undefined({ error: APPROVAL_MSG.adminPasswordNotChosen }).optional();
+
+/**
+ * Another admin (issues 43 and 51): a command another admin approves. No password: the approving admin receives a
+ * one-time password, which the new admin replaces at its first sign-in.
+ */
+export const adminCreateSchema = z.object({
+  ...baseUser,
+  type: z.literal(UserType.ADMIN),
+  password: noPassword,
+  confirmPassword: noPassword,
+});
+export type AdminCreateInput = z.infer<typeof adminCreateSchema>;
+
+/**
+ * `npm run admin -- create` (the server console): the first extra admin, when no second admin exists to approve
+ * one. Email and mobile are optional there, and the admin belongs to no district.
+ */
+export const consoleAdminSchema = z.object({
+  name: baseUser.name,
+  userName: baseUser.userName,
+  email: baseUser.email.optional(),
+  mobile: baseUser.mobile.optional(),
+});
+export type ConsoleAdminInput = z.infer<typeof consoleAdminSchema>;
 
 export const userCreateSchemas = {
   [UserType.ADMIN]: adminCreateSchema,

@@ -110,8 +110,12 @@ export const en = {
         amount: 'Amount',
         maker: 'Made By',
         createdAt: 'Created At',
+        reference: 'Reference / Note',
         reason: 'Reason',
         status: 'Status',
+        checker: 'Decided By',
+        decidedAt: 'Decided At',
+        rejectionReason: 'Rejection Reason',
       },
     },
     statements: { name: 'Statement |||| Statements' },
@@ -360,7 +364,14 @@ export const en = {
       role: 'Role',
       roleEmployee: 'Employee',
       roleAdmin: 'Admin',
-      roleHelp: 'An admin can do everything an admin does, approving other people’s payouts included',
+      roleHelp: 'An admin can do everything an admin does, approving other people’s commands included',
+      adminApproval:
+        'A new admin is made only when another admin approves. That admin receives its one-time password to hand over; at the first sign-in the new admin chooses its own.',
+      promote: 'Make Admin',
+      promoteRow: 'Make %{name} an admin',
+      promoteTitle: 'Make Admin',
+      promoteText:
+        '%{name} becomes an admin once another admin approves, and then chooses a new password at the next sign-in.',
     },
     userStatus: {
       button: 'Update Status',
@@ -445,7 +456,10 @@ export const en = {
       adjustDirection: 'Credit or debit',
       adjustCredit: 'Credit (add)',
       adjustDebit: 'Debit (take)',
-      adjustReason: 'Reason',
+      adjustNote: 'Note for the statement',
+      adjustNoteHelp: 'The user sees it on its statement and wallet',
+      adjustReason: 'Internal reason',
+      adjustReasonHelp: 'Only staff see it',
       recordPayout: 'Record Payout',
       payoutTitle: 'Record Payout',
       payoutText: "Money paid to the user's bank account. It is taken from the available balance.",
@@ -599,20 +613,30 @@ export const en = {
     },
     approvals: {
       title: 'Approvals',
-      subtitle: 'Payouts and adjustments waiting for a second admin: nothing moves until one approves',
+      subtitle:
+        'Payouts, adjustments and admins waiting for a second admin: nothing changes until one approves',
       allStatuses: 'All statuses',
       approve: 'Approve',
       reject: 'Reject',
       cancel: 'Cancel',
       approveRow: 'Approve the %{kind} of %{amount} for %{name}',
       rejectRow: 'Reject the %{kind} of %{amount} for %{name}',
+      approvePowerRow: 'Approve the %{kind} for %{name}',
+      rejectPowerRow: 'Reject the %{kind} for %{name}',
       approveTitle: 'Approve Command',
       approveText:
         'The %{kind} of %{amount} for %{name} runs now, recorded with you as the second person. The maker cannot approve it.',
+      approvePowerText:
+        'The %{kind} for %{name} happens now, recorded with you as the second person. Neither its maker nor the one it is for can approve it.',
       rejectTitle: 'Reject Command',
       rejectText: 'Nothing moves. The maker sees your reason.',
       reason: 'Reason',
       pendingCount: '%{smart_count} command waiting |||| %{smart_count} commands waiting',
+      soleAdmin:
+        "This network has a single admin, so nobody can approve that admin's own commands (its payouts that need a second person, its adjustments, a new admin). Whoever holds the servers' configuration adds a second admin on the server:",
+      oneTimeTitle: 'One-Time Password',
+      oneTimeText:
+        'Hand this one-time password to %{name} in person: it is shown only now. At the first sign-in it is replaced by a password of their own.',
     },
     books: {
       title: 'Books',

@@ -16,7 +16,7 @@ import {
   USER_STATUSES,
   WalletBalance,
 } from '../../shared/enums';
-import { COMMAND_STATUSES } from '../../shared/schemas/approvals';
+import { COMMAND_KINDS, COMMAND_STATUSES } from '../../shared/schemas/approvals';
 
 /**
  * The codes the server sends and the panel shows (statuses, types, kinds), by group. In English each reads as the
@@ -30,6 +30,8 @@ export const ENUMS = {
   postingStatus: POSTING_STATUSES,
   /** Which balance a posting moved (statements). */
   walletBalance: Object.values(WalletBalance),
+  /** What a pending command is (Approvals). */
+  commandKind: COMMAND_KINDS,
   commandStatus: COMMAND_STATUSES,
   saleStatus: SALE_STATUSES,
   leadType: LEAD_TYPES,
@@ -47,6 +49,12 @@ export type EnumGroup = keyof typeof ENUMS;
 
 /** English names that differ from the code. */
 const ENGLISH: Partial<Record<EnumGroup, Record<string, string>>> = {
+  commandKind: {
+    ADMIN_CREATE: 'New admin',
+    ADMIN_PROMOTE: 'Employee to admin',
+    ADMIN_PASSWORD_RESET: 'Admin password reset',
+    ADMIN_SECOND_STEP_RESET: 'Admin second step reset',
+  },
   identityDocument: {
     AADHAR: 'Aadhar',
     PAN: 'PAN',

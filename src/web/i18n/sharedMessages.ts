@@ -1,3 +1,4 @@
+import { APPROVAL_MSG } from '../../shared/constants/approvals';
 import { AUDIT_MSG } from '../../shared/constants/audit';
 import { CATALOG_MSG } from '../../shared/constants/catalog';
 import { LEAD_MSG } from '../../shared/constants/leads';
@@ -71,6 +72,8 @@ export const sharedMessagesEn = {
     adjustmentExceedsBalance: 'Adjustment exceeds the available balance of %{amount}',
     amountAboveBound: 'Amount must be at most %{amount}',
   },
+  /** Power commands (issue 51): making an admin, resetting another admin's password or second step. */
+  approval: fixedTexts(APPROVAL_MSG),
   audit: fixedTexts(AUDIT_MSG),
   tds: { ...fixedTexts(TDS_MSG), aboveTdsPayable: 'The amount is more than TDS payable (%{amount})' },
   /** Bulk import (issue 45): the file-level refusals and the row errors the Import screen shows. */

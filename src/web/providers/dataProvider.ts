@@ -11,6 +11,7 @@ import type { Statement } from '../../shared/schemas/statements';
 import type { TdsDepositsResult, TdsFetchResult, TdsQuartersResult } from '../../shared/schemas/tds';
 import type {
   AccountOpeningResult,
+  ApprovedCommand,
   CommissionReport,
   Envelope,
   SettleResult,
@@ -189,10 +190,17 @@ export interface AppDataProvider extends DataProvider {
    * waits for a second admin: 202 with the pending command, whose id is `pending`.
    */
   adjustWallet(input: AdjustBody): Promise<{ pending?: string; message?: string }>;
-  /** POST approvals/approve/{id} (ADMIN, not the maker) -> the server's message */
-  approveCommand(id: Identifier): Promise<{ message?: string }>;
-  /** POST approvals/reject/{id} {reason} (ADMIN, not the maker) -> the server's message */
+  /**
+   * POST approvals/approve/{id} (ADMIN, neither the maker nor the one it is for) -> the server's message, and for an
+   * admin creation or password reset the one-time password, given this once to the checker.
+   */
+  approveCommand(id: Identifier): Promise<{ message?: string; oneTimePassword?: string }>;
+  /** POST approvals/reject/{id} {reason} (ADMIN, neither the maker nor the one it is for) -> the server's message */
   rejectCommand(id: Identifier, reason: string): Promise<{ message?: string }>;
+  /** GET approvals/admins -> how many admins the network has (one: nobody can check that admin's commands). */
+  getAdminCount(): Promise<number>;
+  /** POST account/promote/{id} {reason} (ADMIN): making an employee an admin waits for another admin (202). */
+  promoteToAdmin(id: Identifier, reason: string): Promise<{ pending?: string; message?: string }>;
   /** GET report/commissions -> result.commissions (the caller's network). */
   getCommissionReport(): Promise<CommissionReport>;
   /** POST import/{kind} (multipart: file, dryRun, mode) -> the job's id (a dry run unless dryRun is 'false'). */
@@ -259,10 +267,14 @@ export interface AccountOpening {
   merchantCode: string;
 }
 
-/** `wallet/adjust`: the user, signed rupees as typed ('-250.50' is a debit), and the reason. */
+/**
+ * `wallet/adjust`: the user, signed rupees as typed ('-250.50' is a debit), the note the statement shows and the
+ * internal reason only staff see.
+ */
 export interface AdjustBody {
   userId: string;
   amount: string;
+  note: string;
   reason: string;
 }
 
@@ -557,7 +569,19 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
 
     async approveCommand(id) {
       const { json } = await post(`approvals/approve/${encodeURIComponent(String(id))}`, {});
-      return { message: json.message };
+      const oneTimePassword = (json.result as ApprovedCommand | undefined)?.oneTimePassword;
+      return oneTimePassword ? { message: json.message, oneTimePassword } : { message: json.message };
+    },
+
+    async getAdminCount() {
+      const { json } = await http<Envelope<{ admins: number }>>(apiUrl('approvals/admins'));
+      if (typeof json.result?.admins !== 'number') throw new UnreadableAnswerError(MSG.notFound);
+      return json.result.admins;
+    },
+
+    async promoteToAdmin(id, reason) {
+      const { json } = await post(`account/promote/${encodeURIComponent(String(id))}`, { reason });
+      return { pending: (json.result as WireCommand | undefined)?._id, message: json.message };
     },
 
     async rejectCommand(id, reason) {

@@ -148,8 +148,8 @@ export function userToBody(
         retailerId: text(data.retailerId) || null,
       };
       break;
+    // An admin's first password is never its maker's to choose: the approving admin receives a one-time one.
     case UserType.EMPLOYEE:
-    case UserType.ADMIN:
       if (action === 'create') {
         body.password = data.password ?? '';
         body.confirmPassword = data.confirmPassword ?? '';

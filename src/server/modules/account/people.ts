@@ -90,6 +90,49 @@ function asObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+/**
+ * User names (case-insensitive) and mobile numbers are one namespace, since sign-in takes either: each must be free
+ * as both. The mobile first, so an approved application (whose user name is its mobile) is told about it. The unique
+ * indexes and the sign_in_names table decide races (guardUniqueUser, migration 0014).
+ */
+export async function checkUnique(
+  q: Queryable,
+  input: { mobile: string | null | undefined; userName: string },
+  exceptId?: string,
+) {
+  const except = exceptId ? ne(users.id, exceptId) : undefined;
+  const holder = async (condition: SQL) =>
+    (await q.select({ id: users.id }).from(users).where(and(condition, except)).limit(1)).length > 0;
+  if (input.mobile) {
+    if (await holder(eq(users.mobile, input.mobile))) throw conflict(USER_MSG.mobileTaken, 'mobile');
+    if (await holder(sql`lower(${users.userName}) = ${input.mobile}`))
+      throw conflict(USER_MSG.mobileIsUserName, 'mobile');
+  }
+  if (await holder(sql`lower(${users.userName}) = lower(${input.userName})`))
+    throw conflict(USER_MSG.userNameTaken, 'userName');
+  if (await holder(sql`${users.mobile} = lower(${input.userName})`))
+    throw conflict(USER_MSG.userNameIsMobile, 'userName');
+}
+
+/**
+ * The unique indexes and the sign-in names' primary key (migration 0014) decide races between two saves that both
+ * passed checkUnique.
+ */
+export async function guardUniqueUser<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const text = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
+    // The sign-in names' trigger names which of the two clashed with another user's (migration 0014).
+    if (text.includes('sign_in_names_user_name')) throw conflict(USER_MSG.userNameIsMobile, 'userName');
+    if (text.includes('sign_in_names_mobile')) throw conflict(USER_MSG.mobileIsUserName, 'mobile');
+    throw text.includes('mobile')
+      ? conflict(USER_MSG.mobileTaken, 'mobile')
+      : conflict(USER_MSG.userNameTaken, 'userName');
+  }
+}
+
 /** Account create/update/status: every rule of seed sections 5 and 6 plus Tierdesk's own, in one place. */
 export function peopleService({ db, config, cipher }: PeopleDeps) {
   // Inside the write's transaction, with the district and tehsil share-locked: a concurrent move of either
@@ -191,24 +234,6 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     return row;
   }
 
-  /**
-   * User names (case-insensitive) and mobile numbers are one namespace, since sign-in takes either: each must be
-   * free as both. The mobile first, so an approved application (whose user name is its mobile) is told about it.
-   * The unique indexes and the sign_in_names table decide races (guardUniqueUser, migration 0014).
-   */
-  async function checkUnique(q: Queryable, input: Parsed, exceptId?: string) {
-    const except = exceptId ? ne(users.id, exceptId) : undefined;
-    const holder = async (condition: SQL) =>
-      (await q.select({ id: users.id }).from(users).where(and(condition, except)).limit(1)).length > 0;
-    if (await holder(eq(users.mobile, input.mobile))) throw conflict(USER_MSG.mobileTaken, 'mobile');
-    if (await holder(sql`lower(${users.userName}) = ${input.mobile}`))
-      throw conflict(USER_MSG.mobileIsUserName, 'mobile');
-    if (await holder(sql`lower(${users.userName}) = lower(${input.userName})`))
-      throw conflict(USER_MSG.userNameTaken, 'userName');
-    if (await holder(sql`${users.mobile} = lower(${input.userName})`))
-      throw conflict(USER_MSG.userNameIsMobile, 'userName');
-  }
-
   /** Columns every save writes; the Aadhar number only when a new one was entered. */
   function commonColumns(input: Parsed): Partial<NewUser> {
     const columns: Partial<NewUser> = {
@@ -233,25 +258,6 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
   }
 
   /**
-   * The unique indexes and the sign-in names' primary key (migration 0014) decide races between two saves that both
-   * passed checkUnique.
-   */
-  async function guardUniqueUser<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const text = String((error as { cause?: { constraint?: string } }).cause?.constraint ?? error);
-      // The sign-in names' trigger names which of the two clashed with another user's (migration 0014).
-      if (text.includes('sign_in_names_user_name')) throw conflict(USER_MSG.userNameIsMobile, 'userName');
-      if (text.includes('sign_in_names_mobile')) throw conflict(USER_MSG.mobileIsUserName, 'mobile');
-      throw text.includes('mobile')
-        ? conflict(USER_MSG.mobileTaken, 'mobile')
-        : conflict(USER_MSG.userNameTaken, 'userName');
-    }
-  }
-
-  /**
    * `q` lets a caller run the create inside its own transaction (approving an application does); `audit`
    * writes the command's audit row in the create's transaction.
    */
@@ -259,11 +265,13 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
     const raw = asObject(body);
     const { type } = parseInput(z.object({ type: userTypeField }), raw);
     if (!can(caller.type as UserType, USER_TYPE_RESOURCE[type], 'create')) throw forbidden();
+    // An admin is made only through a command another admin approves (admins.ts, the approvals module).
+    if (type === UserType.ADMIN) throw forbidden();
     const input = parseInput(userCreateSchemas[type], raw) as Parsed;
     // Staff choose an employee's first password; everyone else gets INITIAL_PASSWORD. Either way the user
     // must replace it at first sign-in (no password-set marker). Hashed before any row is locked.
     const passwordHash = await hashPassword(
-      type === UserType.EMPLOYEE || type === UserType.ADMIN ? input.password! : config.initialPassword,
+      type === UserType.EMPLOYEE ? input.password! : config.initialPassword,
     );
     return inTransaction(q, async (tx) => {
       await checkLocation(tx, input);

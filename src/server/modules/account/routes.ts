@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserStatus, UserType } from '../../../shared/enums';
@@ -14,7 +14,14 @@ import {
   userCreateSchemas,
   userUpdateSchemas,
 } from '../../../shared/schemas/users';
-import { envelope, loginResultSchema, userFetchResultSchema, wireUserSchema } from '../../../shared/wire';
+import {
+  envelope,
+  loginResultSchema,
+  userFetchResultSchema,
+  type WireCommand,
+  wireCommandSchema,
+  wireUserSchema,
+} from '../../../shared/wire';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
@@ -59,7 +66,17 @@ const done = { 200: envelope(z.literal(true)) };
 const userCreateBody = documentedOnly(z.union(Object.values(userCreateSchemas)));
 const userUpdateBody = documentedOnly(z.union([...Object.values(userUpdateSchemas), statusSchema]));
 
-export default async function accountRoutes(fastify: FastifyInstance) {
+/**
+ * `account/create` with type 0 (an admin): made as a command another admin approves (202 and the pending command).
+ * The approvals module does that; app.ts hands it to this plugin, so the account module never imports approvals
+ * (which imports account to carry such commands out).
+ */
+export type AdminCreation = (request: FastifyRequest) => Promise<{ result: WireCommand; message: string }>;
+
+export default async function accountRoutes(
+  fastify: FastifyInstance,
+  { adminCreation }: { adminCreation: AdminCreation },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const people = peopleService({ db, config, cipher: app.cipher });
@@ -209,16 +226,24 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Create a user of a type',
+        summary:
+          'Create a user of a type; an admin (type 0) is a command another admin approves (202 and the command)',
         description: 'private (the role table decides which types)',
         body: userCreateBody,
-        response: { 200: envelope(wireUserSchema) },
+        response: { 200: envelope(wireUserSchema), 202: envelope(wireCommandSchema) },
       },
     },
-    async (request) =>
-      people.create(caller(request).user, request.body, {
+    async (request, reply) => {
+      const { type } = (request.body ?? {}) as { type?: unknown };
+      if (type === UserType.ADMIN || type === String(UserType.ADMIN)) {
+        const answer = await adminCreation(request);
+        reply.code(202);
+        return answer;
+      }
+      return people.create(caller(request).user, request.body, {
         audit: requestRecorder(request, 'user.create', 'user'),
-      }),
+      });
+    },
   );
 
   app.post(

@@ -1,4 +1,4 @@
-/** The approvals module's face (maker-checker, issue 43): what other modules may use. */
+/** The approvals module's face (maker-checker, issues 43 and 51): what other modules and the server may use. */
 
-export { payoutNeedsApproval, submitAdjustment, submitPayout } from './commands';
-export { default as approvalRoutes, personOf } from './routes';
+export { makePayout, payoutApprovalReason, submitAdjustment } from './commands';
+export { adminCreation, default as approvalRoutes, personOf } from './routes';

@@ -22,11 +22,14 @@ export {
 } from './ledger';
 export {
   foldedReference,
+  lockPayoutMaker,
   lockPayoutReference,
   payoutByReference,
   payoutIn,
   recordPayout,
+  refuseAboveAvailable,
   replayPayout,
+  unapprovedPayoutsToday,
 } from './payout';
 export { pdfRupees, type TextPdf, textPdf } from './pdf';
 export { listTransactionsOf, toWireTransaction, walletOf } from './queries';

@@ -4,11 +4,18 @@ import { paiseToRupees } from '../../../shared/money';
 import { type PayoutInput, SALES_MSG } from '../../../shared/schemas/sales';
 import { isUniqueViolation } from '../../db/errors';
 import type { Db, Tx } from '../../db/open';
-import { pendingCommands, postings, users } from '../../db/schema';
+import { pendingCommands, postings, users, wallets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuditRecorder } from '../audit/index';
-import { EXACT_POSTING, InsufficientBalance, lockWallets, type PostingRow, writePostings } from './ledger';
+import {
+  BUSINESS_TIME_ZONE,
+  EXACT_POSTING,
+  InsufficientBalance,
+  lockWallets,
+  type PostingRow,
+  writePostings,
+} from './ledger';
 
 /**
  * A payout reference as it is compared: trimmed and case-folded, so a bank reference retyped in another case or
@@ -35,6 +42,49 @@ function replayOf(prior: PostingRow, input: PayoutInput) {
   if (prior.userId !== input.userId || prior.amountPaise !== input.amount)
     throw conflict(SALES_MSG.referenceUsed);
   return { posting: prior, replay: true };
+}
+
+/**
+ * A maker's payouts queue on this transaction lock while one of them is judged against the daily line
+ * (PAYOUT_APPROVAL_DAILY_RUPEES), so two at once are counted one after the other, never both against the same total.
+ * Taken first: before the reference's lock and the wallet's, by payouts only.
+ */
+export async function lockPayoutMaker(tx: Tx, makerId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payout-maker'), hashtext(${makerId}))`);
+}
+
+/**
+ * What `makerId` has paid out today (the business day, India time) without a second person: its own PAYOUT
+ * postings, leaving out those that carry out an approved command (the checker wrote those, after a second look).
+ */
+export async function unapprovedPayoutsToday(tx: Tx, makerId: string): Promise<bigint> {
+  const zone = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${postings.amountPaise}), 0)::text` })
+    .from(postings)
+    .where(
+      and(
+        eq(postings.kind, 'PAYOUT'),
+        eq(postings.createdBy, makerId),
+        sql`${postings.createdAt} >= (date_trunc('day', now() at time zone ${zone}) at time zone ${zone})`,
+        sql`not exists (select 1 from ${pendingCommands} where ${pendingCommands.postingId} = ${postings.id})`,
+      ),
+    );
+  return BigInt(row?.total ?? 0);
+}
+
+/**
+ * Refuses (400, the payout's own message) a payout above the user's available balance now: a payout that waits for
+ * approval is refused as a direct one is, when it is made. Approval checks again, under the wallet's lock.
+ */
+export async function refuseAboveAvailable(tx: Tx, userId: string, amountPaise: number) {
+  const [row] = await tx
+    .select({ balance: sql<string>`${wallets.balancePaise}::text` })
+    .from(wallets)
+    .where(eq(wallets.userId, userId));
+  const available = BigInt(row?.balance ?? 0);
+  if (BigInt(amountPaise) > available)
+    throw badRequest(SALES_MSG.payoutExceedsBalance(formatRupees(paiseToRupees(available))), 'amount');
 }
 
 /** Payouts of one reference (in any case) queue on this transaction lock, taken before any wallet lock. */

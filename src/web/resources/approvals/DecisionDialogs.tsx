@@ -11,14 +11,17 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 
 const validateRejection: ValidateForm = schemaValidator(rejectSchema);
 
-/** What a command is, in words: the kind, the amount and the user (the dialogs' and the row buttons' names). */
+/**
+ * What a command is, in words: the kind, the amount (money commands) and whom it is for (a new admin: the name asked
+ * for), the dialogs' and the row buttons' names.
+ */
 export const useCommandWords = () => {
   const translate = useTranslate();
   const format = useFormat();
   return (command: RaRecord) => ({
-    kind: translate(enumKey('postingKind', String(command.kind))).toLowerCase(),
-    amount: format.rupees(command.amount),
-    name: titleCase(command.user?.name),
+    kind: translate(enumKey('commandKind', String(command.kind))).toLowerCase(),
+    amount: command.amount === null ? '' : format.rupees(command.amount),
+    name: titleCase(command.user?.name ?? command.details?.name),
   });
 };
 
@@ -28,8 +31,16 @@ export interface CommandDialogProps {
   onClose: () => void;
 }
 
-/** POST approvals/approve/{id}: the command runs now. */
-export const ApproveCommandDialog = ({ command, open, onClose }: CommandDialogProps) => {
+/**
+ * POST approvals/approve/{id}: the command runs now. `onApproved` hears the answer: an admin creation's or password
+ * reset's one-time password, for the checker alone.
+ */
+export const ApproveCommandDialog = ({
+  command,
+  open,
+  onClose,
+  onApproved,
+}: CommandDialogProps & { onApproved?: (answer: { oneTimePassword?: string }) => void }) => {
   const translate = useTranslate();
   const words = useCommandWords();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -42,9 +53,18 @@ export const ApproveCommandDialog = ({ command, open, onClose }: CommandDialogPr
       submitLabel="app.approvals.approve"
       color="primary"
       fallbackMessage={sharedKey('sales', 'commandApproved')}
-      decide={() => dataProvider.approveCommand(command.id)}
+      decide={async () => {
+        const answer = await dataProvider.approveCommand(command.id);
+        onApproved?.(answer);
+        return answer;
+      }}
     >
-      <DialogContentText>{translate('app.approvals.approveText', words(command))}</DialogContentText>
+      <DialogContentText>
+        {translate(
+          command.amount === null ? 'app.approvals.approvePowerText' : 'app.approvals.approveText',
+          words(command),
+        )}
+      </DialogContentText>
     </DecisionDialog>
   );
 };

@@ -13,6 +13,8 @@ export interface UserFormDialogProps extends RecordDialogProps {
   children?: ReactNode;
   /** The type a create makes from its values, when the form lets an admin choose (Employees: another admin). */
   createdType?: (values: Record<string, unknown>) => UserType;
+  /** The create's toast, when it is not the type's 'X Created Successfully!' (another admin only waits). */
+  createdMessage?: (values: Record<string, unknown>) => string | undefined;
 }
 
 /**
@@ -20,7 +22,14 @@ export interface UserFormDialogProps extends RecordDialogProps {
  * then the type's own inputs. Validation is the shared schema of the type; the dataProvider turns the flat values
  * into the account/create|update body. Success toasts: the seed's texts of the type (USER_SAVED_MSG).
  */
-export const UserFormDialog = ({ type, texts, children, createdType, ...props }: UserFormDialogProps) => {
+export const UserFormDialog = ({
+  type,
+  texts,
+  children,
+  createdType,
+  createdMessage,
+  ...props
+}: UserFormDialogProps) => {
   const action = props.record?.id !== undefined ? 'update' : 'create';
   const validate = useMemo(() => userValidator(type, action), [type, action]);
   return (
@@ -31,7 +40,8 @@ export const UserFormDialog = ({ type, texts, children, createdType, ...props }:
       validate={validate}
       fieldOf={userFieldOf}
       success={{
-        created: (values) => sharedKey('user', `created${createdType?.(values) ?? type}`),
+        created: (values) =>
+          createdMessage?.(values) ?? sharedKey('user', `created${createdType?.(values) ?? type}`),
         updated: sharedKey('user', `updated${type}`),
       }}
     >

@@ -2,7 +2,7 @@ import type { RaRecord, ValidateForm } from 'react-admin';
 import { TIER_TYPES, UserType } from '../../../shared/enums';
 import { userCreateSchemas, userUpdateSchemas } from '../../../shared/schemas/users';
 import { schemaValidator } from '../../forms/schemaValidator';
-import { userToBody } from '../../providers/users';
+import { staffTypeOf, userToBody } from '../../providers/users';
 
 type Values = Record<string, unknown>;
 type Action = 'create' | 'update';
@@ -56,8 +56,15 @@ export const userFieldOf = (path: readonly PropertyKey[] | string) => {
  * Seed section 5 for the user modals, checked by the zod schemas the server parses with (src/shared): the form values
  * become the request body (userToBody), and each issue comes back on its form field with the server's message.
  */
-export const userValidator = (type: UserType, action: Action): ValidateForm =>
-  schemaValidator((action === 'create' ? userCreateSchemas : userUpdateSchemas)[type as 2], {
-    toInput: (values) => userToBody(type, values, action),
-    fieldOf: userFieldOf,
-  });
+export const userValidator = (type: UserType, action: Action): ValidateForm => {
+  const validatorOf = (as: UserType) =>
+    schemaValidator((action === 'create' ? userCreateSchemas : userUpdateSchemas)[as as 2], {
+      toInput: (values) => userToBody(as, values, action),
+      fieldOf: userFieldOf,
+    });
+  if (type !== UserType.EMPLOYEE || action !== 'create') return validatorOf(type);
+  // The Employees form may ask for another admin instead (`role`): the admin's rules, without passwords.
+  const employee = validatorOf(UserType.EMPLOYEE);
+  const admin = validatorOf(UserType.ADMIN);
+  return (values) => (staffTypeOf(values, 'create') === UserType.ADMIN ? admin : employee)(values);
+};

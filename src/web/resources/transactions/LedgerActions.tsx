@@ -19,7 +19,7 @@ import {
   type ValidateForm,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { UserType } from '../../../shared/enums';
+import { TIER_TYPES } from '../../../shared/enums';
 import { titleCase } from '../../../shared/format';
 import { adjustSchema } from '../../../shared/schemas/approvals';
 import { payoutSchema, SALES_MSG } from '../../../shared/schemas/sales';
@@ -28,6 +28,7 @@ import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { useFormat } from '../../i18n/format';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AdjustBody, AppDataProvider, PayoutBody } from '../../providers/dataProvider';
+import { usePendingNotice } from '../approvals/SoleAdmin';
 import { UserLookup, UserTypeInput, userResourceOf } from './UserLookups';
 
 /** The user record behind a chosen type and id (already cached by the lookup that chose it). */
@@ -136,6 +137,7 @@ export const PayoutDialog = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyPending = usePendingNotice();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
   const payout = useMutation({ mutationFn: (input: PayoutBody) => dataProvider.recordPayout(input) });
@@ -151,9 +153,9 @@ export const PayoutDialog = ({
         },
         {
           onSuccess: ({ data, pending, message }) => {
-            // Above the approval line (or made by an employee): a pending command, nothing moved yet (202).
+            // Above a line (or made by an employee): a pending command, nothing moved yet (202).
             if (pending) {
-              notify(message ?? sharedKey('sales', 'payoutPending'), { type: 'info' });
+              notifyPending(message ?? sharedKey('sales', 'payoutPending'));
               refresh();
               onClose();
               return;
@@ -186,7 +188,7 @@ export const PayoutDialog = ({
       onSubmit={submit}
     >
       <DialogContentText sx={{ mb: 1 }}>{translate('app.transactions.payoutText')}</DialogContentText>
-      <UserTypeInput validate={requiredMark} />
+      <UserTypeInput tiersOnly validate={requiredMark} />
       <UserLookup validate={requiredMark} />
       <AvailableBalance />
       <TextInput
@@ -211,7 +213,8 @@ const useFilteredUser = (): Values | undefined => {
   const { userType, userId } = (list?.filterValues ?? {}) as Values;
   if (typeof userId !== 'string' || userId === '' || userType === undefined || userType === null)
     return undefined;
-  if (Number(userType) === UserType.ADMIN) return undefined;
+  // Payouts and adjustments are for tier users only.
+  if (!(TIER_TYPES as readonly number[]).includes(Number(userType))) return undefined;
   return { userType, userId };
 };
 
@@ -246,6 +249,7 @@ const adjustRules = schemaValidator(adjustSchema, {
   toInput: (values) => ({
     userId: blank(values.userId) ? undefined : values.userId,
     amount: signedAmount(values),
+    note: values.note ?? undefined,
     reason: values.reason ?? undefined,
   }),
 });
@@ -257,9 +261,9 @@ export const validateAdjustment: ValidateForm = (values) => ({
 });
 
 /**
- * Adjust Wallet (ADMIN, EMPLOYEE: the role table's `adjustments`): a signed correction of a user's available balance
- * with a reason, for what the ledger cannot express otherwise. It always waits for a second admin (202), so the
- * toast says no money has moved yet.
+ * Adjust Wallet (ADMIN, EMPLOYEE: the role table's `adjustments`): a signed correction of a tier user's available
+ * balance, for what the ledger cannot express otherwise, with a note the user's statement shows and an internal
+ * reason only staff see. It always waits for a second admin (202), so the toast says no money has moved yet.
  */
 export const AdjustDialog = ({
   open,
@@ -273,6 +277,7 @@ export const AdjustDialog = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyPending = usePendingNotice();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
   const adjust = useMutation({ mutationFn: (input: AdjustBody) => dataProvider.adjustWallet(input) });
@@ -283,13 +288,14 @@ export const AdjustDialog = ({
         {
           userId: String(values.userId),
           amount: signedAmount(values) ?? '',
+          note: String(values.note).trim(),
           reason: String(values.reason).trim(),
         },
         {
           onSuccess: ({ pending, message }) => {
             // A call that ended the session answers nothing (react-admin has logged out and said so).
             if (!pending) return;
-            notify(message ?? sharedKey('sales', 'adjustmentPending'), { type: 'info' });
+            notifyPending(message ?? sharedKey('sales', 'adjustmentPending'));
             refresh();
             onClose();
           },
@@ -312,7 +318,7 @@ export const AdjustDialog = ({
       onSubmit={submit}
     >
       <DialogContentText sx={{ mb: 1 }}>{translate('app.transactions.adjustText')}</DialogContentText>
-      <UserTypeInput validate={requiredMark} />
+      <UserTypeInput tiersOnly validate={requiredMark} />
       <UserLookup validate={requiredMark} />
       <AvailableBalance />
       <RadioButtonGroupInput
@@ -328,8 +334,16 @@ export const AdjustDialog = ({
         validate={requiredMark}
       />
       <TextInput
+        source="note"
+        label="app.transactions.adjustNote"
+        helperText="app.transactions.adjustNoteHelp"
+        autoComplete="off"
+        validate={requiredMark}
+      />
+      <TextInput
         source="reason"
         label="app.transactions.adjustReason"
+        helperText="app.transactions.adjustReasonHelp"
         multiline
         minRows={2}
         validate={requiredMark}

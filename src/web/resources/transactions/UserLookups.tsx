@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { SelectInput, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { UserType } from '../../../shared/enums';
+import { TIER_TYPES, UserType } from '../../../shared/enums';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
 import { sharedKey } from '../../i18n/sharedMessages';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
@@ -25,6 +25,8 @@ export interface UserTypeInputProps {
   userSource?: string;
   /** Offer the admin's own wallet (Transactions filter), not only the selectable types. */
   withAdmin?: boolean;
+  /** The tier users only (payouts and adjustments, which the server takes for them alone). */
+  tiersOnly?: boolean;
   alwaysOn?: boolean;
   validate?: Validator;
   /** In a filter bar: as wide as its label (in a dialog the field is as wide as the form anyway). */
@@ -35,6 +37,7 @@ export const UserTypeInput = ({
   source = 'userType',
   userSource = 'userId',
   withAdmin = false,
+  tiersOnly = false,
   validate,
   fitLabel = false,
 }: UserTypeInputProps) => {
@@ -44,7 +47,7 @@ export const UserTypeInput = ({
     <Select
       source={source}
       label="resources.transactions.fields.userType"
-      choices={typeChoices(withAdmin ? [...SELECTABLE, UserType.ADMIN] : SELECTABLE)}
+      choices={typeChoices(tiersOnly ? TIER_TYPES : withAdmin ? [...SELECTABLE, UserType.ADMIN] : SELECTABLE)}
       emptyText="app.transactions.allUserTypes"
       validate={validate}
       onChange={() => setValue(userSource, null, { shouldDirty: true })}

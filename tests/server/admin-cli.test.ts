@@ -1,0 +1,236 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../free-port';
+
+/**
+ * `npm run admin -- create` (issue 51): the first extra admin, made from the server console by whoever holds the
+ * servers' configuration, as an operator runs it. While a server runs, on the suite's engine (the embedded database
+ * through that server's socket, or a throw-away database on DATABASE_URL's PostgreSQL server); and on an embedded
+ * database with its server stopped, which the command then opens itself.
+ */
+
+const serverUrl = process.env.DATABASE_URL;
+const DATA_KEY = randomBytes(32).toString('hex');
+const USAGE = 'Usage: npm run admin -- create --userName <u> --name <n> [--email <e>] [--mobile <m>]';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-admin-'));
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  return path.join(dir, 'data');
+};
+
+/** A throw-away database on DATABASE_URL's server, dropped after the file. */
+async function throwAwayDatabase(url: string) {
+  const name = `tierdesk_admin_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  return databaseUrl.toString();
+}
+
+type Env = Record<string, string>;
+
+/** `npm run admin -- <args>` with the servers' configuration `env`. */
+const admin = (env: Env, args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin.ts', ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+  });
+
+/** The one-time password on the command's last line. */
+const oneTimePasswordOf = (stdout: string) => {
+  const lines = stdout.trimEnd().split('\n');
+  return /^one-time password: (\S+)$/.exec(lines[lines.length - 1])?.[1];
+};
+
+interface Server {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** `node --import tsx src/server/main.ts` as `npm start` runs it; resolves once it says it is running. */
+async function startServer(env: Env): Promise<Server> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: '1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  cleanups.push(stop);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('Tierdesk is running')) resolve();
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return { base: `http://127.0.0.1:${port}/api/v1`, stop };
+}
+
+const XSRF = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't', 'content-type': 'application/json' };
+
+async function signIn(server: Server, userName: string, password: string) {
+  const res = await fetch(`${server.base}/account/login`, {
+    method: 'POST',
+    headers: XSRF,
+    body: JSON.stringify({ userName, password }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const get = async (server: Server, token: string, pathAndQuery: string) =>
+  (await fetch(`${server.base}/${pathAndQuery}`, { headers: { 'x-auth-token': `bearer ${token}` } })).json();
+
+describe(`while a server runs (${serverUrl ? 'PostgreSQL' : 'the embedded database'})`, () => {
+  it('creates an admin who signs in with the one-time password, recorded as made from the server console', async () => {
+    const env: Env = {
+      DATA_DIR: tempDir(),
+      DATA_KEY,
+      DATABASE_URL: serverUrl ? await throwAwayDatabase(serverUrl) : '',
+    };
+    const server = await startServer(env);
+    const made = admin(env, [
+      'create',
+      '--userName',
+      'console.admin',
+      '--name',
+      'Console Admin',
+      '--email',
+      'console.admin@example.com',
+      '--mobile',
+      '9777700001',
+    ]);
+    expect(made.stderr).toBe('');
+    expect(made.status).toBe(0);
+    expect(made.stdout).toMatch(/^Admin Console Admin \(console\.admin\) created\.\n/);
+    const oneTime = oneTimePasswordOf(made.stdout);
+    expect(oneTime).toMatch(/^[\w-]{16}$/);
+
+    const first = await signIn(server, 'console.admin', oneTime!);
+    expect(first.status).toBe(200);
+    expect(first.body.result.user).toMatchObject({ type: 0, passwordUpdatedAt: null });
+    const bootstrap = (await signIn(server, '9999999999', 'Admin@1234')).body.result.token;
+    expect((await get(server, bootstrap, 'approvals/admins')).result.admins).toBe(2);
+    const trail = await get(server, bootstrap, 'audit/fetch?action=user.create&limit=100');
+    const entry = trail.result.audit.find(
+      (a: { entityId: string }) => a.entityId === first.body.result.user._id,
+    );
+    expect(entry).toMatchObject({
+      actor: { kind: 'SYSTEM', name: 'Server console' },
+      after: { name: 'Console Admin', type: 0, source: 'created from the server console' },
+    });
+
+    // A user name already in use is refused in one line, exit 1, and nothing is made.
+    const again = admin(env, ['create', '--userName', 'console.admin', '--name', 'Someone Else']);
+    expect(again.stderr).toBe('This user name is already taken\n');
+    expect(again.stdout).toBe('');
+    expect(again.status).toBe(1);
+    expect((await get(server, bootstrap, 'approvals/admins')).result.admins).toBe(2);
+    await server.stop();
+  }, 120_000);
+});
+
+describe('with the embedded server stopped', () => {
+  it('opens DATA_DIR itself under the server’s lock, refuses another data key, and the server then signs the admin in', async () => {
+    const env: Env = { DATA_DIR: tempDir(), DATA_KEY, DATABASE_URL: '' };
+    // A server has run on it (its database, its recorded data key), and stopped.
+    await (await startServer(env)).stop();
+
+    const otherKey = admin({ ...env, DATA_KEY: randomBytes(32).toString('hex') }, [
+      'create',
+      '--userName',
+      'stopped.admin',
+      '--name',
+      'Stopped Admin',
+    ]);
+    expect(otherKey.stderr).toBe(
+      'DATA_KEY differs from the key this database was sealed with: start every server with the same DATA_KEY\n',
+    );
+    expect(otherKey.stdout).toBe('');
+    expect(otherKey.status).toBe(1);
+
+    const made = admin(env, ['create', '--userName', 'stopped.admin', '--name', 'Stopped Admin']);
+    expect(made.stderr).toBe('');
+    expect(made.status).toBe(0);
+    const oneTime = oneTimePasswordOf(made.stdout);
+    expect(oneTime).toMatch(/^[\w-]{16}$/);
+    // The command let go of DATA_DIR: a server starts on it, and the new admin signs in.
+    const server = await startServer(env);
+    const first = await signIn(server, 'stopped.admin', oneTime!);
+    expect(first.status).toBe(200);
+    expect(first.body.result.user).toMatchObject({
+      type: 0,
+      passwordUpdatedAt: null,
+      email: { address: null },
+    });
+    await server.stop();
+  }, 120_000);
+
+  it('refuses a DATA_DIR that holds no database, making nothing there', () => {
+    const dataDir = tempDir();
+    const res = admin({ DATA_DIR: dataDir, DATA_KEY, DATABASE_URL: '' }, [
+      'create',
+      '--userName',
+      'nobody.admin',
+      '--name',
+      'Nobody',
+    ]);
+    expect(res.stderr).toBe(
+      `${dataDir} holds no Tierdesk database: set DATA_DIR to the server's data directory, or DATABASE_URL to its database\n`,
+    );
+    expect(res.status).toBe(1);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+});
+
+describe('its command line', () => {
+  it.each([
+    [[], 'Name a command'],
+    [['remove'], "Unknown command 'remove'"],
+    [['create', '--name', 'Only A Name'], '--userName: This field is required'],
+    [['create', '--userName', 'abc', '--name', 'Short'], '--userName: Minimum length not fulfilled'],
+    [
+      ['create', '--userName', 'good.name', '--name', 'Good', '--mobile', '12'],
+      '--mobile: Invalid mobile number',
+    ],
+    [
+      ['create', '--userName', 'good.name', '--name', 'Good', '--password', 'x'],
+      "Unknown option '--password'",
+    ],
+  ])('refuses %j with the usage, exit 2, before anything is opened', (args, message) => {
+    const dataDir = tempDir();
+    const res = admin({ DATA_DIR: dataDir, DATA_KEY, DATABASE_URL: '' }, args);
+    expect(res.stderr).toBe(`${message}\n${USAGE}\n`);
+    expect(res.stdout).toBe('');
+    expect(res.status).toBe(2);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+});
