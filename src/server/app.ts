@@ -17,7 +17,12 @@ import { postgresRateLimitStore } from './http/rate-limit';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/schemas';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
-import { accountRoutes, signInNameClashWarning, throttlePruning } from './modules/account/index';
+import {
+  accountRoutes,
+  securityRoutes,
+  signInNameClashWarning,
+  throttlePruning,
+} from './modules/account/index';
 import { approvalRoutes } from './modules/approvals/index';
 import { auditRefusals, auditRoutes } from './modules/audit/index';
 import { catalogRoutes } from './modules/catalog/index';
@@ -203,6 +208,7 @@ export async function buildApp({
           await v1.register(apiGuards);
           await v1.register(auditRefusals);
           await v1.register(accountRoutes);
+          await v1.register(securityRoutes);
           await v1.register(reportRoutes);
           await v1.register(locationRoutes);
           await v1.register(catalogRoutes);

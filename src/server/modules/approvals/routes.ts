@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserType } from '../../../shared/enums';
-import { adjustSchemaFor, COMMAND_STATUSES, rejectSchema } from '../../../shared/schemas/approvals';
+import {
+  adjustSchemaFor,
+  approveSchema,
+  COMMAND_STATUSES,
+  rejectSchema,
+} from '../../../shared/schemas/approvals';
 import { payoutSchemaFor, SALES_MSG } from '../../../shared/schemas/sales';
 import { envelope, listEnvelope, wireCommandSchema, wireTransactionSchema } from '../../../shared/wire';
 import { users } from '../../db/schema';
@@ -12,6 +17,7 @@ import { offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalFilter } from '../../http/params';
 import { reportReads } from '../../http/reader';
 import { caller, guarded } from '../../http/session';
+import { requireStepUp } from '../account/index';
 import { actorOf, requestRecorder } from '../audit/index';
 import { type PostingRow, recordPayout, toWireTransaction } from '../ledger/index';
 import {
@@ -143,11 +149,14 @@ export default async function approvalRoutes(fastify: FastifyInstance) {
     '/approvals/approve/:id',
     guarded('approvals', 'edit', {
       tags,
-      summary: 'Approve a pending command (not its maker): it runs now',
+      summary:
+        'Approve a pending command (not its maker): it runs now. A checker with a second step sends its current code (otp)',
       params: idParam,
+      body: approveSchema,
       response: { 200: envelope(wireCommandSchema) },
     }),
     async (request) => {
+      await requireStepUp(request, request.body.otp);
       const result = await approveCommand(db, app.ledgerKey, request.params.id, personOf(request));
       if (!result) throw notFound(SALES_MSG.commandNotFound);
       return { result, message: SALES_MSG.commandApproved };
@@ -158,12 +167,14 @@ export default async function approvalRoutes(fastify: FastifyInstance) {
     '/approvals/reject/:id',
     guarded('approvals', 'edit', {
       tags,
-      summary: 'Reject a pending command with a reason (not its maker): nothing moves',
+      summary:
+        'Reject a pending command with a reason (not its maker): nothing moves. A checker with a second step sends its current code (otp)',
       params: idParam,
       body: rejectSchema,
       response: { 200: envelope(wireCommandSchema) },
     }),
     async (request) => {
+      await requireStepUp(request, request.body.otp);
       const result = await rejectCommand(db, request.params.id, personOf(request), request.body.reason);
       return { result, message: SALES_MSG.commandRejected };
     },
