@@ -13,10 +13,15 @@ import type {
   AccountOpeningResult,
   CommissionReport,
   Envelope,
+  MfaSetupResult,
+  RecoveryCodesResult,
   SettleResult,
   UserCounts,
+  UserFetchResult,
   WireCommand,
+  WireSession,
   WireTransaction,
+  WireUser,
 } from '../../shared/wire';
 import { apiUrl, type HttpOptions, httpClient } from './httpClient';
 import { saleToRecord, type TransactionRecord, transactionToRecord } from './ledger';
@@ -189,10 +194,25 @@ export interface AppDataProvider extends DataProvider {
    * waits for a second admin: 202 with the pending command, whose id is `pending`.
    */
   adjustWallet(input: AdjustBody): Promise<{ pending?: string; message?: string }>;
-  /** POST approvals/approve/{id} (ADMIN, not the maker) -> the server's message */
-  approveCommand(id: Identifier): Promise<{ message?: string }>;
-  /** POST approvals/reject/{id} {reason} (ADMIN, not the maker) -> the server's message */
-  rejectCommand(id: Identifier, reason: string): Promise<{ message?: string }>;
+  /**
+   * POST approvals/approve/{id} {otp?} (ADMIN, not the maker) -> the server's message. `otp`: the checker's current
+   * code, when its second step is on (step-up).
+   */
+  approveCommand(id: Identifier, otp?: string): Promise<{ message?: string }>;
+  /** POST approvals/reject/{id} {reason, otp?} (ADMIN, not the maker) -> the server's message */
+  rejectCommand(id: Identifier, reason: string, otp?: string): Promise<{ message?: string }>;
+  /** GET account/fetch?_id= of the signed-in person -> its own record, with `mfaEnabled` and `mfaSetupRequired`. */
+  getOwnAccount(id: string): Promise<WireUser>;
+  /** POST account/mfa/setup -> a new TOTP secret (base32) and its otpauth:// URI, not on yet. */
+  startSecondStep(): Promise<MfaSetupResult>;
+  /** POST account/mfa/enable {otp} -> the ten recovery codes (shown once) and the server's message. */
+  enableSecondStep(otp: string): Promise<{ recoveryCodes: string[]; message?: string }>;
+  /** POST account/mfa/disable {otp} or {recoveryCode} -> the server's message. */
+  disableSecondStep(proof: { otp: string } | { recoveryCode: string }): Promise<{ message?: string }>;
+  /** GET account/sessions -> one's own sessions, the current one marked. */
+  getSessions(): Promise<WireSession[]>;
+  /** POST account/sessions/revoke/{id} -> the server's message ('Session ended'). */
+  endSession(id: string): Promise<{ message?: string }>;
   /** GET report/commissions -> result.commissions (the caller's network). */
   getCommissionReport(): Promise<CommissionReport>;
   /** POST import/{kind} (multipart: file, dryRun, mode) -> the job's id (a dry run unless dryRun is 'false'). */
@@ -553,13 +573,53 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       return { pending: result?._id, message: json.message };
     },
 
-    async approveCommand(id) {
-      const { json } = await post(`approvals/approve/${encodeURIComponent(String(id))}`, {});
+    async approveCommand(id, otp) {
+      const { json } = await post(`approvals/approve/${encodeURIComponent(String(id))}`, otp ? { otp } : {});
       return { message: json.message };
     },
 
-    async rejectCommand(id, reason) {
-      const { json } = await post(`approvals/reject/${encodeURIComponent(String(id))}`, { reason });
+    async rejectCommand(id, reason, otp) {
+      const { json } = await post(`approvals/reject/${encodeURIComponent(String(id))}`, {
+        reason,
+        ...(otp ? { otp } : {}),
+      });
+      return { message: json.message };
+    },
+
+    async getOwnAccount(id) {
+      const { json } = await http<Envelope<UserFetchResult>>(
+        apiUrl(`account/fetch?_id=${encodeURIComponent(id)}`),
+      );
+      const user = json.result?.users?.[0];
+      if (!user) throw new UnreadableAnswerError(MSG.notFound);
+      return user;
+    },
+
+    async startSecondStep() {
+      const { json } = await post('account/mfa/setup', {});
+      const result = json.result as MfaSetupResult | undefined;
+      if (!result) throw new UnreadableAnswerError(MSG.internalError);
+      return result;
+    },
+
+    async enableSecondStep(otp) {
+      const { json } = await post('account/mfa/enable', { otp });
+      const result = json.result as RecoveryCodesResult | undefined;
+      return { recoveryCodes: result?.recoveryCodes ?? [], message: json.message };
+    },
+
+    async disableSecondStep(proof) {
+      const { json } = await post('account/mfa/disable', proof);
+      return { message: json.message };
+    },
+
+    async getSessions() {
+      const { json } = await http<Envelope<{ sessions: WireSession[] }>>(apiUrl('account/sessions'));
+      return json.result?.sessions ?? [];
+    },
+
+    async endSession(id) {
+      const { json } = await post(`account/sessions/revoke/${encodeURIComponent(id)}`, {});
       return { message: json.message };
     },
 

@@ -1,15 +1,37 @@
 import { DialogContentText } from '@mui/material';
 import { type RaRecord, TextInput, useDataProvider, useTranslate, type ValidateForm } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { rejectSchema } from '../../../shared/schemas/approvals';
+import { approveSchema, rejectSchema } from '../../../shared/schemas/approvals';
 import { DecisionDialog } from '../../forms/DecisionDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { enumKey } from '../../i18n/enums';
 import { useFormat } from '../../i18n/format';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { getStoredUser } from '../../providers/session';
 
+const validateApproval: ValidateForm = schemaValidator(approveSchema);
 const validateRejection: ValidateForm = schemaValidator(rejectSchema);
+
+/**
+ * Step-up: a checker whose second step is on confirms a decision with its current code (the server asks for it).
+ * The signed-in person's own record says whether it is on.
+ */
+const asksForCode = () => getStoredUser()?.mfaEnabled === true;
+const codeOf = (values: Record<string, unknown>) =>
+  asksForCode() ? String(values.otp ?? '').trim() : undefined;
+
+/** The checker's current code, a one-time code the phone may fill in. */
+const StepUpCode = () =>
+  asksForCode() ? (
+    <TextInput
+      source="otp"
+      label="app.approvals.otp"
+      autoComplete="one-time-code"
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+      validate={requiredMark}
+    />
+  ) : null;
 
 /** What a command is, in words: the kind, the amount and the user (the dialogs' and the row buttons' names). */
 export const useCommandWords = () => {
@@ -28,7 +50,7 @@ export interface CommandDialogProps {
   onClose: () => void;
 }
 
-/** POST approvals/approve/{id}: the command runs now. */
+/** POST approvals/approve/{id} (with the checker's code when its second step is on): the command runs now. */
 export const ApproveCommandDialog = ({ command, open, onClose }: CommandDialogProps) => {
   const translate = useTranslate();
   const words = useCommandWords();
@@ -41,10 +63,12 @@ export const ApproveCommandDialog = ({ command, open, onClose }: CommandDialogPr
       title="app.approvals.approveTitle"
       submitLabel="app.approvals.approve"
       color="primary"
+      validate={asksForCode() ? validateApproval : undefined}
       fallbackMessage={sharedKey('sales', 'commandApproved')}
-      decide={() => dataProvider.approveCommand(command.id)}
+      decide={(values) => dataProvider.approveCommand(command.id, codeOf(values))}
     >
       <DialogContentText>{translate('app.approvals.approveText', words(command))}</DialogContentText>
+      <StepUpCode />
     </DecisionDialog>
   );
 };
@@ -63,10 +87,13 @@ export const RejectCommandDialog = ({ command, open, onClose }: CommandDialogPro
       color="error"
       validate={validateRejection}
       fallbackMessage={sharedKey('sales', 'commandRejected')}
-      decide={(values) => dataProvider.rejectCommand(command.id, String(values.reason ?? '').trim())}
+      decide={(values) =>
+        dataProvider.rejectCommand(command.id, String(values.reason ?? '').trim(), codeOf(values))
+      }
     >
       <DialogContentText>{translate('app.approvals.rejectText')}</DialogContentText>
       <TextInput source="reason" label="app.approvals.reason" multiline minRows={3} validate={requiredMark} />
+      <StepUpCode />
     </DecisionDialog>
   );
 };
