@@ -163,7 +163,7 @@ const SecondStep = ({ codeStep, onSwitch }: { codeStep: CodeStep; onSwitch: (nex
           source="otp"
           label="app.login.otp"
           autoComplete="one-time-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           validate={requiredMark}
           autoFocus
         />

@@ -197,7 +197,6 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
   // The second step (shown once the server asks for it): the app's code, or a recovery code instead.
   const otp = field('otp', 'text', 'one-time-code');
   otp.input.setAttribute('inputmode', 'numeric');
-  otp.input.setAttribute('maxlength', '6');
   const recovery = field('recoveryCode', 'text', 'off');
   recovery.input.setAttribute('autocapitalize', 'none');
   recovery.input.setAttribute('spellcheck', 'false');

@@ -25,7 +25,7 @@ export const CodeInput = ({ label }: { label: string }) => (
     source="otp"
     label={label}
     autoComplete="one-time-code"
-    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
     validate={requiredMark}
   />
 );

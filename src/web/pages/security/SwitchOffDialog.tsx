@@ -49,7 +49,6 @@ export const SwitchOffDialog = ({ open, onClose }: { open: boolean; onClose: () 
 
   return (
     <FormDialog
-      key={proof}
       open={open}
       onClose={onClose}
       title="app.security.switchOffTitle"
@@ -57,7 +56,7 @@ export const SwitchOffDialog = ({ open, onClose }: { open: boolean; onClose: () 
       submitColor="error"
       cancelLabel="app.security.cancel"
       maxWidth="xs"
-      defaultValues={{ [proof]: '' }}
+      defaultValues={{ otp: '', recoveryCode: '' }}
       validate={validate}
       onSubmit={submit}
     >

@@ -20,6 +20,11 @@ const validateRejection: ValidateForm = schemaValidator(rejectSchema);
 const asksForCode = () => getStoredUser()?.mfaEnabled === true;
 const codeOf = (values: Record<string, unknown>) =>
   asksForCode() ? String(values.otp ?? '').trim() : undefined;
+/** With the code asked, a field left empty is an empty code (the schema's own message), not an absent one. */
+const withCode =
+  (validate: ValidateForm): ValidateForm =>
+  (values) =>
+    validate(asksForCode() ? { ...values, otp: values.otp ?? '' } : values);
 
 /** The checker's current code, a one-time code the phone may fill in. */
 const StepUpCode = () =>
@@ -28,7 +33,7 @@ const StepUpCode = () =>
       source="otp"
       label="app.approvals.otp"
       autoComplete="one-time-code"
-      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       validate={requiredMark}
     />
   ) : null;
@@ -63,7 +68,7 @@ export const ApproveCommandDialog = ({ command, open, onClose }: CommandDialogPr
       title="app.approvals.approveTitle"
       submitLabel="app.approvals.approve"
       color="primary"
-      validate={asksForCode() ? validateApproval : undefined}
+      validate={asksForCode() ? withCode(validateApproval) : undefined}
       fallbackMessage={sharedKey('sales', 'commandApproved')}
       decide={(values) => dataProvider.approveCommand(command.id, codeOf(values))}
     >
@@ -85,7 +90,7 @@ export const RejectCommandDialog = ({ command, open, onClose }: CommandDialogPro
       title="app.approvals.rejectTitle"
       submitLabel="app.approvals.reject"
       color="error"
-      validate={validateRejection}
+      validate={withCode(validateRejection)}
       fallbackMessage={sharedKey('sales', 'commandRejected')}
       decide={(values) =>
         dataProvider.rejectCommand(command.id, String(values.reason ?? '').trim(), codeOf(values))
