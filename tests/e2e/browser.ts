@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -96,3 +98,53 @@ export async function settled(
     )
     .toBe(0);
 }
+
+/**
+ * axe-core's source, run in the page through Playwright's evaluate (the DevTools protocol), which the server's
+ * Content-Security-Policy does not govern: the policy stays on and watched, no `bypassCSP` needed.
+ */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical axe violations of the page as it is now, each with a few of its nodes. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    interface Violation {
+      id: string;
+      impact: string;
+      nodes: { target: string[]; failureSummary: string }[];
+    }
+    const { axe } = window as unknown as {
+      axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+    };
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => `${n.target.join(' ')} (${n.failureSummary.replace(/\s+/g, ' ')})`)
+            .join(' | ')}`,
+      );
+  });
+}
+
+/** Calls the API as the signed-in page would (its token and the XSRF header): GET, or POST with a body. */
+export const api = (page: Page, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ path, body }) => {
+      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const response = await fetch(`/api/v1/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-auth-token': `bearer ${localStorage.getItem('authToken')}`,
+          'X-XSRF-TOKEN': xsrf,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, json: await response.json() };
+    },
+    { path, body },
+  );

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { cspViolations, launchBrowser, preparePage, settled, signIn } from './browser';
+import { api, axeViolations, cspViolations, launchBrowser, preparePage, settled, signIn } from './browser';
 
 /**
  * Issue 11 in Chromium, against the built panel: every screen and modal passes axe-core (no serious or critical
@@ -18,12 +16,6 @@ const EMPLOYEE = { mobile: '9000000001', password: 'Demo@1234' };
 const RETAILER = { mobile: '9300000001', password: 'Demo@1234' };
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
-
-/**
- * axe-core's source, run in the page through Playwright's evaluate (the DevTools protocol), which the server's
- * Content-Security-Policy does not govern: the policy stays on and watched, no `bypassCSP` needed.
- */
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -48,31 +40,6 @@ async function newPage(viewport = LAPTOP, theme?: 'dark') {
   return context.newPage();
 }
 
-/** The serious and critical axe violations of the page as it is now, each with a few of its nodes. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    interface Violation {
-      id: string;
-      impact: string;
-      nodes: { target: string[]; failureSummary: string }[];
-    }
-    const { axe } = window as unknown as {
-      axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
-    };
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.impact} ${v.id}: ${v.nodes
-            .slice(0, 3)
-            .map((n) => `${n.target.join(' ')} (${n.failureSummary.replace(/\s+/g, ' ')})`)
-            .join(' | ')}`,
-      );
-  });
-}
-
 /** Runs axe on the page and records what it finds under the screen's name. */
 async function check(page: Page, screen: string, found: string[]) {
   await settled(page);
@@ -85,25 +52,6 @@ async function signedIn(user: { mobile: string; password: string }, viewport = L
   await page.waitForURL(/\/home$/);
   return page;
 }
-
-/** Calls the API as the signed-in page would (token and XSRF header). */
-const api = (page: Page, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ path, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(`/api/v1/${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-auth-token': `bearer ${localStorage.getItem('authToken')}`,
-          'X-XSRF-TOKEN': xsrf,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { path, body },
-  );
 
 // A 1x1 PNG and a minimal PDF: the server judges a file's type from its bytes.
 const PNG = Buffer.from(
@@ -318,6 +266,11 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
   await admin.goto(`${baseURL}/audit/list`);
   await firstRow(admin).waitFor();
   await check(admin, '/audit/list', found);
+  // Issue 51: the person's own Security page, from the user menu (its dialogs: mfa.e2e.ts).
+  await admin.getByRole('button', { name: 'Profile' }).click();
+  await admin.getByRole('menuitem', { name: 'Security' }).click();
+  await admin.getByRole('table', { name: 'Your sessions' }).getByText('This session').waitFor();
+  await check(admin, '/security', found);
   // The Import screen (issue 45), empty and then with a checked file's table of row errors.
   await admin.goto(`${baseURL}/import`);
   await admin.getByRole('button', { name: 'Download template' }).waitFor();
@@ -682,6 +635,8 @@ const SCREENS: Screen[] = [
   { path: '/books', user: ADMIN, ready: heading },
   { path: '/tds', user: ADMIN, ready: heading },
   { path: '/import', user: ADMIN, ready: (page) => page.locator('main [role=combobox]').first() },
+  // Issue 51: the person's own Security page; its sessions as a table, or cards on a phone.
+  { path: '/security', user: ADMIN, ready: (page) => page.locator('section').nth(1).locator('table, ul') },
 ];
 
 /**

@@ -250,7 +250,8 @@ describe('the user menu', () => {
         { path: '/home' },
       ),
     );
-    await user.click(await screen.findByRole('button', { name: 'Profile' }));
+    // On a phone (as here) an icon named Profile; wider, the person's name, named "Asha Admin, Profile".
+    await user.click(await screen.findByRole('button', { name: /Profile$/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Security' }));
     expect(await screen.findByText('SECURITY SCREEN')).toBeInTheDocument();
   });

@@ -304,6 +304,7 @@ export const en = {
       statements: 'Statements',
       logout: 'Logout',
       security: 'Security',
+      profileOf: '%{name}, Profile',
     },
     list: {
       noData: MSG.noData,

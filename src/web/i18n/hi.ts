@@ -695,6 +695,7 @@ export const hi = {
       statements: 'विवरण',
       logout: 'लॉगआउट',
       security: 'सुरक्षा',
+      profileOf: '%{name}, प्रोफ़ाइल',
     },
     list: {
       noData: 'कोई डेटा नहीं मिला',

@@ -1,6 +1,6 @@
 import SecurityIcon from '@mui/icons-material/Security';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { SECURITY_PATH } from '../providers/paths';
 
@@ -20,10 +20,18 @@ const SecurityMenuItem = () => {
 
 /**
  * The app bar's user menu (react-admin's UserMenu, under the signed-in person's name): the person's own pages.
- * Logout stays in the sidebar, behind its confirm dialog (seed section 2), so it is not repeated here.
+ * Logout stays in the sidebar, behind its confirm dialog (seed section 2), so it is not repeated here. The button
+ * shows the name, so its accessible name starts with it ("Asha Admin, Profile"), as WCAG's label-in-name asks.
  */
-export const AppUserMenu = () => (
-  <UserMenu>
-    <SecurityMenuItem />
-  </UserMenu>
-);
+export const AppUserMenu = () => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const label = identity?.fullName
+    ? translate('app.menu.profileOf', { name: identity.fullName })
+    : 'ra.auth.user_menu';
+  return (
+    <UserMenu label={label}>
+      <SecurityMenuItem />
+    </UserMenu>
+  );
+};
