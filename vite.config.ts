@@ -53,15 +53,18 @@ function compressAll(outDir: string) {
   }
 }
 
-/** Modules only the onboarding form or the Hindi catalogue use: they stay out of the screens chunk. */
 /**
  * zod, its configuration (zodConfig.ts, first in the chunk as main.tsx imports it first, so no schema is built
  * before it), the shared schemas and the validators built on them.
  */
 const VALIDATION =
   /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/](zodConfig|pages[\\/]loginValidator|forms[\\/]schemaValidator)/;
+/**
+ * Modules only the onboarding form, the Hindi catalogue or a second step's set-up (its QR code) use: they stay out of
+ * the screens chunk.
+ */
 const LAZY_OF_THEIR_OWN =
-  /pages[\\/]onboarding|i18n[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept)[\\/]/;
+  /pages[\\/]onboarding|pages[\\/]security[\\/]QrCode|i18n[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept|qrcode|dijkstrajs)[\\/]/;
 
 /** The light theme's primary colour (the app bar's) and background (src/web/layout/theme.ts). */
 const THEME_COLOR = '#1f4e8c';

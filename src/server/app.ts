@@ -18,7 +18,12 @@ import { zodSerializerCompiler, zodValidatorCompiler } from './http/schemas';
 import { isHttps, securityHeaders } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
-import { accountRoutes, signInNameClashWarning, throttlePruning } from './modules/account/index';
+import {
+  accountRoutes,
+  securityRoutes,
+  signInNameClashWarning,
+  throttlePruning,
+} from './modules/account/index';
 import { adminCreation, approvalRoutes } from './modules/approvals/index';
 import { auditRefusals, auditRoutes } from './modules/audit/index';
 import { catalogRoutes } from './modules/catalog/index';
@@ -170,6 +175,7 @@ export async function buildApp({
           await v1.register(apiGuards);
           await v1.register(auditRefusals);
           await v1.register(accountRoutes, { adminCreation });
+          await v1.register(securityRoutes);
           await v1.register(reportRoutes);
           await v1.register(locationRoutes);
           await v1.register(catalogRoutes);

@@ -72,6 +72,11 @@ export interface Config {
    * even when each is under the per-payout line (PAYOUT_APPROVAL_DAILY_RUPEES; default 50,000).
    */
   payoutApprovalDailyPaise: number;
+  /**
+   * The user types that must sign in with a second step (TOTP) and may do nothing else until they set one up
+   * (MFA_REQUIRED_FOR; default admins without demo data, nobody with it).
+   */
+  mfaRequiredFor: number[];
 }
 
 /**
@@ -255,7 +260,28 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.PAYOUT_APPROVAL_DAILY_RUPEES,
       DEFAULT_PAYOUT_APPROVAL_DAILY_PAISE,
     ),
+    mfaRequiredFor: mfaRequiredFor(env.MFA_REQUIRED_FOR, demo),
   };
+}
+
+/** The user types that may sign in to the panel (every type but customers), as MFA_REQUIRED_FOR lists them. */
+const PANEL_TYPES = ['0', '2', '3', '4', '5'];
+
+/**
+ * `MFA_REQUIRED_FOR`: the user types, comma-separated, that must use a second step. Unset: admins (`0`) on a real
+ * network (DEMO_DATA=0), nobody with demo data, so the demo's sign-ins stay a password. Set but empty: nobody.
+ */
+function mfaRequiredFor(value: string | undefined, demo: boolean): number[] {
+  if (value === undefined) return demo ? [] : [0];
+  const list = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (!list.every((entry) => PANEL_TYPES.includes(entry)))
+    throw new SetupError(
+      `MFA_REQUIRED_FOR must be a comma-separated list of the user types 0, 2, 3, 4 and 5 (admins, master distributors, distributors, retailers, employees), or empty, got "${value}"`,
+    );
+  return [...new Set(list.map(Number))].sort();
 }
 
 /**

@@ -43,10 +43,14 @@ export const listEnvelope = <K extends string, S extends z.ZodType>(key: K, item
     }),
   );
 
-/** Failure body of every call. */
+/**
+ * Failure body of every call. `result` only on the sign-in refusal that asks for the second step (401,
+ * `{ mfaRequired: true }`): the client then asks for the code and signs in again with it.
+ */
 export const errorBodySchema = z.strictObject({
   message: z.string(),
   errors: z.array(z.strictObject({ msg: z.string(), param: z.string() })).optional(),
+  result: z.strictObject({ mfaRequired: z.literal(true) }).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -109,11 +113,41 @@ export const wireUserSchema = z.strictObject({
     .optional(),
   /** Looked-up parents for the list columns: master distributor on distributor and retailer rows. */
   master_distributor: z.array(namedRefSchema).optional(),
+  /** The signed-in person's own record only (login, account/fetch of oneself): its second step (TOTP) is on. */
+  mfaEnabled: z.boolean().optional(),
+  /**
+   * The signed-in person's own record only: a second step is required (MFA_REQUIRED_FOR, or set for this person)
+   * and not on yet, so nothing but its set-up, a password change and signing out is allowed.
+   */
+  mfaSetupRequired: z.boolean().optional(),
 });
 export type WireUser = z.infer<typeof wireUserSchema>;
 
 export const loginResultSchema = z.strictObject({ token: z.string(), user: wireUserSchema });
 export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** `account/mfa/setup`: the new TOTP secret (base32) and the otpauth:// URI an authenticator app reads (the QR). */
+export const mfaSetupResultSchema = z.strictObject({ secret: z.string(), otpauthUri: z.string() });
+export type MfaSetupResult = z.infer<typeof mfaSetupResultSchema>;
+
+/** `account/mfa/enable`: the recovery codes, shown this once (only their keyed hashes are kept). */
+export const recoveryCodesResultSchema = z.strictObject({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResult = z.infer<typeof recoveryCodesResultSchema>;
+
+/** One of the caller's sessions (`account/sessions`): never its token. */
+export const wireSessionSchema = z.strictObject({
+  _id: id,
+  createdAt: isoTime,
+  /** Updated at most once a minute. */
+  lastSeenAt: isoTime,
+  /** The address it was last seen from. */
+  ip: z.string().nullable(),
+  /** The User-Agent it signed in with (the browser). */
+  userAgent: z.string().nullable(),
+  /** The session this call was made with. */
+  current: z.boolean(),
+});
+export type WireSession = z.infer<typeof wireSessionSchema>;
 
 export const userFetchResultSchema = z.strictObject({
   users: z.array(wireUserSchema),

@@ -13,6 +13,7 @@ import { ONBOARDING_PATHS } from './pages/onboarding/paths';
 import { Welcome } from './pages/Welcome';
 import { authProvider, HOME_PATH, LOGIN_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { SECURITY_PATH } from './providers/paths';
 import { createStore } from './providers/store';
 import { RESOURCES, type ResourceScreen } from './resources';
 
@@ -22,6 +23,12 @@ const store = createStore();
 const Dashboard = lazyPage(
   () => import('./pages/Dashboard'),
   (module) => module.Dashboard,
+);
+
+// The person's own Security page (the second step, the sessions), from the user menu.
+const SecurityPage = lazyPage(
+  () => import('./pages/security/SecurityPage'),
+  (module) => module.SecurityPage,
 );
 
 // The public onboarding form (with react-dropzone and its file handling) loads only when its route opens.
@@ -60,6 +67,7 @@ const seedRoute = (resource: string, { path, page: Page, action }: ResourceScree
  * - '' redirects to /auth; /auth is the login page; react-admin's /login forwards there.
  * - /welcome (and later /onboarding/*) are public pages without the sidebar.
  * - /home is the dashboard, inside the layout; routes with the layout require a session (the layout's gate).
+ * - /security is the person's own Security page (the user menu's link), for every signed-in person.
  * The dashboard is a custom route rather than `dashboard=` because '/' belongs to the redirect.
  * Resources are registered (names = ROLE_TABLE keys, for canAccess, references and labels) and their lists are
  * mounted at the seed's paths (/location/state/list, /provider/list...), which the menu links to.
@@ -95,6 +103,14 @@ export const App = () => (
           element={
             <Suspense fallback={<Loading />}>
               <Dashboard />
+            </Suspense>
+          }
+        />
+        <Route
+          path={SECURITY_PATH}
+          element={
+            <Suspense fallback={<Loading />}>
+              <SecurityPage />
             </Suspense>
           }
         />

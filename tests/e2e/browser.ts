@@ -129,3 +129,22 @@ export async function axeViolations(page: Page): Promise<string[]> {
       );
   });
 }
+
+/** Calls the API as the signed-in page would (its token and the XSRF header): GET, or POST with a body. */
+export const api = (page: Page, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ path, body }) => {
+      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const response = await fetch(`/api/v1/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-auth-token': `bearer ${localStorage.getItem('authToken')}`,
+          'X-XSRF-TOKEN': xsrf,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, json: await response.json() };
+    },
+    { path, body },
+  );

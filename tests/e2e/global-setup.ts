@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../free-port';
+import { startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,56 +8,11 @@ declare module 'vitest' {
 }
 
 /**
- * Starts Tierdesk the way `npm start` does (built panel + server + embedded database with demo data) on a free
- * port with a fresh DATA_DIR. The panel must already be built (scripts/test-all.mjs runs `vite build`).
+ * The suite's shared server: Tierdesk as `npm start` runs it, on a free port with a fresh DATA_DIR and demo data
+ * (server.ts). Every file but those that start their own (mfa.e2e.ts) uses it, one file after another.
  */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync('dist/web/index.html'))
-    throw new Error('dist/web is missing: run `npm run build` first');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      // Every test signs in from this one address, far more often than a person would: the per-address limit
-      // (password spraying) has its own server test (tests/server/throttle.test.ts).
-      SIGN_INS_PER_ADDRESS: '10000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-    const poll = setInterval(() => {
-      if (output.includes('Tierdesk is running')) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 100);
-  });
-  project.provide('baseURL', `http://127.0.0.1:${port}`);
-  return async () => {
-    // Wait for the server to close its database before removing its files (not a guessed delay).
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      child.kill('SIGTERM');
-      await exited;
-      clearTimeout(kill);
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startServer();
+  project.provide('baseURL', server.baseURL);
+  return () => server.stop();
 }

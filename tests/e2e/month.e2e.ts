@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { monthOf } from '../../src/shared/constants/statements';
 import { formatRupees, titleCase } from '../../src/shared/format';
-import { cspViolations, launchBrowser, signIn } from './browser';
+import { api, cspViolations, launchBrowser, signIn } from './browser';
 
 /**
  * Issue 43's month in Chromium: an employee records a payout for a retailer (an employee's payout always waits as
@@ -24,25 +24,6 @@ let employee: Page;
 let retailer: Page;
 const reference = `E2E-STMT-${Date.now().toString(36).toUpperCase()}`;
 let chosen: { _id: string; name: string; mobile: string };
-
-/** Calls the API as the signed-in page would (its token and the XSRF header). */
-const api = (page: Page, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ path, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(`/api/v1/${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-auth-token': `bearer ${localStorage.getItem('authToken')}`,
-          'X-XSRF-TOKEN': xsrf,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { path, body },
-  );
 
 async function signedIn(user: { mobile: string; password: string }) {
   const page = await browser.newPage();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { axeViolations, cspViolations, launchBrowser, preparePage, settled, signIn } from './browser';
+import { api, axeViolations, cspViolations, launchBrowser, preparePage, settled, signIn } from './browser';
 
 /**
  * Issue 11 in Chromium, against the built panel: every screen and modal passes axe-core (no serious or critical
@@ -52,25 +52,6 @@ async function signedIn(user: { mobile: string; password: string }, viewport = L
   await page.waitForURL(/\/home$/);
   return page;
 }
-
-/** Calls the API as the signed-in page would (token and XSRF header). */
-const api = (page: Page, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ path, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(`/api/v1/${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-auth-token': `bearer ${localStorage.getItem('authToken')}`,
-          'X-XSRF-TOKEN': xsrf,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { path, body },
-  );
 
 // A 1x1 PNG and a minimal PDF: the server judges a file's type from its bytes.
 const PNG = Buffer.from(
@@ -285,6 +266,11 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
   await admin.goto(`${baseURL}/audit/list`);
   await firstRow(admin).waitFor();
   await check(admin, '/audit/list', found);
+  // Issue 51: the person's own Security page, from the user menu (its dialogs: mfa.e2e.ts).
+  await admin.getByRole('button', { name: 'Profile' }).click();
+  await admin.getByRole('menuitem', { name: 'Security' }).click();
+  await admin.getByRole('table', { name: 'Your sessions' }).getByText('This session').waitFor();
+  await check(admin, '/security', found);
   // The Import screen (issue 45), empty and then with a checked file's table of row errors.
   await admin.goto(`${baseURL}/import`);
   await admin.getByRole('button', { name: 'Download template' }).waitFor();
@@ -662,6 +648,8 @@ const SCREENS: Screen[] = [
   { path: '/books', user: ADMIN, ready: heading },
   { path: '/tds', user: ADMIN, ready: heading },
   { path: '/import', user: ADMIN, ready: (page) => page.locator('main [role=combobox]').first() },
+  // Issue 51: the person's own Security page; its sessions as a table, or cards on a phone.
+  { path: '/security', user: ADMIN, ready: (page) => page.locator('section').nth(1).locator('table, ul') },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
+import { MFA_MSG } from '../../src/shared/constants/mfa';
 import { MSG } from '../../src/shared/messages';
 import { afterLoginPath, Login } from '../../src/web/pages/Login';
 import { jsonResponse, renderInAdmin, wireUser } from './helpers';
@@ -103,6 +104,92 @@ describe('Login page', () => {
     expect(screen.queryByText('HOME SCREEN')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
     expect(localStorage.getItem('authToken')).toBeNull();
+  });
+});
+
+describe('the second step', () => {
+  const asked = (message: string = MFA_MSG.codeRequired) =>
+    jsonResponse(401, { message, result: { mfaRequired: true } });
+  const signedIn = () => [
+    jsonResponse(200, {
+      result: { token: 'tok-2', user: wireUser({ mfaEnabled: true }) },
+      message: MSG.loginSuccess,
+    }),
+    jsonResponse(200, { result: { users: [wireUser({ mfaEnabled: true })], totalCounts: 1 } }),
+  ];
+  const bodies = (fetchMock: ReturnType<typeof vi.fn>) =>
+    fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith('account/login'))
+      .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+
+  it('asks for the code after the right password, then signs in with it; a wrong code is a red toast', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(asked())
+      .mockResolvedValueOnce(asked(MFA_MSG.wrongCode))
+      .mockResolvedValueOnce(signedIn()[0])
+      .mockResolvedValueOnce(signedIn()[1]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin();
+    await user.type(await screen.findByLabelText('Mobile *'), '9999999999');
+    await user.type(screen.getByLabelText('Password *'), 'Admin@1234{Enter}');
+
+    const code = await screen.findByLabelText('Authentication code *');
+    expect(screen.getByRole('status')).toHaveTextContent(MFA_MSG.codeRequired);
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    await waitFor(() => expect(code).toHaveFocus());
+    // Asking is not an error.
+    expect(screen.queryByText(`Error: ${MFA_MSG.codeRequired}`)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription(MFA_MSG.codeRequired));
+    await user.type(code, '12x');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(MFA_MSG.codeFormat)).toBeInTheDocument();
+    expect(bodies(fetchMock)).toHaveLength(1);
+
+    await user.clear(code);
+    await user.type(code, '111111{Enter}');
+    expect(await screen.findByText(`Error: ${MFA_MSG.wrongCode}`)).toBeInTheDocument();
+    expect(screen.getByLabelText('Authentication code *')).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, ' 222222 {Enter}');
+    expect(await screen.findByText('HOME SCREEN')).toBeInTheDocument();
+    expect(bodies(fetchMock)).toEqual([
+      { userName: '9999999999', password: 'Admin@1234' },
+      { userName: '9999999999', password: 'Admin@1234', otp: '111111' },
+      { userName: '9999999999', password: 'Admin@1234', otp: '222222' },
+    ]);
+    expect(localStorage.getItem('authToken')).toBe('tok-2');
+  });
+
+  it('takes a recovery code instead', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(asked())
+      .mockResolvedValueOnce(signedIn()[0])
+      .mockResolvedValueOnce(signedIn()[1]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin();
+    await user.type(await screen.findByLabelText('Mobile *'), '9999999999');
+    await user.type(screen.getByLabelText('Password *'), 'Admin@1234{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    expect(screen.queryByLabelText('Authentication code *')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Enter one of the recovery codes you kept when you set up two-step sign-in',
+    );
+    await user.type(await screen.findByLabelText('Recovery code *'), 'abcde-fghjk{Enter}');
+    expect(await screen.findByText('HOME SCREEN')).toBeInTheDocument();
+    expect(bodies(fetchMock)).toEqual([
+      { userName: '9999999999', password: 'Admin@1234' },
+      { userName: '9999999999', password: 'Admin@1234', recoveryCode: 'abcde-fghjk' },
+    ]);
+    expect(
+      screen.queryByRole('button', { name: 'Use the code from your authenticator app instead' }),
+    ).not.toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { MFA_MSG } from '../../src/shared/constants/mfa';
 import { MSG } from '../../src/shared/messages';
 import { en } from '../../src/web/i18n/en';
 import { hi } from '../../src/web/i18n/hi';
@@ -54,6 +55,9 @@ describe("the sign-in entry's texts are the panel's catalogue", () => {
         `Error: ${MSG.tooManyAddressAttempts(3)}`,
         `Error: ${MSG.tooManyPasswordAttempts(15)}`,
         `Error: ${MSG.internalError}`,
+        `Error: ${MFA_MSG.wrongCode}`,
+        `Error: ${MFA_MSG.usedCode}`,
+        `Error: ${MFA_MSG.wrongRecoveryCode}`,
         MSG.internetError,
         'Error Code: 502 Message: Bad Gateway',
         'Error: something the catalogue does not know',
@@ -81,10 +85,18 @@ describe("the sign-in entry's texts are the panel's catalogue", () => {
       { userName: '1234', password: 'p' },
       { userName: ' 9999999999 ', password: 'Admin@1234' },
       { userName: 'a'.repeat(101), password: 'x' },
+      { userName: '9999999999', password: 'x', otp: '' },
+      { userName: '9999999999', password: 'x', otp: '  ' },
+      { userName: '9999999999', password: 'x', otp: '12345' },
+      { userName: '9999999999', password: 'x', otp: '12a456' },
+      { userName: '9999999999', password: 'x', otp: ' 123456 ' },
+      { userName: '9999999999', password: 'x', recoveryCode: '' },
+      { userName: '9999999999', password: 'x', recoveryCode: 'a'.repeat(65) },
+      { userName: '9999999999', password: 'x', recoveryCode: 'abcde-fghjk' },
     ]) {
       const panel = (await validateLogin(values)) as Record<string, unknown>;
       const entry = validateSignIn(values);
-      for (const field of ['userName', 'password'] as const)
+      for (const field of ['userName', 'password', 'otp', 'recoveryCode'] as const)
         expect(
           entry[field] && localise(entry[field], translate),
           `${field} of ${JSON.stringify(values)}`,
@@ -192,6 +204,78 @@ describe('the sign-in form without the panel', () => {
   });
 });
 
+describe('the second step in the form without the panel', () => {
+  /** The server's refusal asking for the second step, as the entry's request core throws it. */
+  const asked = (message: string = MFA_MSG.codeRequired) =>
+    Object.assign(new Error(`Error: ${message}`), {
+      status: 401,
+      body: { message, result: { mfaRequired: true } },
+    });
+
+  it('asks for the code after the right password, sends it with the password, and toasts a wrong one', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValueOnce(asked())
+      .mockRejectedValueOnce(asked(MFA_MSG.wrongCode))
+      .mockResolvedValueOnce(undefined);
+    draw({ onSubmit });
+    const code = screen.getByLabelText('Authentication code *');
+    expect(code).not.toBeVisible();
+    await user.type(screen.getByLabelText('Mobile *'), '9999999999');
+    await user.type(screen.getByLabelText('Password *'), 'Admin@1234{Enter}');
+    await waitFor(() => expect(code).toBeVisible());
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByRole('status')).toHaveTextContent(MFA_MSG.codeRequired);
+    // Asking is not an error.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(code).toHaveAccessibleDescription(MFA_MSG.codeRequired);
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.invalidLoginForm);
+    await user.type(code, '12a456');
+    expect(code).toHaveAccessibleDescription(MFA_MSG.codeFormat);
+    await user.clear(code);
+    await user.type(code, '111111{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Error: ${MFA_MSG.wrongCode}`);
+    await user.clear(code);
+    await user.type(code, ' 222222 {Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(3));
+    expect(onSubmit.mock.calls.map(([values]) => values)).toEqual([
+      { userName: '9999999999', password: 'Admin@1234' },
+      { userName: '9999999999', password: 'Admin@1234', otp: '111111' },
+      { userName: '9999999999', password: 'Admin@1234', otp: '222222' },
+    ]);
+  });
+
+  it('takes a recovery code instead, and back; in Hindi too', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn().mockRejectedValueOnce(asked()).mockResolvedValueOnce(undefined);
+    draw({ onSubmit, locale: 'hi' });
+    await user.type(screen.getByLabelText('मोबाइल *'), '9999999999');
+    await user.type(screen.getByLabelText('पासवर्ड *'), 'Admin@1234{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('अपने ऑथेंटिकेटर ऐप से कोड दर्ज करें');
+    await user.click(screen.getByRole('button', { name: 'इसके बजाय रिकवरी कोड का उपयोग करें' }));
+    const recovery = screen.getByLabelText('रिकवरी कोड *');
+    expect(recovery).toBeVisible();
+    expect(recovery).toHaveFocus();
+    expect(screen.getByLabelText('प्रमाणीकरण कोड *')).not.toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'इसके बजाय ऑथेंटिकेटर ऐप का कोड उपयोग करें' }));
+    expect(screen.getByLabelText('प्रमाणीकरण कोड *')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'इसके बजाय रिकवरी कोड का उपयोग करें' }));
+    await user.type(recovery, 'abcde-fghjk{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit).toHaveBeenLastCalledWith({
+      userName: '9999999999',
+      password: 'Admin@1234',
+      recoveryCode: 'abcde-fghjk',
+    });
+    document.documentElement.lang = 'en';
+  });
+});
+
 describe('the entry (index.html script)', () => {
   it('signed out on /auth: draws the form; Login stores the session as authProvider does and starts the panel at /home', async () => {
     const user = userEvent.setup();
@@ -221,6 +305,48 @@ describe('the entry (index.html script)', () => {
     expect(localStorage.getItem('authToken')).toBe('tok-9');
     expect(JSON.parse(String(localStorage.getItem('userData')))).toEqual({ user: wireUser() });
     expect(JSON.parse(String(localStorage.getItem('uDD'))).name).toBe('Full Record');
+  });
+
+  it('a person with a second step: the server asks, the code goes with the password, the panel starts', async () => {
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/auth');
+    document.body.replaceChildren(Object.assign(document.createElement('div'), { id: 'root' }));
+    startPanel.mockClear();
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        jsonResponse(401, { message: MFA_MSG.codeRequired, result: { mfaRequired: true } }),
+      )
+      .mockResolvedValueOnce(
+        jsonResponse(200, {
+          result: { token: 'tok-7', user: wireUser({ mfaEnabled: true }) },
+          message: MSG.loginSuccess,
+        }),
+      )
+      .mockResolvedValueOnce(
+        jsonResponse(200, { result: { users: [wireUser({ mfaEnabled: true })], totalCounts: 1 } }),
+      );
+    vi.stubGlobal('fetch', fetchMock);
+    vi.resetModules();
+    await import('../../src/web/entry');
+    await user.type(screen.getByLabelText('Mobile *'), '9999999999');
+    await user.type(screen.getByLabelText('Password *'), 'Admin@1234{Enter}');
+    const code = screen.getByLabelText('Authentication code *');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(startPanel).not.toHaveBeenCalled();
+    expect(localStorage.getItem('authToken')).toBeNull();
+    await user.type(code, '123456{Enter}');
+    await waitFor(() => expect(startPanel).toHaveBeenCalledTimes(1));
+    expect(
+      fetchMock.mock.calls
+        .filter(([url]) => url === '/api/v1/account/login')
+        .map(([, init]) => JSON.parse(String((init as RequestInit).body))),
+    ).toEqual([
+      { userName: '9999999999', password: 'Admin@1234' },
+      { userName: '9999999999', password: 'Admin@1234', otp: '123456' },
+    ]);
+    expect(localStorage.getItem('authToken')).toBe('tok-7');
+    expect(JSON.parse(String(localStorage.getItem('uDD'))).mfaEnabled).toBe(true);
   });
 
   it('signed in: starts the panel at once, drawing no form', async () => {

@@ -100,6 +100,11 @@ export const users = pgTable(
     aadharHash: text('aadhar_hash'),
     aadharLast4: text('aadhar_last4'),
     panId: text('pan_id'),
+    /**
+     * The person must set up a second step (TOTP) before anything else, whatever MFA_REQUIRED_FOR says: a new
+     * admin, or one whose second step another admin reset (account's clearSecondStep). Cleared once it is on.
+     */
+    mfaSetupRequired: boolean('mfa_setup_required').notNull().default(false),
     /** What a list search looks in (name, user name, email, mobile), lower-cased, behind a trigram index. */
     search: text('search').generatedAlwaysAs(
       sql`lower(name || ' ' || user_name || ' ' || coalesce(email, '') || ' ' || coalesce(mobile, ''))`,
@@ -200,14 +205,56 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** What the person's list of sessions names a session by (account/sessions): never the token or its hash. */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     walLsn: pgLsn('wal_lsn'),
+    /**
+     * When the session was last used, and from which address: written at sign-in, then at most once a minute
+     * (http/session-token.ts), not on every call.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+    /** The User-Agent header the session signed in with (cut to 300 characters). */
+    userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_id_key').on(t.id)],
+);
+
+/**
+ * A person's second step (TOTP, RFC 6238: SHA-1, 6 digits, 30 s), one row per person (modules/account/second-step.ts).
+ * The secret is sealed with the data key's personal-data cipher (AES-256-GCM, as Aadhar numbers are). `enabledAt`
+ * is null from the set-up until a code confirms it. `lastStep` is the last time step whose code was accepted: that
+ * code, and every earlier one, is refused, so each code works once.
+ */
+export const secondSteps = pgTable('second_steps', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCipher: text('secret_cipher').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A person's unused recovery codes, each as a keyed hash (PersonalDataCipher.secretHash): a code is deleted as it
+ * is used, so it works once.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 /**

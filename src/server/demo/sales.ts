@@ -19,7 +19,11 @@ export async function seedDemoSales(db: Db, ledgerKey: Buffer) {
     .from(users)
     .where(and(eq(users.type, UserType.CUSTOMER), isNotNull(users.retailerId)))
     .orderBy(asc(users.createdAt));
-  const retailerOf = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+  // The retailer as the sale's caller would be: a demo retailer has no second step.
+  const retailerOf = async (id: string) => ({
+    ...(await db.select().from(users).where(eq(users.id, id)))[0],
+    mfaEnabled: false,
+  });
 
   // What happens to each of the first customers' sale, in order.
   const outcomes: (ProviderEvent[] | null)[] = [

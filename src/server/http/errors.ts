@@ -4,13 +4,17 @@ import { MSG } from '../../shared/messages';
 import type { ErrorBody } from '../../shared/wire';
 import { Conflict, DomainError, NotFound } from '../db/errors';
 
-/** An error whose message is meant for the caller (4xx). Anything else answers a generic 500. */
+/**
+ * An error whose message is meant for the caller (4xx). Anything else answers a generic 500. `result`: what the
+ * refusal tells the client to do next, beside its message (the sign-in's `{ mfaRequired: true }`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: ErrorBody['errors'],
     readonly headers?: Record<string, string>,
+    readonly result?: ErrorBody['result'],
   ) {
     super(message);
   }
@@ -19,6 +23,9 @@ export class HttpError extends Error {
 export const badRequest = (message: string, param?: string) =>
   new HttpError(400, message, param ? [{ msg: message, param }] : undefined);
 export const unauthorized = (message: string = MSG.authRequired) => new HttpError(401, message);
+/** The sign-in needs the second step: 401 with `result.mfaRequired`, and no session. */
+export const secondStepRequired = (message: string) =>
+  new HttpError(401, message, undefined, undefined, { mfaRequired: true });
 export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
 export const conflict = (message: string, param?: string) =>
@@ -50,7 +57,9 @@ export function errorBody(error: unknown): {
   headers?: Record<string, string>;
 } {
   if (error instanceof HttpError) {
-    const body = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };
+    const body: ErrorBody = { message: error.message };
+    if (error.errors) body.errors = error.errors;
+    if (error.result) body.result = error.result;
     return { status: error.status, body, headers: error.headers };
   }
   const domain = error instanceof DomainError ? domainToHttpError(error) : undefined;

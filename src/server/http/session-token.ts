@@ -23,9 +23,11 @@ const SESSION_USER_FIELDS = [
   'retailerId',
   'districtId',
   'tehsilId',
+  'mfaSetupRequired',
 ] as const satisfies readonly (keyof UserRow)[];
 
-export type SessionUser = Pick<UserRow, (typeof SESSION_USER_FIELDS)[number]>;
+/** The session's user, and whether its second step (TOTP) is on (the guard's set-up rule reads both). */
+export type SessionUser = Pick<UserRow, (typeof SESSION_USER_FIELDS)[number]> & { mfaEnabled: boolean };
 
 /** Only the SHA-256 of a session token is stored. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -40,19 +42,35 @@ export type SessionLookup =
  * the replica may answer: the same query also returns the session's WAL position and the primary's
  * (db/replica.ts).
  */
-export const lookupSession = (db: Queryable, token: string, opts: { wal?: boolean } = {}) =>
-  lookupSessionByHash(db, hashToken(token), opts.wal ?? false);
+export const lookupSession = (db: Queryable, token: string, opts: { wal?: boolean; ip?: string } = {}) =>
+  lookupSessionByHash(db, hashToken(token), opts.wal ?? false, opts.ip);
+
+/**
+ * How stale a session's "last seen" may get. Every signed-in call reads its session; writing the row on each call
+ * would make every read a write (a WAL record and a dead row version per call, and on the embedded database a
+ * write queued behind the one connection), while a person recognising a session in account/sessions needs it to
+ * the minute, no finer.
+ */
+const LAST_SEEN_EVERY_MS = 60_000;
 
 /** lookupSession for a token already hashed. An expired session is deleted and refused. */
-async function lookupSessionByHash(db: Queryable, tokenHash: string, wal: boolean): Promise<SessionLookup> {
+async function lookupSessionByHash(
+  db: Queryable,
+  tokenHash: string,
+  wal: boolean,
+  ip: string | undefined,
+): Promise<SessionLookup> {
   const askedAt = Date.now();
   const [row] = await runStatement<SessionRow>(db, wal ? SESSION_SELECT_WAL : SESSION_SELECT, [tokenHash]);
   if (!row) return { kind: 'missing' };
-  const { sessionExpiresAt, sessionLsn, primaryLsn, ...user } = row;
+  const { sessionExpiresAt, sessionLastSeenAt, sessionLsn, primaryLsn, ...user } = row;
   if (sessionExpiresAt.getTime() <= Date.now()) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return { kind: 'expired' };
   }
+  // The condition is repeated in the statement, so of several servers seeing the same minute pass, one writes.
+  if (askedAt - sessionLastSeenAt.getTime() >= LAST_SEEN_EVERY_MS)
+    await runStatement(db, TOUCH_SESSION, [tokenHash, ip ?? null, LAST_SEEN_EVERY_MS]);
   return {
     kind: 'ok',
     user,
@@ -64,6 +82,7 @@ async function lookupSessionByHash(db: Queryable, tokenHash: string, wal: boolea
 /** The look-up's row: the session's expiry and its user's columns a call reads (and WAL positions, asked). */
 type SessionRow = SessionUser & {
   sessionExpiresAt: Date;
+  sessionLastSeenAt: Date;
   sessionLsn?: string | null;
   primaryLsn?: string;
 };
@@ -72,13 +91,21 @@ type SessionRow = SessionUser & {
  * Run by every signed-in call: hand-written, its text built once (db/statements.ts). The columns are named by
  * field, as a users select gives them.
  */
-const SESSION_SELECT = `select s.expires_at as "sessionExpiresAt", ${columnsOf(users, 'u', SESSION_USER_FIELDS)}
+const SESSION_COLUMNS = `s.expires_at as "sessionExpiresAt", s.last_seen_at as "sessionLastSeenAt",
+    ${columnsOf(users, 'u', SESSION_USER_FIELDS)},
+    exists (select 1 from second_steps ss where ss.user_id = u.id and ss.enabled_at is not null) as "mfaEnabled"`;
+
+const SESSION_SELECT = `select ${SESSION_COLUMNS}
     from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`;
 
 /** SESSION_SELECT for a read the replica may answer: with the session's and the primary's WAL positions. */
-const SESSION_SELECT_WAL = `select s.expires_at as "sessionExpiresAt", s.wal_lsn::text as "sessionLsn",
-    pg_current_wal_insert_lsn()::text as "primaryLsn", ${columnsOf(users, 'u', SESSION_USER_FIELDS)}
+const SESSION_SELECT_WAL = `select ${SESSION_COLUMNS}, s.wal_lsn::text as "sessionLsn",
+    pg_current_wal_insert_lsn()::text as "primaryLsn"
     from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`;
+
+/** The session's "last seen" and address, when its last write is LAST_SEEN_EVERY_MS old ($3) or older. */
+const TOUCH_SESSION = `update sessions set last_seen_at = now(), ip = coalesce($2, ip)
+    where token_hash = $1 and last_seen_at <= now() - make_interval(secs => $3::int / 1000.0)`;
 
 /**
  * Read-your-writes (with a read replica only): after a session's successful write, the primary's position, which

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
+import { MFA_MSG } from '../../shared/constants/mfa';
 import { ALL_USER_TYPES, USER_TYPE_NAMES, UserStatus, UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { can } from '../../shared/roles';
@@ -10,10 +11,21 @@ import { lookupSession, type SessionUser } from './session-token';
 
 /**
  * Who may call a route: `public` (no token), `optional` (anyone; a valid token identifies the caller),
- * `session` (signed in, allowed before the initial password is
- * changed: fetch-self, resetPassword, logout) or, by default, `private` (signed in with a chosen password).
+ * `session` (signed in, allowed before the initial password is changed and before a required second step is set
+ * up: fetch-self, resetPassword, logout), `second-step` (signed in with a chosen password, allowed before a required
+ * second step is set up: its set-up) or, by default, `private` (signed in with a chosen password, and with the
+ * second step on when it is required).
  */
-export type RouteAccess = 'public' | 'optional' | 'session' | 'private';
+export type RouteAccess = 'public' | 'optional' | 'session' | 'second-step' | 'private';
+
+/**
+ * Whether the user must set up a second step (TOTP) before anything else: its type is in MFA_REQUIRED_FOR, or it
+ * was marked for it (a new admin, a reset second step), and it is not on.
+ */
+export const mustSetUpSecondStep = (
+  user: Pick<SessionUser, 'type' | 'mfaEnabled' | 'mfaSetupRequired'>,
+  requiredFor: readonly number[],
+) => !user.mfaEnabled && (user.mfaSetupRequired || requiredFor.includes(user.type));
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,6 +62,7 @@ export const sessionGuard = fp(
       // Read from the database on every call, before the route's own work.
       const found = await lookupSession(api.db, token, {
         wal: Boolean(api.readRouter) && replicaMayAnswer(request),
+        ip: request.ip,
       });
       if (found.kind === 'missing') throw unauthorized(MSG.invalidSession);
       if (found.kind === 'expired') throw unauthorized(MSG.sessionExpired);
@@ -57,7 +70,10 @@ export const sessionGuard = fp(
       // Status and type are read fresh on every call, so deactivation locks a user out at once.
       if (found.user.status !== UserStatus.ACTIVE) throw unauthorized(MSG.inactiveUser);
       if (found.user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
-      if (access === 'private' && !found.user.passwordUpdatedAt) throw forbidden(MSG.passwordChangeRequired);
+      if ((access === 'private' || access === 'second-step') && !found.user.passwordUpdatedAt)
+        throw forbidden(MSG.passwordChangeRequired);
+      if (access === 'private' && mustSetUpSecondStep(found.user, api.config.mfaRequiredFor))
+        throw forbidden(MFA_MSG.setupRequired);
       request.auth = { user: found.user, tokenHash: found.tokenHash, wal: found.wal };
     });
   },

@@ -4,13 +4,15 @@ import path from 'node:path';
 import { SetupError } from '../config';
 
 /**
- * Personal data (Aadhar numbers) at rest: AES-256-GCM with a random nonce per value, and a keyed hash
- * (HMAC-SHA-256) so an exact number can be searched without storing it in the clear. Both keys are derived
- * from one 32-byte data key.
+ * Personal data (Aadhar numbers, second-step secrets) at rest: AES-256-GCM with a random nonce per value, and a keyed
+ * hash (HMAC-SHA-256) so an exact number can be searched without storing it in the clear. A second keyed hash stands
+ * for a secret a person holds (a recovery code): only a server with the data key can test a guess against it, so a
+ * copy of the database alone does not let anyone try every code. All keys are derived from one 32-byte data key.
  */
 export class PersonalDataCipher {
   private readonly encryptionKey: Buffer;
   private readonly searchKey: Buffer;
+  private readonly secretKey: Buffer;
 
   constructor(dataKey: Buffer) {
     if (dataKey.length !== 32) throw new Error('The data key must be 32 bytes');
@@ -20,6 +22,7 @@ export class PersonalDataCipher {
     this.searchKey = Buffer.from(
       hkdfSync('sha256', dataKey, Buffer.alloc(0), 'tierdesk personal data search', 32),
     );
+    this.secretKey = Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'tierdesk held secrets', 32));
   }
 
   /** `v1.<nonce>.<tag>.<ciphertext>`, base64url parts. */
@@ -44,6 +47,11 @@ export class PersonalDataCipher {
 
   searchHash(plain: string): string {
     return createHmac('sha256', this.searchKey).update(plain).digest('hex');
+  }
+
+  /** The keyed hash a secret a person holds (a recovery code) is kept as. */
+  secretHash(plain: string): string {
+    return createHmac('sha256', this.secretKey).update(plain).digest('hex');
   }
 }
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { MFA_MSG, OTP_PATTERN } from '../constants/mfa';
 import { MSG } from '../messages';
 import { PASSWORD_PATTERN, USERNAME_MIN_LENGTH } from '../rules';
+
+export { MFA_MSG } from '../constants/mfa';
 
 const requiredText = (max = 200) =>
   z
@@ -9,10 +12,29 @@ const requiredText = (max = 200) =>
     .min(1, { error: MSG.required })
     .max(max, { error: `At most ${max} characters` });
 
-/** Seed section 5, Login: userName required, min 4; password required. */
+/** A code from an authenticator app (TOTP): 6 digits. */
+export const otpField = z
+  .string({ error: MFA_MSG.codeRequired })
+  .trim()
+  .min(1, { error: MFA_MSG.codeRequired })
+  .regex(OTP_PATTERN, { error: MFA_MSG.codeFormat });
+
+/** One of the recovery codes given when the second step was switched on (any case, with or without its dash). */
+export const recoveryCodeField = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, { error: MSG.required })
+  .max(64, { error: MFA_MSG.wrongRecoveryCode });
+
+/**
+ * Seed section 5, Login: userName required, min 4; password required. With a second step on, the code (`otp`) or a
+ * recovery code beside them (docs/api.md, Two-step sign-in).
+ */
 export const loginSchema = z.object({
   userName: requiredText(100).pipe(z.string().min(USERNAME_MIN_LENGTH, { error: MSG.minLength })),
   password: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(200),
+  otp: otpField.optional(),
+  recoveryCode: recoveryCodeField.optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -39,3 +61,16 @@ export const resetPasswordSchema = z
     },
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** `POST account/mfa/enable {otp}`: a code of the secret `account/mfa/setup` gave switches the second step on. */
+export const mfaEnableSchema = z.object({ otp: otpField });
+export type MfaEnableInput = z.infer<typeof mfaEnableSchema>;
+
+/** `POST account/mfa/disable {otp}` (or `{recoveryCode}`, for someone who lost the app): switches it off. */
+export const mfaDisableSchema = z
+  .object({ otp: otpField.optional(), recoveryCode: recoveryCodeField.optional() })
+  .refine((v) => v.otp !== undefined || v.recoveryCode !== undefined, {
+    error: MFA_MSG.codeRequired,
+    path: ['otp'],
+  });
+export type MfaDisableInput = z.infer<typeof mfaDisableSchema>;

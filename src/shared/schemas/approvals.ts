@@ -3,6 +3,7 @@ import { APPROVAL_MSG } from '../constants/approvals';
 import { SALES_MSG } from '../constants/sales';
 import { MSG } from '../messages';
 import { DEFAULT_MAX_AMOUNT_PAISE } from '../money';
+import { otpField } from './account';
 import { boundedAmount } from './catalog';
 import { idField } from './locations';
 
@@ -56,8 +57,18 @@ export const adjustSchemaFor = (maxPaise: number) =>
 export const adjustSchema = adjustSchemaFor(DEFAULT_MAX_AMOUNT_PAISE);
 export type AdjustInput = z.infer<typeof adjustSchema>;
 
-/** `POST approvals/reject/:id {reason}`. */
-export const rejectSchema = z.object({ reason: reasonField(SALES_MSG.rejectionReasonRequired) });
+/**
+ * The checker's current code (`otp`), asked when the checker has a second step on (step-up: a refusal without it
+ * or with a wrong one is a 400 about `otp`, docs/api.md); ignored otherwise.
+ */
+const stepUp = { otp: otpField.optional() };
+
+/** `POST approvals/approve/:id {otp?}`. */
+export const approveSchema = z.object(stepUp);
+export type ApproveInput = z.infer<typeof approveSchema>;
+
+/** `POST approvals/reject/:id {reason, otp?}`. */
+export const rejectSchema = z.object({ reason: reasonField(SALES_MSG.rejectionReasonRequired), ...stepUp });
 export type RejectInput = z.infer<typeof rejectSchema>;
 
 /** `POST account/promote/:id`, `account/resetPassword/:id`, `account/resetSecondStep/:id`: why, for the checker. */

@@ -3,6 +3,7 @@ import { AUDIT_MSG } from '../../shared/constants/audit';
 import { CATALOG_MSG } from '../../shared/constants/catalog';
 import { LEAD_MSG } from '../../shared/constants/leads';
 import { LOCATION_MSG } from '../../shared/constants/locations';
+import { MFA_MSG } from '../../shared/constants/mfa';
 import { SALES_MSG } from '../../shared/constants/sales';
 import { TDS_MSG } from '../../shared/constants/tds';
 import { USER_MSG, USER_SAVED_MSG } from '../../shared/constants/users';
@@ -75,6 +76,12 @@ export const sharedMessagesEn = {
   /** Power commands (issue 51): making an admin, resetting another admin's password or second step. */
   approval: fixedTexts(APPROVAL_MSG),
   audit: fixedTexts(AUDIT_MSG),
+  /** Two-step sign-in and sessions (issue 51). */
+  mfa: {
+    ...fixedTexts(MFA_MSG),
+    tooManyCodeAttempts:
+      'Too many wrong codes. Try again in %{smart_count} minute. |||| Too many wrong codes. Try again in %{smart_count} minutes.',
+  },
   tds: { ...fixedTexts(TDS_MSG), aboveTdsPayable: 'The amount is more than TDS payable (%{amount})' },
   /** Bulk import (issue 45): the file-level refusals and the row errors the Import screen shows. */
   import: {
@@ -118,6 +125,13 @@ const TEMPLATES: {
     pattern: new RegExp(`^${escapeRegExp(MSG[name](7)).replace('7 minutes', '(\\d+) minutes?')}$`),
     args: (m: RegExpMatchArray) => ({ smart_count: Number(m[1]) }),
   })),
+  {
+    key: sharedKey('mfa', 'tooManyCodeAttempts'),
+    pattern: new RegExp(
+      `^${escapeRegExp(MFA_MSG.tooManyCodeAttempts(7)).replace('7 minutes', '(\\d+) minutes?')}$`,
+    ),
+    args: (m: RegExpMatchArray) => ({ smart_count: Number(m[1]) }),
+  },
   ...(
     [
       ['location', 'duplicateState', LOCATION_MSG.duplicateState],

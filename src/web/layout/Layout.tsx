@@ -7,12 +7,13 @@ import { clearSession, getToken } from '../providers/session';
 import { Menu } from './Menu';
 import { OfflineBanner } from './OfflineBanner';
 import { SandboxBanner } from './SandboxBanner';
+import { AppUserMenu } from './UserMenu';
 
 /**
- * Logout lives in the sidebar (with its confirm dialog), so the app bar has no user menu; it keeps react-admin's
- * language switch and theme toggle.
+ * react-admin's app bar: its language switch and theme toggle, and the user menu with the person's own pages
+ * (Security). Logout lives in the sidebar, with its confirm dialog.
  */
-const AppAppBar = () => <AppBar color="primary" userMenu={false} />;
+const AppAppBar = () => <AppBar color="primary" userMenu={<AppUserMenu />} />;
 
 /** No session: what a sign-out clears (the stored session, every cached answer), then the sign-in page. */
 const ToSignIn = () => {

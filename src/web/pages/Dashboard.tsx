@@ -16,6 +16,7 @@ import { useNotifyError } from '../layout/useNotifyError';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { getStoredUser } from '../providers/session';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { SecondStepDialog } from './security/SecondStepDialog';
 
 /**
  * Three money tiles after the seed's nine: commissions credited in the caller's network (report/commissions). They
@@ -112,7 +113,8 @@ const Figure = ({ value, isLoading }: { value: string | undefined; isLoading: bo
 
 /**
  * Seed section 2: nine user-count tiles at /home, then the commission tiles, and the Update Password dialog for
- * new users. The two reports load in parallel and fail separately.
+ * new users, then the second step's set-up for those who must use one. The two reports load in parallel and fail
+ * separately.
  */
 export const Dashboard = () => {
   useAuthenticated();
@@ -124,20 +126,26 @@ export const Dashboard = () => {
     const user = getStoredUser();
     return !!user && !user.passwordUpdatedAt;
   });
+  // Then a second step, where the person must use one (MFA_REQUIRED_FOR, or marked for it): set up here.
+  const [mustSetUpSecondStep, setMustSetUpSecondStep] = useState(() => {
+    const user = getStoredUser();
+    return !!user?.passwordUpdatedAt && !!user.mfaSetupRequired;
+  });
+  const waiting = mustChangePassword || mustSetUpSecondStep;
   const role = getStoredUser()?.type;
   const networkOf = role === undefined ? undefined : NETWORK_OF[role];
   const { canAccess: hasWallet } = useCanAccess({ resource: 'wallet', action: 'list' });
   const counts = useQuery({
     queryKey: ['report', 'userCounts'],
     queryFn: () => dataProvider.getUserCounts(),
-    // The server refuses everything but the password change until it is done.
-    enabled: !mustChangePassword,
+    // The server refuses everything but the password change (and the second step's set-up) until it is done.
+    enabled: !waiting,
     retry: false,
   });
   const commissions = useQuery({
     queryKey: ['report', 'commissions'],
     queryFn: () => dataProvider.getCommissionReport(),
-    enabled: !mustChangePassword,
+    enabled: !waiting,
     retry: false,
   });
   useNotifyError(counts.error);
@@ -146,9 +154,11 @@ export const Dashboard = () => {
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>
       <Title title={translate('app.dashboard.title')} />
-      {mustChangePassword && (
+      {waiting && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {translate('app.dashboard.waitingForPassword')}
+          {translate(
+            mustChangePassword ? 'app.dashboard.waitingForPassword' : 'app.dashboard.waitingForSecondStep',
+          )}
         </Alert>
       )}
       {counts.isError && <LoadError text="app.dashboard.loadError" onRetry={() => counts.refetch()} />}
@@ -192,9 +202,10 @@ export const Dashboard = () => {
             />
           </Tile>
         ))}
-        {hasWallet && !mustChangePassword && <OwnClearingTile />}
+        {hasWallet && !waiting && <OwnClearingTile />}
       </Box>
       <ChangePasswordDialog open={mustChangePassword} />
+      <SecondStepDialog open={mustSetUpSecondStep} onDone={() => setMustSetUpSecondStep(false)} />
     </Box>
   );
 };

@@ -1,5 +1,6 @@
-import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import {
   Form,
   PasswordInput,
@@ -17,6 +18,7 @@ import { sharedKey } from '../i18n/sharedMessages';
 import { preloadScreens } from '../layout/lazyPage';
 import { PublicBar } from '../layout/PublicBar';
 import { afterLoginPath, LOGIN_PATH } from '../providers/paths';
+import { secondStepAsked } from '../providers/signIn';
 
 export { afterLoginPath };
 
@@ -39,6 +41,17 @@ const prefetchValidator = () => {
 
 const empty = { userName: '', password: '' };
 
+/** The second step's field, once the server asked for it: the app's code, or a recovery code instead. */
+type CodeStep = 'otp' | 'recoveryCode';
+
+/** The values a step sends: the password's, and the second step's code once asked (never the other code field). */
+const stepValues = (values: Record<string, unknown>, codeStep: CodeStep | undefined) => {
+  const { otp, recoveryCode, ...rest } = values;
+  if (codeStep === 'otp') return { ...rest, otp: otp ?? '' };
+  if (codeStep === 'recoveryCode') return { ...rest, recoveryCode: recoveryCode ?? '' };
+  return rest;
+};
+
 /** Seed sections 2 and 5: the login page at /auth. */
 export const Login = () => {
   const translate = useTranslate();
@@ -47,12 +60,18 @@ export const Login = () => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
+  const [codeStep, setCodeStep] = useState<CodeStep>();
+  const validate: ValidateForm = useCallback(
+    (values) => validateLogin(stepValues(values, codeStep)),
+    [codeStep],
+  );
 
   const submit = async (values: Record<string, unknown>) => {
     try {
       const result = await authProvider!.login({
         userName: String(values.userName).trim(),
         password: String(values.password),
+        ...(codeStep ? { [codeStep]: String(values[codeStep] ?? '').trim() } : {}),
       });
       // Not react-admin's useLogin: /auth is a public route, so the admin already cached
       // "not authenticated" while it was shown; reset the auth queries before entering the layout.
@@ -60,7 +79,9 @@ export const Login = () => {
       notify(result?.message ?? sharedKey('msg', 'loginSuccess'), { type: 'success' });
       navigate(afterLoginPath(location.state));
     } catch (error) {
-      notify((error as Error).message, { type: 'error' });
+      // The right password of a person with a second step: the form asks for the code, with no error.
+      if (!codeStep && secondStepAsked(error)) setCodeStep('otp');
+      else notify((error as Error).message, { type: 'error' });
     }
   };
 
@@ -88,12 +109,12 @@ export const Login = () => {
             <Form
               defaultValues={empty}
               onSubmit={submit}
-              validate={validateLogin}
+              validate={validate}
               mode="onTouched"
               noValidate
               disableInvalidFormNotification
             >
-              <InvalidSubmitNotice message={sharedKey('msg', 'invalidLoginForm')} validate={validateLogin} />
+              <InvalidSubmitNotice message={sharedKey('msg', 'invalidLoginForm')} validate={validate} />
               <Stack spacing={1}>
                 <TextInput
                   source="userName"
@@ -109,6 +130,7 @@ export const Login = () => {
                   autoComplete="current-password"
                   validate={requiredMark}
                 />
+                {codeStep && <SecondStep codeStep={codeStep} onSwitch={(next) => setCodeStep(next)} />}
                 <SubmitButton label="app.login.submit" size="large" />
               </Stack>
             </Form>
@@ -121,6 +143,49 @@ export const Login = () => {
         </Card>
       </Box>
     </Box>
+  );
+};
+
+/**
+ * The second step, once the server asked for it after the right password: the code from the authenticator app (a
+ * one-time code the phone may fill in), or a recovery code instead.
+ */
+const SecondStep = ({ codeStep, onSwitch }: { codeStep: CodeStep; onSwitch: (next: CodeStep) => void }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography role="status">
+        {translate(codeStep === 'otp' ? sharedKey('mfa', 'codeRequired') : 'app.login.recoveryHint')}
+      </Typography>
+      {codeStep === 'otp' ? (
+        <TextInput
+          key="otp"
+          source="otp"
+          label="app.login.otp"
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          validate={requiredMark}
+          autoFocus
+        />
+      ) : (
+        <TextInput
+          key="recoveryCode"
+          source="recoveryCode"
+          label="app.login.recoveryCode"
+          autoComplete="off"
+          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+          validate={requiredMark}
+          autoFocus
+        />
+      )}
+      <Button
+        variant="text"
+        sx={{ alignSelf: 'flex-start' }}
+        onClick={() => onSwitch(codeStep === 'otp' ? 'recoveryCode' : 'otp')}
+      >
+        {translate(codeStep === 'otp' ? 'app.login.useRecoveryCode' : 'app.login.useOtp')}
+      </Button>
+    </>
   );
 };
 

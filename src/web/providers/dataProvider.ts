@@ -14,10 +14,15 @@ import type {
   ApprovedCommand,
   CommissionReport,
   Envelope,
+  MfaSetupResult,
+  RecoveryCodesResult,
   SettleResult,
   UserCounts,
+  UserFetchResult,
   WireCommand,
+  WireSession,
   WireTransaction,
+  WireUser,
 } from '../../shared/wire';
 import { apiUrl, type HttpOptions, httpClient } from './httpClient';
 import { saleToRecord, type TransactionRecord, transactionToRecord } from './ledger';
@@ -191,16 +196,29 @@ export interface AppDataProvider extends DataProvider {
    */
   adjustWallet(input: AdjustBody): Promise<{ pending?: string; message?: string }>;
   /**
-   * POST approvals/approve/{id} (ADMIN, neither the maker nor the one it is for) -> the server's message, and for an
-   * admin creation or password reset the one-time password, given this once to the checker.
+   * POST approvals/approve/{id} {otp?} (ADMIN, neither the maker nor the one it is for) -> the server's message, and
+   * for an admin creation or password reset the one-time password, given this once to the checker. `otp`: the
+   * checker's current code, when its second step is on (step-up).
    */
-  approveCommand(id: Identifier): Promise<{ message?: string; oneTimePassword?: string }>;
-  /** POST approvals/reject/{id} {reason} (ADMIN, neither the maker nor the one it is for) -> the server's message */
-  rejectCommand(id: Identifier, reason: string): Promise<{ message?: string }>;
+  approveCommand(id: Identifier, otp?: string): Promise<{ message?: string; oneTimePassword?: string }>;
+  /** POST approvals/reject/{id} {reason, otp?} (ADMIN, neither the maker nor the one it is for) -> the server's message */
+  rejectCommand(id: Identifier, reason: string, otp?: string): Promise<{ message?: string }>;
   /** GET approvals/admins -> how many admins the network has (one: nobody can check that admin's commands). */
   getAdminCount(): Promise<number>;
   /** POST account/promote/{id} {reason} (ADMIN): making an employee an admin waits for another admin (202). */
   promoteToAdmin(id: Identifier, reason: string): Promise<{ pending?: string; message?: string }>;
+  /** GET account/fetch?_id= of the signed-in person -> its own record, with `mfaEnabled` and `mfaSetupRequired`. */
+  getOwnAccount(id: string): Promise<WireUser>;
+  /** POST account/mfa/setup -> a new TOTP secret (base32) and its otpauth:// URI, not on yet. */
+  startSecondStep(): Promise<MfaSetupResult>;
+  /** POST account/mfa/enable {otp} -> the ten recovery codes (shown once) and the server's message. */
+  enableSecondStep(otp: string): Promise<{ recoveryCodes: string[]; message?: string }>;
+  /** POST account/mfa/disable {otp} or {recoveryCode} -> the server's message. */
+  disableSecondStep(proof: { otp: string } | { recoveryCode: string }): Promise<{ message?: string }>;
+  /** GET account/sessions -> one's own sessions, the current one marked. */
+  getSessions(): Promise<WireSession[]>;
+  /** POST account/sessions/revoke/{id} -> the server's message ('Session ended'). */
+  endSession(id: string): Promise<{ message?: string }>;
   /** GET report/commissions -> result.commissions (the caller's network). */
   getCommissionReport(): Promise<CommissionReport>;
   /** POST import/{kind} (multipart: file, dryRun, mode) -> the job's id (a dry run unless dryRun is 'false'). */
@@ -567,8 +585,8 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       return { pending: result?._id, message: json.message };
     },
 
-    async approveCommand(id) {
-      const { json } = await post(`approvals/approve/${encodeURIComponent(String(id))}`, {});
+    async approveCommand(id, otp) {
+      const { json } = await post(`approvals/approve/${encodeURIComponent(String(id))}`, otp ? { otp } : {});
       const oneTimePassword = (json.result as ApprovedCommand | undefined)?.oneTimePassword;
       return oneTimePassword ? { message: json.message, oneTimePassword } : { message: json.message };
     },
@@ -584,8 +602,48 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       return { pending: (json.result as WireCommand | undefined)?._id, message: json.message };
     },
 
-    async rejectCommand(id, reason) {
-      const { json } = await post(`approvals/reject/${encodeURIComponent(String(id))}`, { reason });
+    async rejectCommand(id, reason, otp) {
+      const { json } = await post(`approvals/reject/${encodeURIComponent(String(id))}`, {
+        reason,
+        ...(otp ? { otp } : {}),
+      });
+      return { message: json.message };
+    },
+
+    async getOwnAccount(id) {
+      const { json } = await http<Envelope<UserFetchResult>>(
+        apiUrl(`account/fetch?_id=${encodeURIComponent(id)}`),
+      );
+      const user = json.result?.users?.[0];
+      if (!user) throw new UnreadableAnswerError(MSG.notFound);
+      return user;
+    },
+
+    async startSecondStep() {
+      const { json } = await post('account/mfa/setup', {});
+      const result = json.result as MfaSetupResult | undefined;
+      if (!result) throw new UnreadableAnswerError(MSG.internalError);
+      return result;
+    },
+
+    async enableSecondStep(otp) {
+      const { json } = await post('account/mfa/enable', { otp });
+      const result = json.result as RecoveryCodesResult | undefined;
+      return { recoveryCodes: result?.recoveryCodes ?? [], message: json.message };
+    },
+
+    async disableSecondStep(proof) {
+      const { json } = await post('account/mfa/disable', proof);
+      return { message: json.message };
+    },
+
+    async getSessions() {
+      const { json } = await http<Envelope<{ sessions: WireSession[] }>>(apiUrl('account/sessions'));
+      return json.result?.sessions ?? [];
+    },
+
+    async endSession(id) {
+      const { json } = await post(`account/sessions/revoke/${encodeURIComponent(id)}`, {});
       return { message: json.message };
     },
 

@@ -7,6 +7,8 @@
 export const LOGIN_PATH = '/auth';
 /** Where a successful login lands (seed: 'home'). */
 export const HOME_PATH = '/home';
+/** The signed-in person's own security: the second step of signing in, and the sessions (the user menu's link). */
+export const SECURITY_PATH = '/security';
 
 /**
  * Where to go after signing in: back where the person was when the session ended (react-admin's logout puts

@@ -40,6 +40,18 @@ export const getStoredUser = (): WireUser | null =>
   readJson<{ user?: WireUser }>(SESSION_KEYS.userData)?.user ??
   null;
 
+/**
+ * Merges what changed of the signed-in person into both stored records (its second step switched on or off), so
+ * what the panel reads (DecisionDialogs' code field, the dashboard's set-up dialog) follows at once.
+ */
+export const updateStoredUser = (patch: Partial<WireUser>): void => {
+  const details = readJson<WireUser>(SESSION_KEYS.userDetails);
+  if (details) saveUserDetails({ ...details, ...patch });
+  const data = readJson<{ user?: WireUser }>(SESSION_KEYS.userData);
+  if (data?.user)
+    localStorage.setItem(SESSION_KEYS.userData, JSON.stringify({ user: { ...data.user, ...patch } }));
+};
+
 export const clearSession = (): void => {
   for (const key of Object.values(SESSION_KEYS)) localStorage.removeItem(key);
 };

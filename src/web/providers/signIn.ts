@@ -1,23 +1,42 @@
 import { MSG } from '../../shared/messages';
-import type { Envelope, LoginResult, UserFetchResult } from '../../shared/wire';
+import type { Envelope, ErrorBody, LoginResult, UserFetchResult } from '../../shared/wire';
 import { apiUrl, type HttpOptions, type HttpResponse } from './request';
 import { clearSession, saveLogin, saveUserDetails } from './session';
 
 export interface LoginParams {
   userName: string;
   password: string;
+  /** The code from the authenticator app, for a person with a second step. */
+  otp?: string;
+  /** One of the person's recovery codes, instead of the code. */
+  recoveryCode?: string;
 }
 
 type Http = <T>(url: string, options?: HttpOptions) => Promise<HttpResponse<T>>;
 
 /**
+ * Whether a failed sign-in is the server asking for the second step (a 401 whose body carries
+ * `result.mfaRequired`, docs/api.md): the right password of a person with a second step, or a wrong code. Both
+ * sign-in forms then ask for the code and send it with the password.
+ */
+export const secondStepAsked = (error: unknown): boolean => {
+  const { status, body } = (error ?? {}) as { status?: unknown; body?: Partial<ErrorBody> | null };
+  return status === 401 && body?.result?.mfaRequired === true;
+};
+
+/**
  * Seed section 4: sign in, store the user and token, fetch the full record into uDD. Resolves `{ message }`. One
  * procedure for the panel's authProvider and the sign-in entry, so a session stored by either is the same.
  */
-export async function signInAndStore({ userName, password }: LoginParams, http: Http) {
+export async function signInAndStore({ userName, password, otp, recoveryCode }: LoginParams, http: Http) {
   const { json } = await http<Envelope<LoginResult>>(apiUrl('account/login'), {
     method: 'POST',
-    body: JSON.stringify({ userName, password }),
+    body: JSON.stringify({
+      userName,
+      password,
+      ...(otp !== undefined ? { otp } : {}),
+      ...(recoveryCode !== undefined ? { recoveryCode } : {}),
+    }),
   });
   const { token, user } = json.result;
   saveLogin(token, user);

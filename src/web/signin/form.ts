@@ -1,37 +1,65 @@
+import { OTP_PATTERN } from '../../shared/constants/mfa';
 import { TOAST_MS, USERNAME_MIN_LENGTH } from '../../shared/rules';
+import { secondStepAsked } from '../providers/signIn';
 import { type Locale, localiseIn, SIGNIN_LOCALES, translateIn } from './texts';
 
 export type Theme = 'light' | 'dark';
 export interface SignInValues {
   userName: string;
   password: string;
+  /** The code from the authenticator app, once the server asked for the second step. */
+  otp?: string;
+  /** Or one of the recovery codes instead. */
+  recoveryCode?: string;
 }
 type Field = keyof SignInValues;
+/** Which code the second step takes: the app's, or a recovery code. */
+type CodeField = 'otp' | 'recoveryCode';
 
 export interface SignInFormOptions {
   locale: Locale;
   theme: Theme;
-  /** Signs in; a refusal rejects with the text to show (the seed's normalised HTTP failure). */
+  /**
+   * Signs in; a refusal rejects with the text to show (the seed's normalised HTTP failure), or with the refusal that
+   * asks for the second step (providers/signIn.ts, secondStepAsked), upon which the form asks for the code.
+   */
   onSubmit: (values: SignInValues) => Promise<void>;
   onLocale: (locale: Locale) => void;
   onTheme: (theme: Theme) => void;
 }
 
 const USER_NAME_MAX = 100;
+const RECOVERY_CODE_MAX = 64;
 
 /**
  * The rules of the server's login schema (src/shared/schemas/account.ts, loginSchema) with its messages, as catalogue
- * keys or texts: the user name trimmed, required, at least 4 and at most 100 characters; the password required.
- * tests/web/signinEntry.test.ts checks they give what the panel's validator gives. The password's upper bound is
- * left to the server, whose refusal the form shows.
+ * keys or texts: the user name trimmed, required, at least 4 and at most 100 characters; the password required; a
+ * code, when one is given, 6 digits; a recovery code at most 64 characters. tests/web/signinEntry.test.ts checks
+ * they give what the panel's validator gives. The password's upper bound is left to the server, whose refusal the
+ * form shows.
  */
-export function validateSignIn({ userName, password }: SignInValues): Partial<Record<Field, string>> {
+export function validateSignIn({
+  userName,
+  password,
+  otp,
+  recoveryCode,
+}: SignInValues): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   const name = userName.trim();
   if (!name) errors.userName = 'app.shared.msg.required';
   else if (name.length > USER_NAME_MAX) errors.userName = `At most ${USER_NAME_MAX} characters`;
   else if (name.length < USERNAME_MIN_LENGTH) errors.userName = 'app.shared.msg.minLength';
   if (!password) errors.password = 'app.shared.msg.required';
+  if (otp !== undefined) {
+    const code = otp.trim();
+    if (!code) errors.otp = 'app.shared.mfa.codeRequired';
+    else if (!OTP_PATTERN.test(code)) errors.otp = 'app.shared.mfa.codeFormat';
+  }
+  if (recoveryCode !== undefined) {
+    const code = recoveryCode.trim();
+    if (!code) errors.recoveryCode = 'app.shared.msg.required';
+    else if (code.length > RECOVERY_CODE_MAX) errors.recoveryCode = 'app.shared.mfa.wrongRecoveryCode';
+  }
   return errors;
 }
 
@@ -87,8 +115,15 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
   const t = (key: string) => translateIn(locale, key);
   /** A catalogue key translated, or a text the server or the form said, localised as the panel's toasts do. */
   const say = (text: string) => (text.startsWith('app.') ? t(text) : localiseIn(locale, text));
-  const values: SignInValues = { userName: '', password: '' };
-  const touched: Record<Field, boolean> = { userName: false, password: false };
+  const values: Required<SignInValues> = { userName: '', password: '', otp: '', recoveryCode: '' };
+  const touched: Record<Field, boolean> = {
+    userName: false,
+    password: false,
+    otp: false,
+    recoveryCode: false,
+  };
+  /** The second step's code field once the server asked for it (after the right password), else none. */
+  let codeStep: CodeField | undefined;
   let submitting = false;
   let passwordShown = false;
   let lastToast: { text: string; type: 'error' | 'success' } | undefined;
@@ -159,6 +194,15 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
   const pass = field('password', 'password', 'current-password');
   const toggle = el('button', { type: 'button', class: 'sg-icon-button sg-adornment' });
   pass.input.parentElement?.append(toggle);
+  // The second step (shown once the server asks for it): the app's code, or a recovery code instead.
+  const otp = field('otp', 'text', 'one-time-code');
+  otp.input.setAttribute('inputmode', 'numeric');
+  const recovery = field('recoveryCode', 'text', 'off');
+  recovery.input.setAttribute('autocapitalize', 'none');
+  recovery.input.setAttribute('spellcheck', 'false');
+  const codeHint = el('p', { class: 'sg-hint', role: 'status' });
+  const switchCode = el('button', { type: 'button', class: 'sg-link-button' });
+  const codeBox = el('div', { class: 'sg-code', hidden: '' }, codeHint, otp.box, recovery.box, switchCode);
   const submitLabel = el('span');
   const submit = el(
     'button',
@@ -166,7 +210,7 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
     el('span', { class: 'sg-spinner', 'aria-hidden': 'true' }),
     submitLabel,
   );
-  const form = el('form', { novalidate: '', class: 'sg-form' }, user.box, pass.box, submit);
+  const form = el('form', { novalidate: '', class: 'sg-form' }, user.box, pass.box, codeBox, submit);
   const createAccount = el('a', { href: '/welcome' });
   const card = el(
     'main',
@@ -180,13 +224,32 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
   const toasts = el('div', { class: 'sg-toasts' });
   const page = el('div', { class: 'sg' }, bar, el('div', { class: 'sg-center' }, card), toasts);
 
-  const inputs = { userName: user.input, password: pass.input };
-  const helpers = { userName: user.helper, password: pass.helper };
+  const inputs = { userName: user.input, password: pass.input, otp: otp.input, recoveryCode: recovery.input };
+  const helpers = {
+    userName: user.helper,
+    password: pass.helper,
+    otp: otp.helper,
+    recoveryCode: recovery.helper,
+  };
+
+  /** The fields the form sends now: the password's, and the second step's code once asked. */
+  const activeFields = (): Field[] =>
+    codeStep ? ['userName', 'password', codeStep] : ['userName', 'password'];
+  /** The values sent: the code only in the second step, trimmed. */
+  const sentValues = (): SignInValues => ({
+    userName: values.userName.trim(),
+    password: values.password,
+    ...(codeStep ? { [codeStep]: values[codeStep].trim() } : {}),
+  });
 
   /** Field messages of the touched fields (onTouched: once left, then on every change). */
   const showErrors = () => {
-    const errors = validateSignIn(values);
-    for (const name of ['userName', 'password'] as const) {
+    const errors = validateSignIn({
+      userName: values.userName,
+      password: values.password,
+      ...(codeStep ? { [codeStep]: values[codeStep] } : {}),
+    });
+    for (const name of ['userName', 'password', 'otp', 'recoveryCode'] as const) {
       const error = touched[name] ? errors[name] : undefined;
       helpers[name].textContent = error ? say(error) : '';
       inputs[name].setAttribute('aria-invalid', String(!!error));
@@ -236,6 +299,14 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
     subtext.textContent = t('app.login.subtext');
     user.labelText.textContent = t('app.login.mobile');
     pass.labelText.textContent = t('app.login.password');
+    otp.labelText.textContent = t('app.login.otp');
+    recovery.labelText.textContent = t('app.login.recoveryCode');
+    codeHint.textContent = codeStep
+      ? t(codeStep === 'otp' ? 'app.shared.mfa.codeRequired' : 'app.login.recoveryHint')
+      : '';
+    switchCode.textContent = t(
+      codeStep === 'recoveryCode' ? 'app.login.useOtp' : 'app.login.useRecoveryCode',
+    );
     toggle.setAttribute(
       'aria-label',
       t(passwordShown ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden'),
@@ -296,7 +367,19 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
     paint();
   });
 
-  for (const name of ['userName', 'password'] as const) {
+  /** Shows the second step's field (the app's code, or a recovery code) and puts the focus in it. */
+  const askForCode = (field: CodeField) => {
+    codeStep = field;
+    codeBox.hidden = false;
+    otp.box.hidden = field !== 'otp';
+    recovery.box.hidden = field !== 'recoveryCode';
+    touched[field] = false;
+    paint();
+    inputs[field].focus();
+  };
+  switchCode.addEventListener('click', () => askForCode(codeStep === 'otp' ? 'recoveryCode' : 'otp'));
+
+  for (const name of ['userName', 'password', 'otp', 'recoveryCode'] as const) {
     inputs[name].addEventListener('input', () => {
       values[name] = inputs[name].value;
       showErrors();
@@ -310,10 +393,10 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (submitting) return;
-    touched.userName = true;
-    touched.password = true;
+    const fields = activeFields();
+    for (const name of fields) touched[name] = true;
     const errors = showErrors();
-    const firstInvalid = (['userName', 'password'] as const).find((name) => errors[name]);
+    const firstInvalid = fields.find((name) => errors[name]);
     if (firstInvalid) {
       inputs[firstInvalid].focus();
       showToast('app.shared.msg.invalidLoginForm', 'error');
@@ -323,12 +406,14 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
     submit.disabled = true;
     submit.classList.add('sg-busy');
     try {
-      await options.onSubmit({ userName: values.userName.trim(), password: values.password });
+      await options.onSubmit(sentValues());
     } catch (error) {
-      showToast((error as Error).message, 'error');
       submitting = false;
       submit.disabled = false;
       submit.classList.remove('sg-busy');
+      // The right password of a person with a second step: the form asks for the code, with no error.
+      if (!codeStep && secondStepAsked(error)) askForCode('otp');
+      else showToast((error as Error).message, 'error');
     }
   });
 

@@ -1,3 +1,4 @@
+import { MFA_MSG } from '../../shared/constants/mfa';
 import { MSG } from '../../shared/messages';
 
 /**
@@ -23,6 +24,11 @@ export const SIGNIN_TEXTS: Record<Locale, Record<string, string>> = {
     'app.login.submit': 'Login',
     'app.login.createAccount': 'Create Account',
     'app.login.logoHome': 'Tierdesk home',
+    'app.login.otp': 'Authentication code',
+    'app.login.recoveryCode': 'Recovery code',
+    'app.login.recoveryHint': 'Enter one of the recovery codes you kept when you set up two-step sign-in',
+    'app.login.useRecoveryCode': 'Use a recovery code instead',
+    'app.login.useOtp': 'Use the code from your authenticator app instead',
     'ra.input.password.toggle_visible': 'Hide password',
     'ra.input.password.toggle_hidden': 'Show password',
     'ra.action.toggle_theme': 'Toggle light/dark mode',
@@ -47,6 +53,11 @@ export const SIGNIN_TEXTS: Record<Locale, Record<string, string>> = {
       'Too many sign-in attempts from this network. Try again in %{smart_count} minute. |||| Too many sign-in attempts from this network. Try again in %{smart_count} minutes.',
     'app.shared.msg.tooManyPasswordAttempts':
       'Too many wrong passwords. Try again in %{smart_count} minute. |||| Too many wrong passwords. Try again in %{smart_count} minutes.',
+    'app.shared.mfa.codeRequired': MFA_MSG.codeRequired,
+    'app.shared.mfa.codeFormat': MFA_MSG.codeFormat,
+    'app.shared.mfa.wrongCode': MFA_MSG.wrongCode,
+    'app.shared.mfa.usedCode': MFA_MSG.usedCode,
+    'app.shared.mfa.wrongRecoveryCode': MFA_MSG.wrongRecoveryCode,
   },
   hi: {
     'app.title': 'Tierdesk',
@@ -57,6 +68,11 @@ export const SIGNIN_TEXTS: Record<Locale, Record<string, string>> = {
     'app.login.submit': 'लॉगिन',
     'app.login.createAccount': 'खाता बनाएँ',
     'app.login.logoHome': 'Tierdesk मुखपृष्ठ',
+    'app.login.otp': 'प्रमाणीकरण कोड',
+    'app.login.recoveryCode': 'रिकवरी कोड',
+    'app.login.recoveryHint': 'दो-चरणीय साइन-इन सेट करते समय रखे गए रिकवरी कोड में से एक दर्ज करें',
+    'app.login.useRecoveryCode': 'इसके बजाय रिकवरी कोड का उपयोग करें',
+    'app.login.useOtp': 'इसके बजाय ऑथेंटिकेटर ऐप का कोड उपयोग करें',
     'ra.input.password.toggle_visible': 'पासवर्ड छिपाएँ',
     'ra.input.password.toggle_hidden': 'पासवर्ड दिखाएँ',
     'ra.action.toggle_theme': 'हल्की/गहरी थीम बदलें',
@@ -81,6 +97,11 @@ export const SIGNIN_TEXTS: Record<Locale, Record<string, string>> = {
       'इस नेटवर्क से बहुत अधिक साइन-इन प्रयास। %{smart_count} मिनट बाद फिर से प्रयास करें। |||| इस नेटवर्क से बहुत अधिक साइन-इन प्रयास। %{smart_count} मिनट बाद फिर से प्रयास करें।',
     'app.shared.msg.tooManyPasswordAttempts':
       'बहुत अधिक गलत पासवर्ड। %{smart_count} मिनट बाद फिर से प्रयास करें। |||| बहुत अधिक गलत पासवर्ड। %{smart_count} मिनट बाद फिर से प्रयास करें।',
+    'app.shared.mfa.codeRequired': 'अपने ऑथेंटिकेटर ऐप से कोड दर्ज करें',
+    'app.shared.mfa.codeFormat': 'कोड वे 6 अंक हैं जो आपका ऑथेंटिकेटर ऐप दिखाता है',
+    'app.shared.mfa.wrongCode': 'यह कोड सही नहीं है। आपका ऑथेंटिकेटर ऐप अभी जो कोड दिखा रहा है, वह दर्ज करें।',
+    'app.shared.mfa.usedCode': 'यह कोड पहले ही उपयोग हो चुका है। आपका ऑथेंटिकेटर ऐप जो अगला कोड दिखाए, वह दर्ज करें।',
+    'app.shared.mfa.wrongRecoveryCode': 'यह रिकवरी कोड सही नहीं है, या पहले ही उपयोग हो चुका है',
   },
 };
 
@@ -98,7 +119,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** The server's sign-in answers (English) that have an entry here, and the throttling texts with their minutes. */
 const KEY_OF_TEXT = new Map(
   Object.entries(SIGNIN_TEXTS.en)
-    .filter(([key, text]) => key.startsWith('app.shared.msg.') && !text.includes('%{'))
+    .filter(([key, text]) => key.startsWith('app.shared.') && !text.includes('%{'))
     .map(([key, text]) => [text, key]),
 );
 const THROTTLED = (['tooManyAttempts', 'tooManyAddressAttempts', 'tooManyPasswordAttempts'] as const).map(

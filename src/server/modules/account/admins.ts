@@ -12,6 +12,7 @@ import { childPath, scopesOf } from '../network/index';
 import { adjustCounts, countNewUser } from './counts';
 import { hashPassword } from './passwords';
 import { checkUnique, guardUniqueUser, userView } from './people';
+import { clearSecondStep } from './second-step';
 import { revokeAllSessions } from './sessions';
 
 /**
@@ -40,17 +41,18 @@ export const oneTimePassword = () => randomBytes(12).toString('base64url');
 /**
  * The one place a new admin is born: an admin created from the console or through approval, an employee promoted,
  * an admin whose second step was reset. It must choose its own password at its next sign-in (no password-set
- * marker) before anything else.
+ * marker), then set up its second step (mfa_setup_required), before anything else.
  */
 export async function markNewAdmin(tx: Queryable, userId: string) {
-  await tx.update(users).set({ passwordUpdatedAt: null }).where(eq(users.id, userId));
+  await tx.update(users).set({ passwordUpdatedAt: null, mfaSetupRequired: true }).where(eq(users.id, userId));
 }
 
 /**
- * An approved reset of another admin's second step: its sessions end, and it is a new admin again (markNewAdmin).
- * The second step's own secret is cleared here too once two-step sign-in lands (issue 51).
+ * An approved reset of another admin's second step: its secret and recovery codes go, its sessions end, and it is a
+ * new admin again (markNewAdmin).
  */
 export async function resetSecondStep(tx: Tx, userId: string) {
+  await clearSecondStep(tx, userId);
   await revokeAllSessions(tx, userId);
   await markNewAdmin(tx, userId);
 }

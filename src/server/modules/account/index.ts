@@ -21,6 +21,8 @@ export { countNewUser, countsOf, rebuildCounts } from './counts';
 export { hashPassword } from './passwords';
 export { peopleService } from './people';
 export { type AdminCreation, default as accountRoutes } from './routes';
+export { clearSecondStep, requireStepUp } from './second-step';
+export { default as securityRoutes } from './security-routes';
 export type { SessionUser } from './sessions';
 export { signInNameClashWarning } from './sign-in-names';
 export { throttlePruning } from './throttle';

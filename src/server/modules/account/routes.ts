@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MFA_MSG } from '../../../shared/constants/mfa';
 import { UserStatus, UserType } from '../../../shared/enums';
 import { MSG } from '../../../shared/messages';
 import { can, USER_TYPE_RESOURCE } from '../../../shared/roles';
@@ -24,12 +25,19 @@ import {
 } from '../../../shared/wire';
 import { users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
+import {
+  badRequest,
+  forbidden,
+  HttpError,
+  notFound,
+  secondStepRequired,
+  unauthorized,
+} from '../../http/errors';
 import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalUuid } from '../../http/params';
 import { listReads } from '../../http/reader';
 import { documentedOnly } from '../../http/schemas';
-import { caller } from '../../http/session';
+import { caller, mustSetUpSecondStep } from '../../http/session';
 import {
   actorOf,
   auditRecorder,
@@ -41,8 +49,9 @@ import {
 } from '../audit/index';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { peopleService } from './people';
+import { checkCode, codeRefusal, hasSecondStep, spendRecoveryCode } from './second-step';
 import { issueSession, revokeOtherSessions, revokeSession } from './sessions';
-import { accountKey, clearFailures, lockedForMinutes, recordFailure } from './throttle';
+import { accountKey, clearFailures, lockedForMinutes, recordFailure, tooMany } from './throttle';
 import { findLoginUser, listWireUsers, passwordHashOf } from './users';
 import { toWireUser } from './wire';
 
@@ -56,9 +65,6 @@ const fetchQuery = pagingQuery.and(
     distributorMasterDistributorRef: optionalUuid(USER_MSG.invalidUserId),
   }),
 );
-
-const tooMany = (message: string, minutes: number) =>
-  new HttpError(429, message, undefined, { 'retry-after': String(minutes * 60) });
 
 const tags = ['account'];
 const done = { 200: envelope(z.literal(true)) };
@@ -108,7 +114,7 @@ export default async function accountRoutes(
       const account = accountKey(user, input.userName);
       // Checked before the password, so the right password is refused too while locked.
       // A refused sign-in is recorded under the name typed (masked when it is a mobile number), never the password.
-      const refused = (locked: boolean) =>
+      const refused = (locked: boolean, secondStep?: string) =>
         recordRefusal(
           db,
           request.log,
@@ -118,7 +124,11 @@ export default async function accountRoutes(
             action: 'user.login.failed',
             entity: 'user',
             entityId: user?.id ?? null,
-            after: { userName: input.userName, ...(locked ? { locked: true } : {}) },
+            after: {
+              userName: input.userName,
+              ...(locked ? { locked: true } : {}),
+              ...(secondStep ? { secondStep } : {}),
+            },
           },
         );
       const lockedMinutes = await lockedForMinutes(db, account, request.ip);
@@ -139,15 +149,56 @@ export default async function accountRoutes(
       // Only a caller who knows the password learns the account's type or status.
       if (user.type === UserType.CUSTOMER) throw forbidden(MSG.customerLoginRefused);
       if (user.status !== UserStatus.ACTIVE) throw forbidden(MSG.inactiveUser);
-      const token = await inTransaction(db, async (tx) => {
-        await clearFailures(tx, account, request.ip);
-        const issued = await issueSession(tx, user.id, config.sessionTtlHours, {
-          carryWritePosition: Boolean(app.readRouter),
-        });
-        await auditRecorder(request.auditActor!, request.ip, 'user.login', 'user')(tx, { entityId: user.id });
-        return issued;
-      });
-      return { result: { token, user: toWireUser(user) }, message: MSG.loginSuccess };
+      // The second step: with it on, the code (or a recovery code) beside the right password, else a 401 that
+      // asks for it and no session. The code is spent in the session's own transaction.
+      const mfaEnabled = await hasSecondStep(db, user.id);
+      const secondStep = !mfaEnabled
+        ? undefined
+        : input.otp !== undefined
+          ? ('otp' as const)
+          : input.recoveryCode !== undefined
+            ? ('recoveryCode' as const)
+            : undefined;
+      if (mfaEnabled && !secondStep) throw secondStepRequired(MFA_MSG.codeRequired);
+      const outcome = await inTransaction<{ token: string } | { refused: 'wrong' | 'used' }>(
+        db,
+        async (tx) => {
+          if (secondStep) {
+            const check =
+              secondStep === 'otp'
+                ? await checkCode(tx, app.cipher, user.id, input.otp!)
+                : await spendRecoveryCode(tx, app.cipher, user.id, input.recoveryCode!);
+            if (check !== 'ok') return { refused: check };
+          }
+          await clearFailures(tx, account, request.ip);
+          const token = await issueSession(tx, user.id, config.sessionTtlHours, {
+            carryWritePosition: Boolean(app.readRouter),
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          });
+          await auditRecorder(
+            request.auditActor!,
+            request.ip,
+            'user.login',
+            'user',
+          )(tx, {
+            entityId: user.id,
+            after: secondStep ? { secondStep } : null,
+          });
+          return { token };
+        },
+      );
+      if ('refused' in outcome) {
+        // A wrong code is a wrong password: the same counters and lock-outs.
+        await recordFailure(db, account, request.ip);
+        await refused(false, secondStep);
+        throw secondStepRequired(codeRefusal(outcome.refused, secondStep!));
+      }
+      const mfaSetupRequired = mustSetUpSecondStep({ ...user, mfaEnabled }, config.mfaRequiredFor);
+      return {
+        result: { token: outcome.token, user: { ...toWireUser(user), mfaEnabled, mfaSetupRequired } },
+        message: MSG.loginSuccess,
+      };
     },
   );
 
@@ -186,9 +237,10 @@ export default async function accountRoutes(
     async (request) => {
       const { user } = caller(request);
       const q = request.query;
-      // Before the initial password is changed a user may read only itself.
-      if (!user.passwordUpdatedAt && (q._id !== user.id || q.type !== undefined)) {
-        throw forbidden(MSG.passwordChangeRequired);
+      // Before the initial password is changed, or a required second step set up, a user may read only itself.
+      const mfaSetupRequired = mustSetUpSecondStep(user, config.mfaRequiredFor);
+      if ((!user.passwordUpdatedAt || mfaSetupRequired) && (q._id !== user.id || q.type !== undefined)) {
+        throw forbidden(!user.passwordUpdatedAt ? MSG.passwordChangeRequired : MFA_MSG.setupRequired);
       }
       if (q.type === undefined && !q._id) throw badRequest('Query type or _id is required', 'type');
       if (q.type !== undefined && !can(user.type as UserType, USER_TYPE_RESOURCE[q.type], 'read'))
@@ -217,7 +269,10 @@ export default async function accountRoutes(
         (u) => u._id === user.id || can(user.type as UserType, USER_TYPE_RESOURCE[u.type] ?? 'none', 'read'),
       );
       if (readable.length === 0) throw notFound(USER_MSG.userNotFound);
-      return { result: { users: readable, totalCounts: readable.length } };
+      // One's own record says whether one's second step is on, or must be set up.
+      const own = (u: (typeof readable)[number]) =>
+        u._id === user.id ? { ...u, mfaEnabled: user.mfaEnabled, mfaSetupRequired } : u;
+      return { result: { users: readable.map(own), totalCounts: readable.length } };
     },
   );
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { WireSession } from '../../../shared/wire';
 import type { Queryable as Db } from '../../db/open';
 import { sessions } from '../../db/schema';
 import { hashToken } from '../../http/session-token';
@@ -22,7 +23,11 @@ export async function issueSession(
   db: Db,
   userId: string,
   ttlHours: number,
-  { carryWritePosition = false }: { carryWritePosition?: boolean } = {},
+  {
+    carryWritePosition = false,
+    ip = null,
+    userAgent = null,
+  }: { carryWritePosition?: boolean; ip?: string | null; userAgent?: string | null } = {},
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
@@ -31,6 +36,8 @@ export async function issueSession(
     tokenHash: hashToken(token),
     userId,
     expiresAt: new Date(now.getTime() + ttlHours * 3_600_000),
+    ip,
+    userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null,
     ...(carryWritePosition
       ? {
           walLsn: sql`(select max(${sessions.walLsn}) from ${sessions} where ${sessions.userId} = ${userId})`,
@@ -49,3 +56,43 @@ export const revokeOtherSessions = (db: Db, userId: string, keepTokenHash: strin
 
 export const revokeAllSessions = (db: Db, userId: string) =>
   db.delete(sessions).where(eq(sessions.userId, userId));
+
+/** A User-Agent is kept only to be recognised in the list; a longer one is cut. */
+const USER_AGENT_MAX = 300;
+
+/** How many of a person's sessions account/sessions lists: the most recently seen. */
+export const SESSIONS_LISTED = 100;
+
+/** The person's sessions that have not expired, most recently seen first; `current` is the caller's own. */
+export async function listSessions(db: Db, userId: string, currentTokenHash: string): Promise<WireSession[]> {
+  const rows = await db
+    .select({
+      id: sessions.id,
+      tokenHash: sessions.tokenHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+    .limit(SESSIONS_LISTED);
+  return rows.map((row) => ({
+    _id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    ip: row.ip,
+    userAgent: row.userAgent,
+    current: row.tokenHash === currentTokenHash,
+  }));
+}
+
+/** Ends one of the person's own sessions by its id; false when the person has no session of that id. */
+export async function endSession(db: Db, userId: string, id: string): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}

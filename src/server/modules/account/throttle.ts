@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { LOGIN_THROTTLE } from '../../../shared/rules';
 import type { Queryable as Db } from '../../db/open';
 import { loginFailures } from '../../db/schema';
+import { HttpError } from '../../http/errors';
 import { pruneRateLimitHits } from '../../http/rate-limit';
 
 const windowMs = LOGIN_THROTTLE.windowMinutes * 60_000;
@@ -48,6 +49,10 @@ export async function lockedForMinutes(
   if (until === 0) return 0;
   return Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
 }
+
+/** A lock-out's refusal: 429 with its message and when to try again. */
+export const tooMany = (message: string, minutes: number) =>
+  new HttpError(429, message, undefined, { 'retry-after': String(minutes * 60) });
 
 export const recordFailure = (db: Db, account: string, ip: string) =>
   db.insert(loginFailures).values({ account, ip });

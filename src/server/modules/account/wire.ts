@@ -23,7 +23,7 @@ const refs = (ref: Ref): NamedRef[] =>
 /** The columns a wire user is made of (lists select exactly these: no secrets). */
 export type WireUserSource = Omit<
   UserRow,
-  'passwordHash' | 'aadharCipher' | 'aadharHash' | 'path' | 'search'
+  'passwordHash' | 'aadharCipher' | 'aadharHash' | 'path' | 'search' | 'mfaSetupRequired'
 >;
 
 export function toWireUser(row: WireUserSource, lookups: UserLookups = {}): WireUser {

@@ -7,6 +7,7 @@ import { can } from '../../../shared/roles';
 import {
   APPROVAL_MSG,
   adjustSchemaFor,
+  approveSchema,
   COMMAND_STATUSES,
   powerRequestSchema,
   rejectSchema,
@@ -27,7 +28,7 @@ import { offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalFilter } from '../../http/params';
 import { reportReads } from '../../http/reader';
 import { caller, guarded } from '../../http/session';
-import { type AdminCreation, adminCount } from '../account/index';
+import { type AdminCreation, adminCount, requireStepUp } from '../account/index';
 import { actorOf } from '../audit/index';
 import { toWireTransaction } from '../ledger/index';
 import {
@@ -233,11 +234,13 @@ export default async function approvalRoutes(fastify: FastifyInstance) {
     guarded('approvals', 'edit', {
       tags,
       summary:
-        'Approve a pending command (neither its maker nor the one it is for): it runs now; an admin creation or password reset answers a one-time password, once',
+        'Approve a pending command (neither its maker nor the one it is for): it runs now; an admin creation or password reset answers a one-time password, once. A checker with a second step sends its current code (otp)',
       params: idParam,
+      body: approveSchema,
       response: { 200: envelope(approvedCommandSchema) },
     }),
     async (request) => {
+      await requireStepUp(request, request.body.otp);
       const { command, message, oneTimePassword } = await approveCommand(
         db,
         app.ledgerKey,
@@ -253,12 +256,13 @@ export default async function approvalRoutes(fastify: FastifyInstance) {
     guarded('approvals', 'edit', {
       tags,
       summary:
-        'Reject a pending command with a reason (neither its maker nor the one it is for): nothing moves',
+        'Reject a pending command with a reason (neither its maker nor the one it is for): nothing moves. A checker with a second step sends its current code (otp)',
       params: idParam,
       body: rejectSchema,
       response: { 200: envelope(wireCommandSchema) },
     }),
     async (request) => {
+      await requireStepUp(request, request.body.otp);
       const result = await rejectCommand(db, request.params.id, personOf(request), request.body.reason);
       return { result, message: SALES_MSG.commandRejected };
     },

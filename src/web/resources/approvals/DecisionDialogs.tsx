@@ -1,15 +1,42 @@
 import { DialogContentText } from '@mui/material';
 import { type RaRecord, TextInput, useDataProvider, useTranslate, type ValidateForm } from 'react-admin';
 import { titleCase } from '../../../shared/format';
-import { rejectSchema } from '../../../shared/schemas/approvals';
+import { approveSchema, rejectSchema } from '../../../shared/schemas/approvals';
 import { DecisionDialog } from '../../forms/DecisionDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { enumKey } from '../../i18n/enums';
 import { useFormat } from '../../i18n/format';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider } from '../../providers/dataProvider';
+import { getStoredUser } from '../../providers/session';
 
+const validateApproval: ValidateForm = schemaValidator(approveSchema);
 const validateRejection: ValidateForm = schemaValidator(rejectSchema);
+
+/**
+ * Step-up: a checker whose second step is on confirms a decision with its current code (the server asks for it).
+ * The signed-in person's own record says whether it is on.
+ */
+const asksForCode = () => getStoredUser()?.mfaEnabled === true;
+const codeOf = (values: Record<string, unknown>) =>
+  asksForCode() ? String(values.otp ?? '').trim() : undefined;
+/** With the code asked, a field left empty is an empty code (the schema's own message), not an absent one. */
+const withCode =
+  (validate: ValidateForm): ValidateForm =>
+  (values) =>
+    validate(asksForCode() ? { ...values, otp: values.otp ?? '' } : values);
+
+/** The checker's current code, a one-time code the phone may fill in. */
+const StepUpCode = () =>
+  asksForCode() ? (
+    <TextInput
+      source="otp"
+      label="app.approvals.otp"
+      autoComplete="one-time-code"
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      validate={requiredMark}
+    />
+  ) : null;
 
 /**
  * What a command is, in words: the kind, the amount (money commands) and whom it is for (a new admin: the name asked
@@ -32,8 +59,8 @@ export interface CommandDialogProps {
 }
 
 /**
- * POST approvals/approve/{id}: the command runs now. `onApproved` hears the answer: an admin creation's or password
- * reset's one-time password, for the checker alone.
+ * POST approvals/approve/{id} (with the checker's code when its second step is on): the command runs now.
+ * `onApproved` hears the answer: an admin creation's or password reset's one-time password, for the checker alone.
  */
 export const ApproveCommandDialog = ({
   command,
@@ -52,9 +79,10 @@ export const ApproveCommandDialog = ({
       title="app.approvals.approveTitle"
       submitLabel="app.approvals.approve"
       color="primary"
+      validate={asksForCode() ? withCode(validateApproval) : undefined}
       fallbackMessage={sharedKey('sales', 'commandApproved')}
-      decide={async () => {
-        const answer = await dataProvider.approveCommand(command.id);
+      decide={async (values) => {
+        const answer = await dataProvider.approveCommand(command.id, codeOf(values));
         onApproved?.(answer);
         return answer;
       }}
@@ -65,6 +93,7 @@ export const ApproveCommandDialog = ({
           words(command),
         )}
       </DialogContentText>
+      <StepUpCode />
     </DecisionDialog>
   );
 };
@@ -81,12 +110,15 @@ export const RejectCommandDialog = ({ command, open, onClose }: CommandDialogPro
       title="app.approvals.rejectTitle"
       submitLabel="app.approvals.reject"
       color="error"
-      validate={validateRejection}
+      validate={withCode(validateRejection)}
       fallbackMessage={sharedKey('sales', 'commandRejected')}
-      decide={(values) => dataProvider.rejectCommand(command.id, String(values.reason ?? '').trim())}
+      decide={(values) =>
+        dataProvider.rejectCommand(command.id, String(values.reason ?? '').trim(), codeOf(values))
+      }
     >
       <DialogContentText>{translate('app.approvals.rejectText')}</DialogContentText>
       <TextInput source="reason" label="app.approvals.reason" multiline minRows={3} validate={requiredMark} />
+      <StepUpCode />
     </DecisionDialog>
   );
 };

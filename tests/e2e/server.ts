@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../free-port';
+
+export interface RunningServer {
+  baseURL: string;
+  /** Stops the server (waiting for it to close its database) and removes its DATA_DIR. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts Tierdesk the way `npm start` does (the built panel, the server, the embedded database with demo data) on a
+ * free port with a fresh DATA_DIR, and resolves once it says it is running. `env` adds to or replaces the defaults.
+ * The suite's shared server (global-setup.ts) and a file that needs one of its own (mfa.e2e.ts) start it here. The
+ * panel must already be built (scripts/test-all.mjs runs `vite build`).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync('dist/web/index.html'))
+    throw new Error('dist/web is missing: run `npm run build` first');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      // Every test signs in from this one address, far more often than a person would: the per-address limit
+      // (password spraying) has its own server test (tests/server/throttle.test.ts).
+      SIGN_INS_PER_ADDRESS: '10000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+    const poll = setInterval(() => {
+      if (output.includes('Tierdesk is running')) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve();
+      }
+    }, 100);
+  });
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    async stop() {
+      // Wait for the server to close its database before removing its files (not a guessed delay).
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        child.kill('SIGTERM');
+        await exited;
+        clearTimeout(kill);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
