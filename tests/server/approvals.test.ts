@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../../src/server/config';
 import { inTransaction } from '../../src/server/db/transaction';
 import { createAdmin, newOneTimePassword } from '../../src/server/modules/account/index';
@@ -28,6 +29,27 @@ let tehsil: { _id: string; districtId: { _id: string } };
 /** Admins beside the bootstrap one, each first made from the server console (as `npm run admin -- create` does). */
 const admins: Record<string, { token: string; id: string }> = {};
 
+/**
+ * A new admin sets up its second step at its first sign-in, and then confirms every decision with a code (step-up).
+ * Each code works once: a checker deciding again within the same 30 s step takes the next step's code, the clock
+ * (Date only, running) moved on to it as an authenticator app's next code arrives.
+ */
+const STEP = 30_000;
+/** Each admin's second step by user name (its secret, the last step whose code was sent), and whose each token is. */
+const secondSteps = new Map<string, { secret: string; spent: number }>();
+const tokenOwner = new Map<string, string>();
+function freshCode(userName: string | undefined) {
+  const held = userName ? secondSteps.get(userName) : undefined;
+  if (!held) return undefined;
+  let step = Math.floor(Date.now() / STEP);
+  if (step <= held.spent) {
+    vi.setSystemTime((held.spent + 1) * STEP + 1_000);
+    step = held.spent + 1;
+  }
+  held.spent = step;
+  return new TOTP({ secret: held.secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+}
+
 const PERMISSION = 'You do not have permission to do this';
 const STRONG = 'Check@2026';
 
@@ -37,7 +59,12 @@ const as = (
   path: string,
   body?: unknown,
   query?: Record<string, string>,
-) => call(ctx.app, method, path, { token, body, query });
+) => {
+  // A checker with a second step sends its current code with each decision.
+  const otp = /^approvals\/(approve|reject)\//.test(path) ? freshCode(tokenOwner.get(token)) : undefined;
+  const sent = otp ? { ...((body as object | undefined) ?? {}), otp } : body;
+  return call(ctx.app, method, path, { token, body: sent, query });
+};
 const walletOf = async (token = retailer1) =>
   (await as(token, 'GET', 'wallet/fetch')).body.result.wallet as { balance: number; clearingBalance: number };
 const commandOf = async (id: string) =>
@@ -55,9 +82,26 @@ const reference = () => `APPROVAL-REF-${++referenceCounter}`;
 let mobileCounter = 0;
 const nextMobile = () => `98888${String(++mobileCounter).padStart(5, '0')}`;
 
-/** The forced password change at a first sign-in (from a one-time password); answers a fresh session. */
+/** Signs in, with the current code when the person's second step is on. */
+async function signIn(userName: string, password: string) {
+  const otp = freshCode(userName);
+  const res = await call(ctx.app, 'POST', 'account/login', {
+    body: { userName, password, ...(otp ? { otp } : {}) },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  tokenOwner.set(res.body.result.token, userName);
+  return res.body.result as {
+    token: string;
+    user: { _id: string; passwordUpdatedAt: string | null; mfaSetupRequired: boolean };
+  };
+}
+
+/**
+ * A first sign-in with a password someone else set (a one-time or initial password): the person chooses its own,
+ * then, when it must (a new admin), sets up its second step before anything else; answers a fresh session.
+ */
 async function chooseOwnPassword(userName: string, current: string, next = STRONG) {
-  const first = await login(ctx.app, userName, current);
+  const first = await signIn(userName, current);
   expect(first.user.passwordUpdatedAt).toBeNull();
   const changed = await as(first.token, 'POST', 'account/resetPassword', {
     oldPassword: current,
@@ -65,7 +109,17 @@ async function chooseOwnPassword(userName: string, current: string, next = STRON
     confirmPassword: next,
   });
   expect(changed.status).toBe(200);
-  return login(ctx.app, userName, next);
+  const signedIn = await signIn(userName, next);
+  if (signedIn.user.mfaSetupRequired) {
+    const refused = await as(signedIn.token, 'GET', 'approvals/admins');
+    expect([refused.status, refused.body.message]).toEqual([403, 'Set up two-step sign-in first']);
+    const setup = await as(signedIn.token, 'POST', 'account/mfa/setup');
+    expect(setup.status).toBe(200);
+    secondSteps.set(userName, { secret: setup.body.result.secret, spent: 0 });
+    const enabled = await as(signedIn.token, 'POST', 'account/mfa/enable', { otp: freshCode(userName) });
+    expect(enabled.status).toBe(200);
+  }
+  return signedIn;
 }
 
 /** Another admin from the server console (the function `npm run admin -- create` runs), signed in. */
@@ -116,6 +170,7 @@ const newAdminBody = (userName: string, extra: Record<string, unknown> = {}) => 
 });
 
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   ctx = await makeTestContext();
   const signedIn = await login(ctx.app, ADMIN.userName, ADMIN.password);
   admin = signedIn.token;
@@ -128,7 +183,10 @@ beforeAll(async () => {
   retailerId = ids['9300000001'];
   [tehsil] = (await as(admin, 'GET', 'tehsil/fetch', undefined, { limit: '1' })).body.result.tehsil;
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  vi.useRealTimers();
+});
 
 describe('PAYOUT_APPROVAL_ABOVE_RUPEES and PAYOUT_APPROVAL_DAILY_RUPEES', () => {
   it('default to ₹10,000 and ₹50,000, take whole rupees from 0, and stop the start on anything else', () => {
@@ -389,6 +447,8 @@ describe('resetting another admin', () => {
     expect(approved.body.message).toBe(
       "Approved: the admin's second step is reset and its sessions have ended",
     );
+    // Its authenticator's secret is gone with the reset: it signs in with its password alone, and sets up anew.
+    secondSteps.delete('admin.third');
     expect((await as(target.token, 'GET', 'approvals/fetch')).status).toBe(401);
     const again = await login(ctx.app, 'admin.third', STRONG);
     expect(again.user.passwordUpdatedAt).toBeNull();

@@ -81,6 +81,14 @@ afterAll(() => ctx.close());
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
   [
+    '0030_second_step',
+    [
+      'drop table recovery_codes, second_steps',
+      'alter table sessions drop column id, drop column last_seen_at, drop column ip, drop column user_agent',
+      'alter table users drop column mfa_setup_required',
+    ],
+  ],
+  [
     '0029_checkers',
     [
       'drop index pending_commands_posting_idx, pending_commands_power_once, postings_payout_maker_idx',
