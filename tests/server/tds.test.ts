@@ -7,6 +7,7 @@ import { MIGRATIONS_DIR } from '../../src/server/db/open';
 import { reconcile } from '../../src/server/modules/ledger/reconcile';
 import { settle } from '../../src/server/modules/ledger/settlement';
 import { fyStartYearOf, periodOf, taxOf } from '../../src/server/modules/ledger/tds';
+import { TIER_TYPES, type UserType } from '../../src/shared/enums';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, saveBodyOf, type TestContext } from './helpers';
 import { pdfText } from './pdf';
 import { deliver, idsByMobile, sell } from './selling';
@@ -1038,7 +1039,10 @@ describe('every figure to the paisa', () => {
               c.reversed = true;
             }
           } else {
-            const userIds = [...model.keys()];
+            // Payouts are for tier users only (issue 51): not the admin's share, nor a customer's.
+            const userIds = [...model.keys()].filter((id) =>
+              TIER_TYPES.includes(model.get(id)!.type as UserType),
+            );
             const userId = userIds[o.who % userIds.length];
             const m = model.get(userId)!;
             const amount = (m.balance * BigInt(o.percent)) / 100n;
