@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { MIGRATIONS_DIR, openDatabase } from '../../src/server/db/open';
-import { FILE_CHUNK_BYTES } from '../../src/server/modules/leads/files';
+import { FILE_CHUNK_BYTES } from '../../src/server/modules/files/index';
 import { bringInUploads, uploadsAtStartLines } from '../../src/server/modules/leads/index';
 import { applicationSections, PDF, type Place, PNG } from './application';
 import { ADMIN, login, makeTestContext, type TestContext, WEBHOOK_SECRET, XSRF } from './helpers';

@@ -972,7 +972,7 @@ export const storedFiles = pgTable(
 );
 
 /**
- * A stored file's bytes, in order, at most 256 KB a row (FILE_CHUNK_BYTES in modules/leads/files.ts): written
+ * A stored file's bytes, in order, at most 256 KB a row (FILE_CHUNK_BYTES in modules/files/store.ts): written
  * and read one row at a time, so neither receiving nor serving a file holds all of it in memory. Stored without
  * compression (its files are compressed formats already).
  */
