@@ -67,6 +67,8 @@ export interface Config {
   tds: TdsConfig;
   /** A payout above this many paise waits for a second person (PAYOUT_APPROVAL_ABOVE_RUPEES; default 10,000). */
   payoutApprovalAbovePaise: number;
+  /** The most data rows one import file may hold (IMPORT_MAX_ROWS): a file with more is refused before any is judged. */
+  importMaxRows: number;
 }
 
 /**
@@ -242,7 +244,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       deducteeTypes: deducteeTypes(env.TDS_DEDUCTEE_TYPES),
     },
     payoutApprovalAbovePaise: payoutApprovalAbovePaise(env.PAYOUT_APPROVAL_ABOVE_RUPEES),
+    importMaxRows: importMaxRows(env.IMPORT_MAX_ROWS),
   };
+}
+
+/** IMPORT_MAX_ROWS's default and its ceiling. */
+export const IMPORT_ROWS = { default: 200_000, ceiling: 1_000_000 } as const;
+
+/**
+ * `IMPORT_MAX_ROWS`: the most data rows one import file may hold (default 200,000). A job keeps each row's keys
+ * while it reads the file (to find a row that repeats an earlier one), so the bound is also its memory's.
+ */
+function importMaxRows(value: string | undefined): number {
+  if (value === undefined || value === '') return IMPORT_ROWS.default;
+  const text = value.trim();
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > IMPORT_ROWS.ceiling)
+    throw new SetupError(
+      `IMPORT_MAX_ROWS must be a whole number of rows from 1 to ${IMPORT_ROWS.ceiling}, got "${value}"`,
+    );
+  return Number(text);
 }
 
 /**
