@@ -672,7 +672,7 @@ describe('bounds: a file cannot exhaust the server (issue 51)', () => {
     const res = await upload('states', `name\n${names.join('\n')}\n`, { dryRun: 'false' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'The file has more than 2,00,000 rows. Split it into files of at most 2,00,000 rows.',
+      'The file has more than 2,00,000 rows. Split it into smaller files and send each one.',
     );
     // No job, so no row was judged or written; the received file is gone.
     expect(await jobCount()).toBe(before);

@@ -127,7 +127,7 @@ export const IMPORT_MSG = {
   repeatedColumn: (column: string) => `The header row names the column "${column}" twice`,
   noRows: 'The file has a header row but no rows below it',
   tooManyRows: (max: number) =>
-    `The file has more than ${max.toLocaleString('en-IN')} rows. Split it into files of at most ${max.toLocaleString('en-IN')} rows.`,
+    `The file has more than ${max.toLocaleString('en-IN')} rows. Split it into smaller files and send each one.`,
   running: 'You have an import running. Wait until it ends, then send the next file.',
   invalidDryRun: 'dryRun must be true or false',
   invalidMode: 'mode must be create or update',
