@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/server/config';
 import { MIGRATIONS_DIR } from '../../src/server/db/open';
@@ -709,6 +711,91 @@ describe('bounds: a file cannot exhaust the server (issue 51)', () => {
     expect(job.errorsTotal).toBe(7);
     expect(job.errorsKept).toBe(7);
   });
+
+  it('reads a row of millions of cells as one row error, and every row after it as before', async () => {
+    const wide = 'y,'.repeat(2_000_000); // 4 MB, 2,000,001 cells
+    const csv = `name\r\n${wide}\r\n"Wide ""Quoted"" Pradesh"\r\n${'z,'.repeat(70)}"a\r\nb","c,d"\r\nLast Wide Pradesh\r\n`;
+    const job = await run('states', csv);
+    expect(job.counts).toEqual(counts({ read: 4, created: 2, refused: 2 }));
+    expect(job.errors).toEqual([
+      { row: 2, column: '', message: 'The row has more than 64 cells' },
+      { row: 4, column: '', message: 'The row has more than 64 cells' },
+    ]);
+  });
+
+  it('gives the same answer as csv-parse reading the whole file, rows of more than 64 cells cut to 65 (property)', async () => {
+    // Cells of every shape csv-parse reads: plain, quoted with separators, escaped quotes and line breaks inside,
+    // empty; now and then one that is not valid CSV.
+    const cell = fc.oneof(
+      {
+        weight: 60,
+        arbitrary: fc.constantFrom(
+          'Goa',
+          'Kerala',
+          '',
+          ' ',
+          '"Tamil, Nadu"',
+          '"Say ""hi"""',
+          '"two\nlines"',
+          '"cr\r\nlf"',
+          '"lone\rcr"',
+        ),
+      },
+      // Cells past what is passed on whole (8 KB): plain, and quoted with separators, quotes and line breaks.
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          'L'.repeat(9000),
+          `"${'ab"",\n'.repeat(2000)}"`,
+          `"${'x'.repeat(8190)}\r\n"`,
+          `"${'y'.repeat(8191)}"""`,
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('bad"quote', '"closed"late', '"unclosed', `${'M'.repeat(9000)}"`),
+      },
+    );
+    const record = fc.oneof(
+      { weight: 3, arbitrary: fc.array(cell, { minLength: 1, maxLength: 3 }) },
+      { weight: 2, arbitrary: fc.array(cell, { minLength: 60, maxLength: 90 }) },
+    );
+    const file = fc.record({
+      records: fc.array(record, { minLength: 1, maxLength: 6 }),
+      lineBreak: fc.constantFrom('\n', '\r\n', '\r'),
+      finalBreak: fc.boolean(),
+    });
+    const outcome = async (csv: string) => {
+      const started = await upload('states', csv);
+      if (started.status !== 200) return { status: started.status, message: started.body.message };
+      const job = await finished(started.body.result._id, { errorsLimit: '1000' });
+      return { status: 200, counts: job.counts, errors: job.errors };
+    };
+    await fc.assert(
+      fc.asyncProperty(file, async ({ records, lineBreak, finalBreak }) => {
+        const csv = `name${lineBreak}${records.map((r) => r.join(',')).join(lineBreak)}${finalBreak ? lineBreak : ''}`;
+        let reference: string;
+        try {
+          const parsed: string[][] = parse(csv, {
+            bom: true,
+            relax_column_count: true,
+            skip_empty_lines: false,
+          });
+          const quoted = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+          reference = `${parsed.map((r) => r.slice(0, 65).map(quoted).join(',')).join('\n')}\n`;
+        } catch (error) {
+          const line = (error as { lines: number }).lines;
+          expect(await outcome(csv)).toEqual({
+            status: 400,
+            message: `The file is not valid CSV: a quoted cell is broken near line ${line}`,
+          });
+          return;
+        }
+        expect(await outcome(csv)).toEqual(await outcome(reference));
+      }),
+      { seed: 20_261_130, numRuns: 120 },
+    );
+  }, 120_000);
 
   /** 1,500 rows, each refused with one error: two cells in a file of one column. */
   const badRows = (n: number) =>

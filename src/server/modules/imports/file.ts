@@ -186,6 +186,193 @@ function textChecker() {
   return { stream, state };
 }
 
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const CR = 0x0d;
+const LF = 0x0a;
+const BOM = [0xef, 0xbb, 0xbf];
+/**
+ * The bytes of a cell passed on whole: past them, a cell has more than IMPORT_MAX_CELL_CHARS characters whatever
+ * they are (a character is at most 4 bytes, an escaped quote 2).
+ */
+const CELL_BYTES = 8 * 1024;
+
+/**
+ * Keeps csv-parse from building what the import refuses anyway: csv-parse keeps every cell of a record until its
+ * end, whole, so a 50 MB line of commas is 25 million cells (more than 1 GB, and seconds of the event loop), and its
+ * own `max_record_size` refuses the whole file instead of one row. This reads the bytes as csv-parse will (quote
+ * `"`, escaped as `""`; cells split by `,`; records by the first of CRLF, LF or CR found outside quotes, as its
+ * auto-discovery decides) and leaves out a record's cells after its 65th, and a cell's bytes after its first
+ * CELL_BYTES: the row keeps its row error (more than IMPORT_MAX_CELLS cells, a cell of more than
+ * IMPORT_MAX_CELL_CHARS characters) and nothing else of it is kept. Left-out cells become one quoted cell, and each
+ * left-out part keeps its line breaks, so csv-parse counts the file's lines as before (its refusals name them).
+ * Where a left-out part is not valid CSV, a stray quote there makes csv-parse refuse the file at that line, as it
+ * would have (or at an earlier one first, should it find one in what it reads).
+ */
+function csvBounds() {
+  let delimiter: 'crlf' | 'lf' | 'cr' | undefined;
+  let inQuotes = false;
+  /** Inside quotes, a quote: the cell's end, or the first of an escaped pair; the next byte says which. */
+  let quoteSeen = false;
+  /** Just after a quoted cell's closing quote: a separator or the record's end must follow. */
+  let closed = false;
+  let cellBytes = 0;
+  let separators = 0;
+  /** Past the record's 65th cell: its bytes are left out, but for their line breaks. */
+  let dropping = false;
+  /** Past a cell's first CELL_BYTES: the rest of the cell is left out, but for its line breaks. */
+  let trimming = false;
+  /** A CR outside quotes whose meaning the next byte decides (the first line break, or a CRLF). */
+  let crSeen = false;
+  /** Not valid CSV in a left-out part: the rest of the file is csv-parse's to refuse. */
+  let invalid = false;
+  let offset = 0;
+  const QUOTED = Buffer.from('"');
+
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (invalid) return callback();
+      const out: Buffer[] = [];
+      let emitFrom = 0;
+      /** Line breaks of a left-out part, kept in one piece a chunk. */
+      let breaks: Buffer | undefined;
+      let kept = 0;
+      const keepBreaks = () => {
+        if (breaks && kept) out.push(breaks.subarray(0, kept));
+        breaks = undefined;
+        kept = 0;
+      };
+      const contentBreak = (byte: number) => {
+        if (!dropping && !trimming) return;
+        breaks ??= Buffer.allocUnsafe(chunk.length);
+        breaks[kept++] = byte;
+      };
+      /** Passes bytes on again from `from`, after what was left out (and the closing `quote` it held back). */
+      const resume = (from: number, quote = false) => {
+        keepBreaks();
+        if (quote) out.push(QUOTED);
+        emitFrom = from;
+        trimming = false;
+      };
+      /** The record ended with the line break `breakBytes`, whose last byte is at `end` (-1: the chunk before). */
+      const recordEnd = (end: number, breakBytes: string) => {
+        if (dropping || trimming) {
+          resume(end + 1, dropping);
+          out.push(Buffer.from(breakBytes));
+          dropping = false;
+        }
+        separators = 0;
+        cellBytes = 0;
+        closed = false;
+      };
+      /** Not valid CSV where csv-parse will not see it: a quote where none may be makes it refuse there. */
+      const refuse = () => {
+        keepBreaks();
+        out.push(dropping ? Buffer.from('"!') : QUOTED);
+        invalid = true;
+      };
+      for (let i = 0; i < chunk.length && !invalid; i++, offset++) {
+        const byte = chunk[i];
+        // A UTF-8 byte-order mark, which csv-parse drops.
+        if (offset < BOM.length && offset === i && byte === BOM[offset]) continue;
+        if (crSeen) {
+          crSeen = false;
+          if (byte === LF && delimiter !== 'lf' && delimiter !== 'cr') {
+            delimiter = 'crlf';
+            recordEnd(i, '\r\n');
+            continue;
+          }
+          if (delimiter === undefined) {
+            // A CR alone was the first line break: records end at CR; this byte starts the next one.
+            delimiter = 'cr';
+            recordEnd(i - 1, '\r');
+          } else {
+            // With CRLF records, a CR alone is a cell's text.
+            if (dropping && closed) {
+              refuse();
+              break;
+            }
+            cellBytes++;
+            contentBreak(CR);
+          }
+        }
+        if (inQuotes) {
+          cellBytes++;
+          if (quoteSeen) {
+            quoteSeen = false;
+            if (byte === QUOTE) continue; // "" inside quotes
+            // The quote before this byte closed the cell.
+            inQuotes = false;
+            closed = true;
+            if (trimming) resume(i, true);
+          } else {
+            if (byte === QUOTE) quoteSeen = true;
+            else {
+              if (!dropping && !trimming && cellBytes > CELL_BYTES) {
+                out.push(chunk.subarray(emitFrom, i));
+                trimming = true;
+              }
+              if (byte === CR || byte === LF) contentBreak(byte);
+            }
+            continue;
+          }
+        }
+        if (byte === COMMA) {
+          if (trimming) resume(i);
+          closed = false;
+          cellBytes = 0;
+          separators++;
+          if (separators === IMPORT_MAX_CELLS + 1 && !dropping) {
+            out.push(chunk.subarray(emitFrom, i + 1), QUOTED);
+            dropping = true;
+          }
+          continue;
+        }
+        if (byte === LF && (delimiter === undefined || delimiter === 'lf')) {
+          delimiter = 'lf';
+          recordEnd(i, '\n');
+          continue;
+        }
+        if (byte === CR && delimiter !== 'lf') {
+          if (delimiter === 'cr') recordEnd(i, '\r');
+          else crSeen = true;
+          continue;
+        }
+        // Anything else is a cell's.
+        if (!dropping && !trimming && !closed && cellBytes >= CELL_BYTES) {
+          out.push(chunk.subarray(emitFrom, i));
+          trimming = true;
+        }
+        // After a closing quote, or a quote inside an unquoted cell: not valid CSV.
+        if ((dropping || trimming) && (closed || (byte === QUOTE && cellBytes > 0))) {
+          refuse();
+          break;
+        }
+        if (byte === QUOTE && cellBytes === 0) inQuotes = true;
+        cellBytes++;
+        if (byte === CR || byte === LF) contentBreak(byte);
+      }
+      if (!invalid) {
+        if (dropping || trimming) keepBreaks();
+        else out.push(chunk.subarray(emitFrom));
+      }
+      for (const part of out) if (part.length) this.push(part);
+      callback();
+    },
+    flush(callback) {
+      if (!invalid) {
+        // A CR at the very end, inside a left-out part: a line break of its text, as csv-parse reads it.
+        if (crSeen && delimiter === 'crlf' && (dropping || trimming)) this.push(Buffer.from('\r'));
+        // Left open when the file ends inside quotes: csv-parse's own 'Quote Not Closed'.
+        const open = inQuotes && !quoteSeen;
+        if (dropping && !open) this.push(QUOTED);
+        else if (trimming && quoteSeen) this.push(QUOTED);
+      }
+      callback();
+    },
+  });
+}
+
 /** The kind's columns in the header's order; refuses a semicolon or tab delimiter, a missing, unknown or repeated column. */
 function headerColumns(kind: ImportKind, header: string[], firstLine: string): string[] {
   const count = (c: string) => firstLine.split(c).length - 1;
@@ -240,7 +427,7 @@ export async function* importRows(kind: ImportKind, source: Readable): AsyncGene
   const checker = textChecker();
   const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false });
   // Stopping early (a caller that has read enough) destroys the parser, which ends the whole pipeline.
-  void pipeline(source, checker.stream, parser).catch(() => {});
+  void pipeline(source, checker.stream, csvBounds(), parser).catch(() => {});
   let columns: string[] | undefined;
   let blankHeader = false;
   let record = 0;
