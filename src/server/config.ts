@@ -77,6 +77,8 @@ export interface Config {
    * (MFA_REQUIRED_FOR; default admins without demo data, nobody with it).
    */
   mfaRequiredFor: number[];
+  /** The most data rows one import file may hold (IMPORT_MAX_ROWS): a file with more is refused before any is judged. */
+  importMaxRows: number;
 }
 
 /**
@@ -261,6 +263,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       DEFAULT_PAYOUT_APPROVAL_DAILY_PAISE,
     ),
     mfaRequiredFor: mfaRequiredFor(env.MFA_REQUIRED_FOR, demo),
+    importMaxRows: importMaxRows(env.IMPORT_MAX_ROWS),
   };
 }
 
@@ -282,6 +285,23 @@ function mfaRequiredFor(value: string | undefined, demo: boolean): number[] {
       `MFA_REQUIRED_FOR must be a comma-separated list of the user types 0, 2, 3, 4 and 5 (admins, master distributors, distributors, retailers, employees), or empty, got "${value}"`,
     );
   return [...new Set(list.map(Number))].sort();
+}
+
+/** IMPORT_MAX_ROWS's default and its ceiling. */
+export const IMPORT_ROWS = { default: 200_000, ceiling: 1_000_000 } as const;
+
+/**
+ * `IMPORT_MAX_ROWS`: the most data rows one import file may hold (default 200,000). A job keeps each row's keys
+ * while it reads the file (to find a row that repeats an earlier one), so the bound is also its memory's.
+ */
+function importMaxRows(value: string | undefined): number {
+  if (value === undefined || value === '') return IMPORT_ROWS.default;
+  const text = value.trim();
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > IMPORT_ROWS.ceiling)
+    throw new SetupError(
+      `IMPORT_MAX_ROWS must be a whole number of rows from 1 to ${IMPORT_ROWS.ceiling}, got "${value}"`,
+    );
+  return Number(text);
 }
 
 /**

@@ -4,6 +4,9 @@
 // and checks that every row was created and the counter rows equal a recount.
 //   npm run bench:import [-- --rows 100000] [-- --engine pglite|postgres]
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
@@ -42,8 +45,10 @@ export function customersCsv(rows: number) {
 
 async function benchEngine(engine: (typeof ENGINES)[number], rows: number, csv: Buffer) {
   const { database, close } = await openEngine(engine, { pgPort: '55472' });
+  // The server's DATA_DIR: where it receives the file before storing it.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-bench-import-'));
   try {
-    const config = { ...readConfig({}), dataDir: '', logLevel: 'silent' as const, settlementIntervalMs: 0 };
+    const config = { ...readConfig({}), dataDir, logLevel: 'silent' as const, settlementIntervalMs: 0 };
     const cipher = new PersonalDataCipher(randomBytes(32));
     await ensureBootstrapAdmin(database.db, config);
     await seedDemoNetwork(database.db, config, cipher);
@@ -107,6 +112,7 @@ async function benchEngine(engine: (typeof ENGINES)[number], rows: number, csv: 
     return { engine, rows, seconds, rowsPerSecond: Math.round(rows / seconds) };
   } finally {
     await close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -85,6 +85,7 @@ describe('the Import screen in Chromium, at 390 px', () => {
     await errors.getByText('Invalid email').waitFor();
     await errors.getByText('No distributor has the mobile number "9299999999"').waitFor();
     await errors.getByText('The same as row 40 of this file').waitFor();
+    expect(await page.getByTestId('import-errors-total').textContent()).toBe('3 errors in all.');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download errors (CSV)' }).click(),
@@ -137,6 +138,7 @@ describe('the Import screen in Chromium, at 390 px', () => {
     await errors.getByText('अमान्य ईमेल').waitFor();
     await errors.getByText('मोबाइल नंबर "9299999999" किसी डिस्ट्रीब्यूटर का नहीं है').waitFor();
     await errors.getByText('इस फ़ाइल की पंक्ति 40 जैसी ही है').waitFor();
+    expect(await page.getByTestId('import-errors-total').textContent()).toBe('कुल 3 त्रुटियाँ।');
 
     // A file refused before any row is read: its one message, in Hindi.
     await page.locator('input[type=file]').setInputFiles({
@@ -150,6 +152,43 @@ describe('the Import screen in Chromium, at 390 px', () => {
       .getByText(/कॉलम अर्धविराम \(;\) से अलग किए गए हैं/)
       .first()
       .waitFor();
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  it('pages the row errors of a file with more than 1,000, saying only the first 1,000 are kept', async () => {
+    const context = await browser.newContext({ viewport: PHONE, acceptDownloads: true });
+    context.on('page', preparePage);
+    const page = await context.newPage();
+    await signIn(page, baseURL, '9999999999', 'Admin@1234');
+    await page.waitForURL(/\/home$/);
+    await page.goto(`${baseURL}/import`);
+    // 1,200 retailers, each with an e-mail address that is not one: 1,200 errors.
+    const rows = Array.from({ length: 1200 }, (_, i) => row(1000 + i, { email: 'not-an-email' }));
+    await choose(page, 'many-errors.csv', Buffer.from(`${HEADER}\n${rows.join('\n')}\n`));
+    await runAndWait(page, 'Check file', 'Check finished: nothing was written.');
+    expect(await count(page, 'refused')).toBe('1200');
+    expect(await page.getByTestId('import-errors-total').textContent()).toBe(
+      '1,200 errors in all. Only the first 1,000 are kept: fix those rows and check the file again to find the rest.',
+    );
+    const errors = page.getByRole('table', { name: 'Rows with errors' });
+    const firstRow = () => errors.locator('tbody tr').first().locator('td').first().textContent();
+    await expect.poll(() => errors.locator('tbody tr').count()).toBe(100);
+    expect(await firstRow()).toBe('2');
+    await page.getByText('1-100 of 1,000').waitFor();
+    const pages = page.getByRole('navigation', { name: 'Pages of errors' });
+    await pages.getByRole('button', { name: 'Go to last page' }).click();
+    await page.getByText('901-1,000 of 1,000').waitFor();
+    expect(await firstRow()).toBe('902');
+    // The CSV has every error kept.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download errors (CSV)' }).click(),
+    ]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString('utf8').split(/\r?\n/).filter(Boolean)).toHaveLength(1001);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(cspViolations).toEqual([]);
     await context.close();
   });

@@ -1,4 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../src/server/config';
+import { MIGRATIONS_DIR } from '../../src/server/db/open';
 import { importSettings } from '../../src/server/modules/imports/index';
 import { verhoeffDigit } from '../../src/shared/identity';
 import {
@@ -80,16 +87,18 @@ type Job = {
   total: number;
   counts: Record<string, number>;
   errors: { row: number; column: string; message: string }[];
+  errorsTotal: number;
+  errorsKept: number;
   message: string | null;
 };
 
-/** Follows a job as the panel does, until it is no longer RUNNING. */
-async function finished(id: string): Promise<Job> {
+/** Follows a job as the panel does, until it is no longer RUNNING (with a page of its errors, when asked). */
+async function finished(id: string, query?: Record<string, string>): Promise<Job> {
   let job: Job | undefined;
   await expect
     .poll(
       async () => {
-        const res = await call(ctx.app, 'GET', `import/fetch/${id}`, { token: admin });
+        const res = await call(ctx.app, 'GET', `import/fetch/${id}`, { token: admin, query });
         job = res.body.result;
         return job?.status;
       },
@@ -142,6 +151,37 @@ async function countersExact() {
     where r.total is distinct from n.total and coalesce(n.total, 0) <> coalesce(r.total, 0)
        or coalesce(r.active, 0) <> coalesce(n.active, 0)`);
   expect(rows).toEqual([]);
+}
+
+/** A second admin (account/create with type 0), signed in with its own password: another person who imports. */
+let secondAdmin: string | undefined;
+async function signInSecondAdmin() {
+  if (secondAdmin) return secondAdmin;
+  const tehsil = (await call(ctx.app, 'GET', 'tehsil/fetch', { token: admin, query: { limit: '1' } })).body
+    .result.tehsil[0];
+  const created = await call(ctx.app, 'POST', 'account/create', {
+    token: admin,
+    body: {
+      type: 0,
+      name: 'Import Admin',
+      email: 'import.admin@example.com',
+      mobile: '9888800051',
+      userName: 'import.admin',
+      districtId: tehsil.districtId._id,
+      tehsilId: tehsil._id,
+      password: 'First@2026',
+      confirmPassword: 'First@2026',
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const first = await login(ctx.app, 'import.admin', 'First@2026');
+  const changed = await call(ctx.app, 'POST', 'account/resetPassword', {
+    token: first.token,
+    body: { oldPassword: 'First@2026', newPassword: 'Second@2026', confirmPassword: 'Second@2026' },
+  });
+  expect(changed.status).toBe(200);
+  secondAdmin = (await login(ctx.app, 'import.admin', 'Second@2026')).token;
+  return secondAdmin;
 }
 
 describe('each kind: a good file, then the same file again', () => {
@@ -519,12 +559,14 @@ describe('batches', () => {
     await countersExact();
   });
 
-  it('creates each person once when two overlapping imports run at once', async () => {
+  it('creates each person once when two admins’ overlapping imports run at once', async () => {
     importSettings.batchSize = 3;
+    const other = await signInSecondAdmin();
     const [a, b] = await Promise.all([
       upload('master-distributors', file(100, 12), { dryRun: 'false' }),
-      upload('master-distributors', file(106, 12), { dryRun: 'false' }),
+      upload('master-distributors', file(106, 12), { dryRun: 'false' }, other),
     ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
     const [jobA, jobB] = await Promise.all([finished(a.body.result._id), finished(b.body.result._id)]);
     expect(jobA.status).toBe('DONE');
     expect(jobB.status).toBe('DONE');
@@ -539,15 +581,18 @@ describe('batches', () => {
 describe('a job whose server died', () => {
   const STOPPED =
     'The import stopped: the server running it stopped before the end. Send the same file again to complete it.';
-  /** A job row as a server leaves it when it dies mid-import: RUNNING, its heartbeat `age` old. */
-  async function jobLeftBehind(age: string) {
-    const [me] = await users('user_name = $1', [ADMIN.userName]);
+  /**
+   * A job row as a server leaves it when it dies mid-import: RUNNING, its heartbeat `age` old, its file in the
+   * store; by default of a person of its own.
+   */
+  async function jobLeftBehind(age: string, actorId: string = randomUUID()) {
     const { rows } = await ctx.database.pool.query(
-      `insert into import_jobs (kind, file_name, dry_run, mode, actor_id, content, total, read, created, updated_at)
-        values ('master-distributors', 'network.csv', false, 'create', $1, decode('', 'hex'), 1000, 500, 500,
-          now() - $2::interval)
+      `with file as (insert into stored_files (id, content_type, size) values ($3, 'text/csv', 0) returning id)
+        insert into import_jobs (kind, file_name, dry_run, mode, actor_id, file_id, total, read, created, updated_at)
+        select 'master-distributors', 'network.csv', false, 'create', $1, file.id, 1000, 500, 500,
+          now() - $2::interval from file
         returning id`,
-      [me.id, age],
+      [actorId, age, randomUUID().replaceAll('-', '')],
     );
     return rows[0].id as string;
   }
@@ -564,6 +609,18 @@ describe('a job whose server died', () => {
     // Within the bound it may still be running somewhere: it stays RUNNING.
     const young = await fetchJob(await jobLeftBehind('50 seconds'));
     expect(young.result).toMatchObject({ status: 'RUNNING', message: null });
+  });
+
+  it('does not block its person: their next import starts, and the lost job stays FAILED', async () => {
+    const [me] = await users('user_name = $1', [ADMIN.userName]);
+    const lost = await jobLeftBehind('61 seconds', me.id);
+    const next = await run('states', 'name\nMizoram\n');
+    expect(next).toMatchObject({ status: 'DONE', counts: counts({ read: 1, created: 1 }) });
+    expect((await fetchJob(lost)).result).toMatchObject({ status: 'FAILED', message: STOPPED });
+    const { rows } = await ctx.database.pool.query('select status, message from import_jobs where id = $1', [
+      lost,
+    ]);
+    expect(rows).toEqual([{ status: 'FAILED', message: STOPPED }]);
   });
 
   it('keeps a live job RUNNING while one of its batches outlasts the bound: its server beats for it', async () => {
@@ -592,6 +649,272 @@ describe('a job whose server died', () => {
     const job = await importFile('master-distributors', `${PEOPLE_HEADER}\n${person('9790000300')}\n`);
     expect(seen).toMatchObject({ status: 'RUNNING', message: null });
     expect(job.status).toBe('DONE');
+  });
+});
+
+describe('bounds: a file cannot exhaust the server (issue 51)', () => {
+  const jobCount = async () =>
+    (await ctx.database.pool.query('select count(*)::int as n from import_jobs')).rows[0].n as number;
+  const uploadsDir = () => path.join(ctx.config.dataDir, 'uploads');
+
+  it('reads IMPORT_MAX_ROWS: 200,000 by default, a whole number from 1 to 1,000,000', () => {
+    expect(readConfig({}).importMaxRows).toBe(200_000);
+    expect(readConfig({ IMPORT_MAX_ROWS: '5' }).importMaxRows).toBe(5);
+    expect(readConfig({ IMPORT_MAX_ROWS: ' 1000000 ' }).importMaxRows).toBe(1_000_000);
+    for (const bad of ['0', '-1', '1.5', 'many', '1000001'])
+      expect(() => readConfig({ IMPORT_MAX_ROWS: bad }), bad).toThrow(
+        `IMPORT_MAX_ROWS must be a whole number of rows from 1 to 1000000, got "${bad}"`,
+      );
+  });
+
+  it('refuses a file of IMPORT_MAX_ROWS + 1 rows with 400 before any row is checked, keeping nothing', async () => {
+    expect(ctx.config.importMaxRows).toBe(200_000);
+    const names = Array.from({ length: 200_001 }, (_, i) => `Limit State ${i}`);
+    const before = await jobCount();
+    const res = await upload('states', `name\n${names.join('\n')}\n`, { dryRun: 'false' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'The file has more than 2,00,000 rows. Split it into smaller files and send each one.',
+    );
+    // No job, so no row was judged or written; the received file is gone.
+    expect(await jobCount()).toBe(before);
+    const { rows } = await ctx.database.pool.query(
+      `select count(*)::int as n from states where name like 'Limit State %'`,
+    );
+    expect(rows[0].n).toBe(0);
+    expect(fs.readdirSync(uploadsDir())).toEqual([]);
+  });
+
+  it('makes a row of more than 64 cells, or a cell of more than 1,000 characters, a row error', async () => {
+    const file = [
+      'name',
+      Array(65).fill('wide').join(','), // 2: 65 cells
+      'y,'.repeat(50_000), // 3: 50,001 cells
+      Array(64).fill('x').join(','), // 4: 64 cells, the header's 1
+      'L'.repeat(1001), // 5: one cell too long
+      'M'.repeat(1000), // 6: 1,000 characters: judged as the dialog judges it
+      'Long Cells Pradesh', // 7
+      `${'N'.repeat(1001)},two`, // 8: two cells, the first too long
+    ].join('\n');
+    const job = await run('states', `${file}\n`);
+    expect(job.status).toBe('DONE');
+    expect(job.counts).toEqual(counts({ read: 7, created: 1, refused: 6 }));
+    expect(job.errors).toEqual([
+      { row: 2, column: '', message: 'The row has more than 64 cells' },
+      { row: 3, column: '', message: 'The row has more than 64 cells' },
+      { row: 4, column: '', message: 'The row has 64 cells; the header has 1' },
+      { row: 5, column: 'name', message: 'The cell has more than 1,000 characters' },
+      { row: 6, column: 'name', message: 'Name must be at most 100 characters' },
+      { row: 8, column: '', message: 'The row has 2 cells; the header has 1' },
+      { row: 8, column: 'name', message: 'The cell has more than 1,000 characters' },
+    ]);
+    expect(job.errorsTotal).toBe(7);
+    expect(job.errorsKept).toBe(7);
+  });
+
+  it('reads a row of millions of cells as one row error, and every row after it as before', async () => {
+    const wide = 'y,'.repeat(2_000_000); // 4 MB, 2,000,001 cells
+    const csv = `name\r\n${wide}\r\n"Wide ""Quoted"" Pradesh"\r\n${'z,'.repeat(70)}"a\r\nb","c,d"\r\nLast Wide Pradesh\r\n`;
+    const job = await run('states', csv);
+    expect(job.counts).toEqual(counts({ read: 4, created: 2, refused: 2 }));
+    expect(job.errors).toEqual([
+      { row: 2, column: '', message: 'The row has more than 64 cells' },
+      { row: 4, column: '', message: 'The row has more than 64 cells' },
+    ]);
+  });
+
+  it('gives the same answer as csv-parse reading the whole file, rows of more than 64 cells cut to 65 (property)', async () => {
+    // Cells of every shape csv-parse reads: plain, quoted with separators, escaped quotes and line breaks inside,
+    // empty; now and then one that is not valid CSV.
+    const cell = fc.oneof(
+      {
+        weight: 60,
+        arbitrary: fc.constantFrom(
+          'Goa',
+          'Kerala',
+          '',
+          ' ',
+          '"Tamil, Nadu"',
+          '"Say ""hi"""',
+          '"two\nlines"',
+          '"cr\r\nlf"',
+          '"lone\rcr"',
+        ),
+      },
+      // Cells past what is passed on whole (8 KB): plain, and quoted with separators, quotes and line breaks.
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          'L'.repeat(9000),
+          `"${'ab"",\n'.repeat(2000)}"`,
+          `"${'x'.repeat(8190)}\r\n"`,
+          `"${'y'.repeat(8191)}"""`,
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('bad"quote', '"closed"late', '"unclosed', `${'M'.repeat(9000)}"`),
+      },
+    );
+    const record = fc.oneof(
+      { weight: 3, arbitrary: fc.array(cell, { minLength: 1, maxLength: 3 }) },
+      { weight: 2, arbitrary: fc.array(cell, { minLength: 60, maxLength: 90 }) },
+    );
+    const file = fc.record({
+      records: fc.array(record, { minLength: 1, maxLength: 6 }),
+      lineBreak: fc.constantFrom('\n', '\r\n', '\r'),
+      finalBreak: fc.boolean(),
+    });
+    const outcome = async (csv: string) => {
+      const started = await upload('states', csv);
+      if (started.status !== 200) return { status: started.status, message: started.body.message };
+      const job = await finished(started.body.result._id, { errorsLimit: '1000' });
+      return { status: 200, counts: job.counts, errors: job.errors };
+    };
+    await fc.assert(
+      fc.asyncProperty(file, async ({ records, lineBreak, finalBreak }) => {
+        const csv = `name${lineBreak}${records.map((r) => r.join(',')).join(lineBreak)}${finalBreak ? lineBreak : ''}`;
+        let reference: string;
+        try {
+          const parsed: string[][] = parse(csv, {
+            bom: true,
+            relax_column_count: true,
+            skip_empty_lines: false,
+          });
+          const quoted = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+          reference = `${parsed.map((r) => r.slice(0, 65).map(quoted).join(',')).join('\n')}\n`;
+        } catch (error) {
+          const line = (error as { lines: number }).lines;
+          expect(await outcome(csv)).toEqual({
+            status: 400,
+            message: `The file is not valid CSV: a quoted cell is broken near line ${line}`,
+          });
+          return;
+        }
+        expect(await outcome(csv)).toEqual(await outcome(reference));
+      }),
+      { seed: 20_261_130, numRuns: 120 },
+    );
+  }, 120_000);
+
+  /** 1,500 rows, each refused with one error: two cells in a file of one column. */
+  const badRows = (n: number) =>
+    `name\n${Array.from({ length: n }, (_, i) => `Bad State ${i},extra`).join('\n')}\n`;
+  const rowsFrom = (first: number, last: number) =>
+    Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  const CELL_COUNT = 'The row has 2 cells; the header has 1';
+
+  for (const dryRun of ['true', 'false'])
+    it(`keeps the first 1,000 row errors in the file's order, counts every one, and pages them (dryRun=${dryRun})`, async () => {
+      // Small batches, two at once: batches end out of order, and the kept ones are still the first.
+      importSettings.batchSize = 40;
+      const started = await upload('states', badRows(1500), { dryRun });
+      expect(started.status).toBe(200);
+      const id = started.body.result._id as string;
+      const job = await finished(id);
+      expect(job.counts).toEqual(counts({ read: 1500, refused: 1500 }));
+      expect(job.errorsTotal).toBe(1500);
+      expect(job.errorsKept).toBe(1000);
+      // The first page, of 100 by default.
+      expect(job.errors.map((e) => e.row)).toEqual(rowsFrom(2, 101));
+      expect(job.errors[0]).toEqual({ row: 2, column: '', message: CELL_COUNT });
+      const page = async (query: Record<string, string>) => {
+        const res = await call(ctx.app, 'GET', `import/fetch/${id}`, { token: admin, query });
+        expect(res.status).toBe(200);
+        expect(res.body.result).toMatchObject({ errorsTotal: 1500, errorsKept: 1000 });
+        return (res.body.result.errors as Job['errors']).map((e) => e.row);
+      };
+      expect(await page({ errorsPage: '3', errorsLimit: '250' })).toEqual(rowsFrom(502, 751));
+      expect(await page({ errorsPage: '10' })).toEqual(rowsFrom(902, 1001));
+      expect(await page({ errorsPage: '11' })).toEqual([]);
+      expect(await page({ errorsLimit: '1000' })).toEqual(rowsFrom(2, 1001));
+
+      // The CSV has every kept error: a header and 1,000 lines.
+      const csv = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/import/fetch/${id}?format=csv`,
+        headers: { 'x-auth-token': `bearer ${admin}` },
+      });
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(csv.headers['content-disposition']).toContain('states-errors.csv');
+      const lines = csv.body.trimEnd().split('\r\n');
+      expect(lines).toHaveLength(1001);
+      expect(lines[0]).toBe('row,column,message');
+      expect(lines[1]).toBe(`2,,${CELL_COUNT}`);
+      expect(lines[1000]).toBe(`1001,,${CELL_COUNT}`);
+    });
+
+  it('refuses a bad errorsPage, errorsLimit or format with 400 and its message', async () => {
+    const job = await run('states', badRows(3));
+    const { rows } = await ctx.database.pool.query(
+      'select id from import_jobs order by created_at desc, id limit 1',
+    );
+    expect(job.errorsTotal).toBe(3);
+    const id = rows[0].id as string;
+    const PAGE = 'errorsPage must be a whole number from 1 to 1000';
+    const LIMIT = 'errorsLimit must be a whole number from 1 to 1000';
+    const cases: [param: string, value: string, message: string][] = [
+      ['errorsPage', '0', PAGE],
+      ['errorsPage', 'second', PAGE],
+      ['errorsPage', '1.5', PAGE],
+      ['errorsPage', '1001', PAGE],
+      ['errorsLimit', '0', LIMIT],
+      ['errorsLimit', 'ten', LIMIT],
+      ['errorsLimit', '1001', LIMIT],
+      ['format', 'xlsx', 'format must be json or csv'],
+    ];
+    for (const [param, value, message] of cases) {
+      const res = await call(ctx.app, 'GET', `import/fetch/${id}`, {
+        token: admin,
+        query: { [param]: value },
+      });
+      expect(res.status, `${param}=${value}`).toBe(400);
+      expect(res.body, `${param}=${value}`).toEqual({
+        message: 'Invalid data!',
+        errors: [{ msg: message, param }],
+      });
+    }
+  });
+
+  it('refuses a second import of a person while one runs (409), and lets another person import meanwhile', async () => {
+    importSettings.batchSize = 1;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The first job to end a batch holds on there until the checks below are done.
+    let holding: string | undefined;
+    importSettings.afterBatch = async (jobId) => {
+      holding ??= jobId;
+      if (jobId === holding) await held;
+    };
+    const before = await jobCount();
+    // Two at once: the database lets one start.
+    const [a, b] = await Promise.all([
+      upload('states', 'name\nRace State A\nRace State B\n'),
+      upload('states', 'name\nRace State C\n'),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const refused = a.status === 409 ? a : b;
+    expect(refused.body.message).toBe(
+      'You have an import running. Wait until it ends, then send the next file.',
+    );
+    expect(await jobCount()).toBe(before + 1);
+    // And one after the other, while it runs.
+    const again = await upload('states', 'name\nRace State D\n', { dryRun: 'false' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      'You have an import running. Wait until it ends, then send the next file.',
+    );
+    // Another person is not held up.
+    const other = await run('states', 'name\nRace State E\n', {}, employee);
+    expect(other.status).toBe('DONE');
+    release();
+    const first = await finished((a.status === 200 ? a : b).body.result._id);
+    expect(first.status).toBe('DONE');
+    // Once it has ended, the person imports again.
+    expect((await run('states', 'name\nRace State F\n')).status).toBe('DONE');
   });
 });
 
@@ -625,5 +948,89 @@ describe('authority', () => {
     });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Import not found');
+  });
+});
+
+describe('the migration that moves import files into the file store (0028 on this branch)', () => {
+  /** What it adds dropped and the file column put back: the tables as the migrations before it left them. */
+  const UNDO = [
+    'drop index import_jobs_running_actor_key',
+    'alter table import_errors drop column id',
+    `alter table import_jobs drop column file_id, drop column errors_found,
+      add column content bytea not null default ''::bytea`,
+  ];
+  const q = async (text: string, params: unknown[] = []) =>
+    (await ctx.database.pool.query(text, params)).rows;
+
+  it('moves each file into the store, counts every row error and keeps the first 1,000, and ends a person’s extra RUNNING jobs', async () => {
+    for (const statement of UNDO) await q(statement);
+    const bytes = Buffer.from(Array.from({ length: 600 * 1024 }, (_, i) => (i * 7) % 251));
+    const actor = randomUUID();
+    const oldJob = async (status: string, content: Buffer, age: string, actorId = randomUUID()) =>
+      (
+        await q(
+          `insert into import_jobs (kind, file_name, dry_run, mode, status, actor_id, content, total, updated_at)
+            values ('states', 'old.csv', true, 'create', $1, $2, $3, 1500, now() - $4::interval) returning id`,
+          [status, actorId, content, age],
+        )
+      )[0].id as string;
+    const withFile = await oldJob('DONE', bytes, '1 day');
+    const empty = await oldJob('DONE', Buffer.alloc(0), '1 day');
+    const older = await oldJob('RUNNING', Buffer.from('name\nGoa\n'), '2 minutes', actor);
+    const newer = await oldJob('RUNNING', Buffer.from('name\nGoa\n'), '10 seconds', actor);
+    await q(
+      `insert into import_errors (job_id, row, "column", message)
+        select $1, r, 'name', 'Row ' || r from generate_series(1501, 2, -1) as r`,
+      [withFile],
+    );
+
+    const file = fs.readdirSync(MIGRATIONS_DIR).find((name) => name.endsWith('_import_files.sql'))!;
+    for (const statement of fs
+      .readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8')
+      .split('--> statement-breakpoint'))
+      await q(statement);
+
+    const stored = await q(
+      `select j.id, f.size, coalesce(array_agg(c.seq order by c.seq) filter (where c.seq is not null), '{}') as seqs,
+          string_agg(encode(c.bytes, 'hex'), '' order by c.seq) as hex
+        from import_jobs j join stored_files f on f.id = j.file_id left join stored_file_chunks c on c.file_id = f.id
+        where j.id = any($1) group by j.id, f.size`,
+      [[withFile, empty]],
+    );
+    const byId = new Map(stored.map((r) => [r.id, r]));
+    expect(byId.get(withFile)).toMatchObject({
+      size: bytes.length,
+      seqs: [0, 1, 2],
+      hex: bytes.toString('hex'),
+    });
+    expect(byId.get(empty)).toMatchObject({ size: 0, seqs: [], hex: null });
+
+    const res = await call(ctx.app, 'GET', `import/fetch/${withFile}`, {
+      token: admin,
+      query: { errorsLimit: '1000' },
+    });
+    expect(res.body.result).toMatchObject({ errorsTotal: 1500, errorsKept: 1000 });
+    const rows = (res.body.result.errors as Job['errors']).map((e) => e.row);
+    expect(rows[0]).toBe(2);
+    expect(rows[999]).toBe(1001);
+
+    const STOPPED =
+      'The import stopped: the server running it stopped before the end. Send the same file again to complete it.';
+    expect(
+      await q('select id, status, message from import_jobs where id = any($1) order by updated_at', [
+        [older, newer],
+      ]),
+    ).toEqual([
+      { id: older, status: 'FAILED', message: STOPPED },
+      { id: newer, status: 'RUNNING', message: null },
+    ]);
+    // From now on the database refuses a second RUNNING job of a person.
+    await expect(
+      q(
+        `insert into import_jobs (kind, file_name, dry_run, mode, actor_id, file_id)
+          select kind, file_name, dry_run, mode, actor_id, file_id from import_jobs where id = $1`,
+        [newer],
+      ),
+    ).rejects.toMatchObject({ code: '23505' });
   });
 });

@@ -81,6 +81,15 @@ afterAll(() => ctx.close());
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
   [
+    '0031_import_files',
+    [
+      'drop index import_jobs_running_actor_key',
+      'alter table import_errors drop column id',
+      `alter table import_jobs drop column file_id, drop column errors_found,
+        add column content bytea not null default ''::bytea`,
+    ],
+  ],
+  [
     '0030_second_step',
     [
       'drop table recovery_codes, second_steps',

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { MIGRATIONS_DIR, openDatabase } from '../../src/server/db/open';
-import { FILE_CHUNK_BYTES } from '../../src/server/modules/leads/files';
+import { FILE_CHUNK_BYTES } from '../../src/server/modules/files/index';
 import { bringInUploads, uploadsAtStartLines } from '../../src/server/modules/leads/index';
 import { applicationSections, PDF, type Place, PNG } from './application';
 import { ADMIN, login, makeTestContext, type TestContext, WEBHOOK_SECRET, XSRF } from './helpers';
@@ -243,6 +243,8 @@ describe('files an older version kept in DATA_DIR/uploads', () => {
     const migrationFile = fs.readdirSync(MIGRATIONS_DIR).find((name) => name.endsWith('_stored_files.sql'))!;
     await q(`alter table leads drop constraint leads_picture_file_stored_files_id_fk,
       drop constraint leads_document_file_stored_files_id_fk`);
+    // Import jobs point at the store since a later migration (import files): undone here, put back after.
+    await q('alter table import_jobs drop constraint import_jobs_file_id_stored_files_id_fk');
     await q('drop table stored_file_chunks, stored_files');
     const dir = uploadsOf(ctx);
     fs.mkdirSync(dir, { recursive: true });
@@ -277,6 +279,8 @@ describe('files an older version kept in DATA_DIR/uploads', () => {
       .readFileSync(path.join(MIGRATIONS_DIR, migrationFile), 'utf8')
       .split('--> statement-breakpoint'))
       await q(statement);
+    await q(`alter table import_jobs add constraint import_jobs_file_id_stored_files_id_fk
+      foreign key (file_id) references stored_files (id)`);
 
     const result = await bringInUploads(ctx.database.db, dir);
     expect(result).toEqual({

@@ -95,6 +95,14 @@ describe('the import’s messages (issue 45)', () => {
     IMPORT_MSG.conflict(['name', 'email']),
     IMPORT_MSG.maskedAadhar,
     IMPORT_MSG.stopped,
+    // Issue 51: the bounds.
+    IMPORT_MSG.tooManyRows(200_000),
+    IMPORT_MSG.running,
+    IMPORT_MSG.tooManyCells,
+    IMPORT_MSG.cellTooLong,
+    IMPORT_MSG.errorsPage,
+    IMPORT_MSG.errorsLimit,
+    IMPORT_MSG.format,
   ];
 
   it('shows in English exactly what the server sent', () => {
@@ -114,6 +122,7 @@ describe('the import’s messages (issue 45)', () => {
       expect(shown[7]).toBe('मोबाइल नंबर "9399999999" किसी मास्टर डिस्ट्रीब्यूटर का नहीं है');
       expect(shown[8]).toBe('मोबाइल नंबर "9399999998" किसी रिटेलर का नहीं है');
       expect(shown[9]).toContain('(name, email)');
+      expect(shown[12]).toBe('फ़ाइल में 2,00,000 से अधिक पंक्तियाँ हैं। इसे छोटी फ़ाइलों में बाँटें और हर एक अलग से भेजें।');
     } finally {
       await i18nProvider.changeLocale('en');
     }
@@ -131,8 +140,13 @@ describe('the import’s messages (issue 45)', () => {
       'app.shared.sales.receiptFormat',
       'app.shared.sales.receiptLanguage',
       'app.shared.sales.settleWhom',
+      'app.shared.import.errorsPage',
+      'app.shared.import.errorsLimit',
+      'app.shared.import.format',
     ])
-      expect(hindi.get(key), key).not.toMatch(/\b(fy|quarter|format|lang|userId|all|YYYY-MM-DD)\b/);
+      expect(hindi.get(key), key).not.toMatch(
+        /\b(fy|quarter|format|lang|userId|all|YYYY-MM-DD|errorsPage|errorsLimit)\b/,
+      );
   });
 });
 

@@ -986,8 +986,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Bulk imports from CSV (issue 45): one row per file sent. The file itself is kept in the row, so the job's
- * state never lives in one server's memory; its counts are written after every batch (the progress bar).
+ * Bulk imports from CSV (issue 45): one row per file sent. The file itself is in the file store (`file_id`), so the
+ * job's state never lives in one server's memory; its counts are written after every batch (the progress bar).
  */
 export const importJobs = pgTable(
   'import_jobs',
@@ -999,7 +999,10 @@ export const importJobs = pgTable(
     mode: text('mode').notNull(),
     status: text('status').notNull().default('RUNNING'),
     actorId: uuid('actor_id').notNull(),
-    content: bytea('content').notNull(),
+    /** The file as it was sent (stored_files), read again row by row while the job runs. */
+    fileId: text('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
     total: integer('total').notNull().default(0),
     read: integer('read').notNull().default(0),
     created: integer('created').notNull().default(0),
@@ -1007,6 +1010,8 @@ export const importJobs = pgTable(
     unchanged: integer('unchanged').notNull().default(0),
     conflicts: integer('conflicts').notNull().default(0),
     refused: integer('refused').notNull().default(0),
+    /** Every row error found, exact; `import_errors` keeps only the first IMPORT_KEPT_ERRORS of them. */
+    errorsFound: integer('errors_found').notNull().default(0),
     /** Why a FAILED job stopped. */
     message: text('message'),
     createdAt: createdAt(),
@@ -1014,14 +1019,20 @@ export const importJobs = pgTable(
   },
   (t) => [
     index('import_jobs_created_idx').on(t.createdAt, t.id),
+    // One running import per person, across every server on the database (a stale one is ended first: jobs.ts).
+    uniqueIndex('import_jobs_running_actor_key').on(t.actorId).where(sql`${t.status} = 'RUNNING'`),
     check('import_jobs_status_check', sql`${t.status} in ('RUNNING', 'DONE', 'FAILED')`),
     check('import_jobs_mode_check', sql`${t.mode} in ('create', 'update')`),
   ],
 );
-/** An import's row errors: the CSV row (1 is the first after the header), the column and the message. */
+/**
+ * An import's row errors, the first IMPORT_KEPT_ERRORS of them in the file's order: the CSV row (2 is the first
+ * after the header), the column and the message. `id` orders a row's errors as they were found.
+ */
 export const importErrors = pgTable(
   'import_errors',
   {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     jobId: uuid('job_id')
       .notNull()
       .references(() => importJobs.id, { onDelete: 'cascade' }),
@@ -1051,7 +1062,7 @@ export const storedFiles = pgTable(
 );
 
 /**
- * A stored file's bytes, in order, at most 256 KB a row (FILE_CHUNK_BYTES in modules/leads/files.ts): written
+ * A stored file's bytes, in order, at most 256 KB a row (FILE_CHUNK_BYTES in modules/files/store.ts): written
  * and read one row at a time, so neither receiving nor serving a file holds all of it in memory. Stored without
  * compression (its files are compressed formats already).
  */

@@ -28,6 +28,15 @@ export const IMPORT_POLL_MS = 500;
 /** The largest file an import takes. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
+/** The most cells a row may have, and characters a cell: a row past either is a row error (issue 51). */
+export const IMPORT_MAX_CELLS = 64;
+export const IMPORT_MAX_CELL_CHARS = 1000;
+
+/** Row errors a job keeps (the first, in the file's order); its count of them stays exact past this. */
+export const IMPORT_KEPT_ERRORS = 1000;
+/** Row errors `import/fetch/:id` answers a page unless `errorsLimit` says otherwise. */
+export const IMPORT_ERRORS_PAGE = 100;
+
 const PEOPLE = ['name', 'email', 'mobile', 'userName', 'state', 'district', 'tehsil'] as const;
 
 /** Each kind's template columns, in the template's order (the contract: docs/api.md). */
@@ -117,13 +126,21 @@ export const IMPORT_MSG = {
   unknownColumn: (column: string) => `The header row has a column this import does not take: "${column}"`,
   repeatedColumn: (column: string) => `The header row names the column "${column}" twice`,
   noRows: 'The file has a header row but no rows below it',
+  tooManyRows: (max: number) =>
+    `The file has more than ${max.toLocaleString('en-IN')} rows. Split it into smaller files and send each one.`,
+  running: 'You have an import running. Wait until it ends, then send the next file.',
   invalidDryRun: 'dryRun must be true or false',
   invalidMode: 'mode must be create or update',
   adminOnly: 'Only an admin may import; an employee may run a dry run',
   jobNotFound: 'Import not found',
+  errorsPage: `errorsPage must be a whole number from 1 to ${IMPORT_KEPT_ERRORS}`,
+  errorsLimit: `errorsLimit must be a whole number from 1 to ${IMPORT_KEPT_ERRORS}`,
+  format: 'format must be json or csv',
   started: 'Import started',
   // Row errors
   cellCount: (cells: number, columns: number) => `The row has ${cells} cells; the header has ${columns}`,
+  tooManyCells: `The row has more than ${IMPORT_MAX_CELLS} cells`,
+  cellTooLong: `The cell has more than ${IMPORT_MAX_CELL_CHARS.toLocaleString('en-IN')} characters`,
   sameAsRow: (row: number) => `The same as row ${row} of this file`,
   stateMissing: (state: string) => `State "${state}" does not exist`,
   districtMissing: (district: string, state: string) =>
@@ -168,6 +185,27 @@ export const importErrorSchema = z.strictObject({
 });
 export type ImportRowError = z.infer<typeof importErrorSchema>;
 
+/**
+ * `GET import/fetch/:id?errorsPage&errorsLimit&format`: a page of the job's kept row errors (1-based, 1 to
+ * IMPORT_KEPT_ERRORS a page), or `format=csv` for all of them as a file.
+ */
+export const importFetchQuerySchema = z.object({
+  errorsPage: z.coerce
+    .number({ error: IMPORT_MSG.errorsPage })
+    .int({ error: IMPORT_MSG.errorsPage })
+    .min(1, { error: IMPORT_MSG.errorsPage })
+    .max(IMPORT_KEPT_ERRORS, { error: IMPORT_MSG.errorsPage })
+    .default(1),
+  errorsLimit: z.coerce
+    .number({ error: IMPORT_MSG.errorsLimit })
+    .int({ error: IMPORT_MSG.errorsLimit })
+    .min(1, { error: IMPORT_MSG.errorsLimit })
+    .max(IMPORT_KEPT_ERRORS, { error: IMPORT_MSG.errorsLimit })
+    .default(IMPORT_ERRORS_PAGE),
+  format: z.enum(['json', 'csv'], { error: IMPORT_MSG.format }).default('json'),
+});
+export type ImportFetchQuery = z.infer<typeof importFetchQuerySchema>;
+
 /** `GET import/fetch/:id`'s result. */
 export const wireImportJobSchema = z.strictObject({
   _id: z.string(),
@@ -179,7 +217,12 @@ export const wireImportJobSchema = z.strictObject({
   /** Data rows in the file: the progress bar's whole. */
   total: z.number().int(),
   counts: importCountsSchema,
+  /** The page of kept row errors asked for (errorsPage, errorsLimit), in the file's order. */
   errors: z.array(importErrorSchema),
+  /** Every row error found: exact, however many. */
+  errorsTotal: z.number().int(),
+  /** The row errors kept, which the pages and the CSV hold: the first IMPORT_KEPT_ERRORS of errorsTotal. */
+  errorsKept: z.number().int(),
   message: z.string().nullable(),
   createdAt: z.string(),
 });

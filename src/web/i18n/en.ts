@@ -597,7 +597,10 @@ export const en = {
       column: 'Column',
       message: 'Message',
       downloadErrors: 'Download errors (CSV)',
-      moreErrors: 'The first %{shown} of %{total} errors are shown; download them all as CSV.',
+      errorsTotal: '%{total} error in all. |||| %{total} errors in all.',
+      errorsKept:
+        'Only the first %{kept} are kept: fix those rows and check the file again to find the rest.',
+      errorsPages: 'Pages of errors',
       noErrors: 'No row has an error.',
       kinds: {
         states: 'States',

@@ -88,6 +88,7 @@ export const sharedMessagesEn = {
     ...fixedTexts(IMPORT_MSG),
     unknownKind: 'There is no import of "%{kind}"',
     malformed: 'The file is not valid CSV: a quoted cell is broken near line %{line}',
+    tooManyRows: 'The file has more than %{max} rows. Split it into smaller files and send each one.',
     missingColumn: 'The header row has no column "%{column}"',
     unknownColumn: 'The header row has a column this import does not take: "%{column}"',
     repeatedColumn: 'The header row names the column "%{column}" twice',
@@ -200,6 +201,7 @@ function templated(
 TEMPLATES.push(
   templated('import', 'unknownKind', IMPORT_MSG.unknownKind, ['kind']),
   templated('import', 'malformed', IMPORT_MSG.malformed, ['line']),
+  templated('import', 'tooManyRows', IMPORT_MSG.tooManyRows, ['max']),
   templated('import', 'missingColumn', IMPORT_MSG.missingColumn, ['column']),
   templated('import', 'unknownColumn', IMPORT_MSG.unknownColumn, ['column']),
   templated('import', 'repeatedColumn', IMPORT_MSG.repeatedColumn, ['column']),

@@ -31,16 +31,53 @@ export function pageWindow(page: number, count: number, max: number): number[] {
  */
 export const ListPagination = ({ window = 3, maxLinks }: ListPaginationProps) => {
   const { page, perPage, total, data, meta, setPage, isPending } = useListContext();
+  if (isPending || !total) return null;
+  return (
+    <Pager
+      page={page}
+      perPage={perPage}
+      total={total}
+      rows={data?.length ?? 0}
+      onPage={setPage}
+      capped={meta?.totalCountsCapped === true}
+      window={window}
+      maxLinks={maxLinks}
+    />
+  );
+};
+
+export interface PagerProps extends ListPaginationProps {
+  page: number;
+  perPage: number;
+  total: number;
+  /** Rows on the current page. */
+  rows: number;
+  onPage: (page: number) => void;
+  capped?: boolean;
+  /** The pager's accessible name (default: the catalogue's 'Pagination'). */
+  label?: string;
+}
+
+/** The pager itself, for a list's context (ListPagination) or for rows a screen pages itself (an import's errors). */
+export const Pager = ({
+  page,
+  perPage,
+  total,
+  rows,
+  onPage,
+  capped = false,
+  window = 3,
+  maxLinks,
+  label,
+}: PagerProps) => {
   const translate = useTranslate();
   const { count: formatCount } = useFormat();
-  if (isPending || !total) return null;
-  const capped = meta?.totalCountsCapped === true;
   const counted = Math.ceil(total / perPage);
-  const full = (data?.length ?? 0) >= perPage;
+  const full = rows >= perPage;
   const count = capped ? Math.max(counted, full ? page + 1 : page) : counted;
   const current = Math.min(page, count);
   const from = (current - 1) * perPage + 1;
-  const to = from - 1 + (data?.length ?? 0);
+  const to = from - 1 + rows;
   const range = translate('app.list.range', {
     from: formatCount(from),
     to: formatCount(Math.max(from, to)),
@@ -63,10 +100,10 @@ export const ListPagination = ({ window = 3, maxLinks }: ListPaginationProps) =>
       </Typography>
       {count > 1 && (
         <Pagination
-          aria-label={translate('app.list.pagination')}
+          aria-label={label ?? translate('app.list.pagination')}
           count={count}
           page={current}
-          onChange={(_, next) => setPage(next)}
+          onChange={(_, next) => onPage(next)}
           siblingCount={shown ? count : Math.max(0, Math.floor((window - 1) / 2))}
           boundaryCount={capped ? 0 : 1}
           showFirstButton

@@ -223,8 +223,8 @@ export interface AppDataProvider extends DataProvider {
   getCommissionReport(): Promise<CommissionReport>;
   /** POST import/{kind} (multipart: file, dryRun, mode) -> the job's id (a dry run unless dryRun is 'false'). */
   startImport(kind: ImportKind, form: FormData): Promise<{ id: string }>;
-  /** GET import/fetch/{id} -> the job: status, counts, row errors. */
-  getImport(id: string): Promise<WireImportJob>;
+  /** GET import/fetch/{id}?errorsPage&errorsLimit -> the job: status, counts, a page of its kept row errors. */
+  getImport(id: string, errors?: { page: number; perPage: number }): Promise<WireImportJob>;
   /** GET import/template/{kind} -> the kind's CSV template. */
   getImportTemplate(kind: ImportKind): Promise<Blob>;
   /** GET books/fetch (ADMIN): the latest reconcile run, the caller's wallet, TDS payable, what wallets owe. */
@@ -241,7 +241,7 @@ export interface AppDataProvider extends DataProvider {
   recordTdsDeposit(input: TdsDepositBody): Promise<{ message?: string }>;
   /** GET tds/quarters: the caller's own quarters with commission or tax (a tier user's My TDS). */
   getTdsQuarters(): Promise<TdsQuartersResult>;
-  /** A file the API answers (tds/fetch?format=csv, tds/certificate?format=pdf), with the token. */
+  /** A file the API answers (tds/fetch?format=csv, tds/certificate?format=pdf, import/fetch/{id}?format=csv...), with the token. */
   getFile(path: string, query: Record<string, string>): Promise<Blob>;
   /** GET statements/fetch?userId&month (YYYY-MM) -> the month's statement (a tier user's own; staff any). */
   getStatement(userId: string, month: string): Promise<Statement>;
@@ -514,8 +514,11 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       return { id: json.result?._id };
     },
 
-    async getImport(id) {
-      const { json } = await http<Envelope<WireImportJob>>(apiUrl(`import/fetch/${encodeURIComponent(id)}`));
+    async getImport(id, errors) {
+      const query = errors ? { errorsPage: String(errors.page), errorsLimit: String(errors.perPage) } : {};
+      const { json } = await http<Envelope<WireImportJob>>(
+        apiUrl(`import/fetch/${encodeURIComponent(id)}${toQuery(query)}`),
+      );
       if (!json.result) throw new Error(MSG.notFound);
       return json.result;
     },

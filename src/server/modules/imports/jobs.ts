@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import {
+  IMPORT_KEPT_ERRORS,
   IMPORT_MSG,
   type ImportCounts,
   type ImportKind,
@@ -7,10 +8,37 @@ import {
   type ImportRowError,
   type WireImportJob,
 } from '../../../shared/schemas/imports';
+import { isUniqueViolation } from '../../db/errors';
 import type { Queryable } from '../../db/open';
 import { importErrors, importJobs } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { conflict } from '../../http/errors';
+import { claimFile, newFileId } from '../files/index';
 
-/** A job as it starts: the file is kept in its row, so no server's memory is the only copy. */
+/** A RUNNING job whose heartbeat is older than `staleAfterMs`, by the database's clock (the same for every server). */
+const staleSince = (staleAfterMs: number) => sql`now() - make_interval(secs => ${staleAfterMs / 1000})`;
+
+/** Whether the person has an import running (one whose heartbeat is within `staleAfterMs`). */
+export async function hasRunningJob(q: Queryable, actorId: string, staleAfterMs: number): Promise<boolean> {
+  const [row] = await q
+    .select({ id: importJobs.id })
+    .from(importJobs)
+    .where(
+      and(
+        eq(importJobs.actorId, actorId),
+        eq(importJobs.status, 'RUNNING'),
+        sql`${importJobs.updatedAt} >= ${staleSince(staleAfterMs)}`,
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * A job as it starts, with its file claimed in the file store (`size` bytes, written by the job: run.ts), in one
+ * transaction. One running import per person, whichever server runs it: the person's job that lost its server
+ * (RUNNING, its heartbeat older than `staleAfterMs`) ends FAILED as `import/fetch` already answered it, and the
+ * unique index on RUNNING jobs per person refuses a second one (409).
+ */
 export async function createJob(
   q: Queryable,
   job: {
@@ -19,35 +47,79 @@ export async function createJob(
     dryRun: boolean;
     mode: ImportMode;
     actorId: string;
-    content: Buffer;
+    size: number;
     total: number;
   },
-) {
-  const [row] = await q.insert(importJobs).values(job).returning({ id: importJobs.id });
-  return row.id;
+  staleAfterMs: number,
+): Promise<{ id: string; fileId: string }> {
+  try {
+    return await inTransaction(q, async (tx) => {
+      await tx
+        .update(importJobs)
+        .set({ status: 'FAILED', message: IMPORT_MSG.stopped })
+        .where(
+          and(
+            eq(importJobs.actorId, job.actorId),
+            eq(importJobs.status, 'RUNNING'),
+            lt(importJobs.updatedAt, staleSince(staleAfterMs)),
+          ),
+        );
+      const fileId = newFileId();
+      await claimFile(tx, { id: fileId, contentType: 'text/csv', size: job.size });
+      const { size: _size, ...values } = job;
+      const [row] = await tx
+        .insert(importJobs)
+        .values({ ...values, fileId })
+        .returning({ id: importJobs.id });
+      return { id: row.id, fileId };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(IMPORT_MSG.running);
+    throw error;
+  }
 }
 
-/** Adds a batch's counts and row errors to its job (inside the batch's transaction when it wrote). */
+/**
+ * Adds a batch's counts and row errors to its job, in one transaction (the batch's own when it wrote). Every error
+ * is counted; the job keeps the first IMPORT_KEPT_ERRORS in the file's order, whichever batch ends first: the job's
+ * row is locked first, so batches running side by side add theirs one after the other.
+ */
 export async function recordProgress(
   q: Queryable,
   jobId: string,
   delta: ImportCounts,
   errors: ImportRowError[],
 ) {
-  for (let i = 0; i < errors.length; i += 1000)
-    await q.insert(importErrors).values(errors.slice(i, i + 1000).map((e) => ({ jobId, ...e })));
-  await q
-    .update(importJobs)
-    .set({
-      read: sql`${importJobs.read} + ${delta.read}`,
-      created: sql`${importJobs.created} + ${delta.created}`,
-      updated: sql`${importJobs.updated} + ${delta.updated}`,
-      unchanged: sql`${importJobs.unchanged} + ${delta.unchanged}`,
-      conflicts: sql`${importJobs.conflicts} + ${delta.conflicts}`,
-      refused: sql`${importJobs.refused} + ${delta.refused}`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(importJobs.id, jobId));
+  await inTransaction(q, async (tx) => {
+    await tx
+      .update(importJobs)
+      .set({
+        read: sql`${importJobs.read} + ${delta.read}`,
+        created: sql`${importJobs.created} + ${delta.created}`,
+        updated: sql`${importJobs.updated} + ${delta.updated}`,
+        unchanged: sql`${importJobs.unchanged} + ${delta.unchanged}`,
+        conflicts: sql`${importJobs.conflicts} + ${delta.conflicts}`,
+        refused: sql`${importJobs.refused} + ${delta.refused}`,
+        errorsFound: sql`${importJobs.errorsFound} + ${errors.length}`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(importJobs.id, jobId));
+    if (errors.length === 0) return;
+    const [kept] = await tx
+      .select({ count: count(), last: sql<number | null>`max(${importErrors.row})` })
+      .from(importErrors)
+      .where(eq(importErrors.jobId, jobId));
+    // Once the job keeps its fill, only errors of rows before its last kept one can take a place.
+    const candidates = (kept.count < IMPORT_KEPT_ERRORS ? errors : errors.filter((e) => e.row <= kept.last!))
+      .sort((a, b) => a.row - b.row)
+      .slice(0, IMPORT_KEPT_ERRORS);
+    if (candidates.length === 0) return;
+    await tx.insert(importErrors).values(candidates.map((e) => ({ jobId, ...e })));
+    if (kept.count + candidates.length > IMPORT_KEPT_ERRORS)
+      await tx.execute(sql`delete from ${importErrors} where ${importErrors.id} in (
+        select ${importErrors.id} from ${importErrors} where ${importErrors.jobId} = ${jobId}
+        order by ${importErrors.row}, ${importErrors.id} offset ${IMPORT_KEPT_ERRORS})`);
+  });
 }
 
 /** The heartbeat of a job its server is running: `updated_at` is now (a finished job is left as it is). */
@@ -58,14 +130,14 @@ export async function touchJob(q: Queryable, jobId: string) {
     .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'RUNNING')));
 }
 
-/** Ends a job: DONE, or FAILED with the reason; answers its counts for the audit trail. */
+/** Ends a job: DONE, or FAILED with the reason; answers its counts and errors found for the audit trail. */
 export async function finishJob(q: Queryable, jobId: string, failure: string | null) {
   const [row] = await q
     .update(importJobs)
     .set({ status: failure ? 'FAILED' : 'DONE', message: failure, updatedAt: sql`now()` })
     .where(eq(importJobs.id, jobId))
     .returning();
-  return countsOf(row);
+  return { counts: countsOf(row), errorsTotal: row.errorsFound };
 }
 
 const countsOf = (row: ImportCounts): ImportCounts => ({
@@ -77,16 +149,30 @@ const countsOf = (row: ImportCounts): ImportCounts => ({
   refused: row.refused,
 });
 
+/** A job's kept row errors in the file's order (a row's own as they were found): a page of them, or all. */
+export async function keptErrors(
+  q: Queryable,
+  jobId: string,
+  page?: { offset: number; limit: number },
+): Promise<ImportRowError[]> {
+  const query = q
+    .select({ row: importErrors.row, column: importErrors.column, message: importErrors.message })
+    .from(importErrors)
+    .where(eq(importErrors.jobId, jobId))
+    .orderBy(asc(importErrors.row), asc(importErrors.id));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
 /**
- * `import/fetch/:id`: the job with its counts and row errors (in row order), or undefined. A RUNNING job whose
- * heartbeat is older than `staleAfterMs` (by the database's clock, the same for every server) lost its server: it
- * is answered FAILED with IMPORT_MSG.stopped. Its row is left as it is: whole batches are written, and the same
- * file sent again completes it.
+ * `import/fetch/:id`: the job with its counts and a page of its kept row errors, or undefined. A RUNNING job whose
+ * heartbeat is older than `staleAfterMs` lost its server: it is answered FAILED with IMPORT_MSG.stopped. Its row
+ * is left as it is: whole batches are written, and the same file sent again completes it.
  */
 export async function jobView(
   q: Queryable,
   jobId: string,
   staleAfterMs: number,
+  page: { offset: number; limit: number },
 ): Promise<WireImportJob | undefined> {
   const [row] = await q
     .select({
@@ -103,18 +189,18 @@ export async function jobView(
       unchanged: importJobs.unchanged,
       conflicts: importJobs.conflicts,
       refused: importJobs.refused,
+      errorsFound: importJobs.errorsFound,
       message: importJobs.message,
       createdAt: importJobs.createdAt,
-      stale: sql<boolean>`${importJobs.updatedAt} < now() - make_interval(secs => ${staleAfterMs / 1000})`,
+      stale: sql<boolean>`${importJobs.updatedAt} < ${staleSince(staleAfterMs)}`,
     })
     .from(importJobs)
     .where(eq(importJobs.id, jobId));
   if (!row) return undefined;
-  const errors = await q
-    .select({ row: importErrors.row, column: importErrors.column, message: importErrors.message })
-    .from(importErrors)
-    .where(eq(importErrors.jobId, jobId))
-    .orderBy(asc(importErrors.row), asc(importErrors.column));
+  const [[kept], errors] = await Promise.all([
+    q.select({ count: count() }).from(importErrors).where(eq(importErrors.jobId, jobId)),
+    keptErrors(q, jobId, page),
+  ]);
   const lost = row.status === 'RUNNING' && row.stale;
   return {
     _id: row.id,
@@ -126,6 +212,8 @@ export async function jobView(
     total: row.total,
     counts: countsOf(row),
     errors,
+    errorsTotal: row.errorsFound,
+    errorsKept: kept.count,
     message: lost ? IMPORT_MSG.stopped : row.message,
     createdAt: row.createdAt.toISOString(),
   };

@@ -56,14 +56,14 @@ function zodErrors(row: number, error: z.ZodError, columnOf: (path: string) => s
 }
 
 /**
- * Rows that repeat a key of an earlier row of the same file are refused, naming that row. For people, mobile
- * numbers and user names are one namespace (sign-in takes either): a row's own user name may be its mobile.
+ * Finds rows that repeat a key of an earlier row of the same file, naming that row: called with each row in the
+ * file's order, it remembers each row's keys (never the row). For people, mobile numbers and user names are one
+ * namespace (sign-in takes either): a row's own user name may be its mobile.
  */
-export function duplicatesInFile(kind: ImportKind, rows: CsvRow[]): Map<number, ImportRowError> {
+export function duplicateFinder(kind: ImportKind): (row: CsvRow) => ImportRowError | undefined {
   const seen = new Map<string, number>();
-  const out = new Map<number, ImportRowError>();
   const people = IMPORT_USER_TYPE[kind] !== undefined;
-  for (const { row, cells } of rows) {
+  return ({ row, cells }) => {
     const keys: [string, string][] = people
       ? [
           ['mobile', cells.mobile.trim()],
@@ -79,16 +79,17 @@ export function duplicatesInFile(kind: ImportKind, rows: CsvRow[]): Map<number, 
           ],
         ];
     const mine = new Set<string>();
+    let duplicate: ImportRowError | undefined;
     for (const [column, key] of keys) {
       if (key === '' || mine.has(key)) continue;
       mine.add(key);
       const first = seen.get(key);
-      if (first !== undefined && !out.has(row))
-        out.set(row, { row, column, message: IMPORT_MSG.sameAsRow(first) });
+      if (first !== undefined && !duplicate)
+        duplicate = { row, column, message: IMPORT_MSG.sameAsRow(first) };
     }
-    if (!out.has(row)) for (const key of mine) seen.set(key, row);
-  }
-  return out;
+    if (!duplicate) for (const key of mine) seen.set(key, row);
+    return duplicate;
+  };
 }
 
 /** Locations named by a batch, found by name (ignoring case), share-locked inside a transaction. */

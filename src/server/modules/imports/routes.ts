@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,15 +9,17 @@ import { can } from '../../../shared/roles';
 import {
   IMPORT_COLUMNS,
   IMPORT_EXAMPLES,
+  IMPORT_KEPT_ERRORS,
   IMPORT_KINDS,
   IMPORT_MSG,
   IMPORT_RESOURCE,
+  importFetchQuerySchema,
   wireImportJobSchema,
 } from '../../../shared/schemas/imports';
 import { envelope } from '../../../shared/wire';
 import { inTransaction } from '../../db/transaction';
 import { csvText } from '../../http/csv';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden, HttpError, notFound } from '../../http/errors';
 import { idParam } from '../../http/params';
 import { documentedOnly } from '../../http/schemas';
 import { caller, guarded } from '../../http/session';
@@ -23,8 +27,8 @@ import { recordSessionWrite } from '../../http/session-token';
 import { peopleService } from '../account/index';
 import { actorOf, auditRecorder } from '../audit/index';
 import { exportRows } from './export';
-import { csvLine, parseImport, receiveImport } from './file';
-import { createJob, jobView } from './jobs';
+import { countImportRows, csvLine, receiveImport } from './file';
+import { createJob, hasRunningJob, jobView } from './jobs';
 import { importSettings, runImport } from './run';
 
 const tags = ['imports'];
@@ -45,14 +49,17 @@ const importParts = documentedOnly(
 );
 
 /**
- * Bulk import from CSV (issue 45): `POST import/<kind>` judges the file (a refusal is a 400 before any job
- * starts), keeps it in a job row and answers the job's id; the job runs on this server in batches, and
- * `GET import/fetch/:id` follows it from any server. `GET import/template/<kind>` is the kind's template.
+ * Bulk import from CSV (issues 45 and 51): `POST import/<kind>` receives the file to a temporary file, checks it
+ * in a first streaming pass (a refusal, too many rows included, is a 400 before any row is judged), starts a job
+ * (one running per person: 409) and answers its id; the job stores the file and runs on this server in batches,
+ * and `GET import/fetch/:id` follows it from any server, a page of its row errors at a time.
+ * `GET import/template/<kind>` is the kind's template.
  */
 export default async function importRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, cipher } = app;
   const people = peopleService({ db, config, cipher });
+  const uploadsDir = path.join(config.dataDir, 'uploads');
   /** Jobs under way on this server: waited for when it closes. */
   const running = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -75,50 +82,64 @@ export default async function importRoutes(fastify: FastifyInstance) {
     async (request) => {
       const kind = request.params.kind as (typeof IMPORT_KINDS)[number];
       const { user, tokenHash } = caller(request);
-      const received = await receiveImport(request, config.uploadIdleTimeoutMs);
-      // Only an admin writes; the kind's own create right as its dialog has it.
-      if (!received.dryRun) {
-        const type = user.type as UserType;
-        if (!can(type, 'imports', 'create')) throw forbidden(IMPORT_MSG.adminOnly);
-        if (!can(type, IMPORT_RESOURCE[kind], 'create')) throw forbidden();
-      }
-      const { rows } = parseImport(kind, received.content);
-      const id = await createJob(db, {
-        kind,
-        fileName: received.fileName,
-        dryRun: received.dryRun,
-        mode: received.mode,
-        actorId: user.id,
-        content: received.content,
-        total: rows.length,
-      });
-      const job = runImport(
-        {
+      // Refused before the file is read (the database decides again as the job starts: createJob).
+      if (await hasRunningJob(db, user.id, importSettings.staleAfterMs))
+        throw new HttpError(409, IMPORT_MSG.running, undefined, { connection: 'close' });
+      const received = await receiveImport(request, uploadsDir, config.uploadIdleTimeoutMs);
+      let handedOver = false;
+      try {
+        // Only an admin writes; the kind's own create right as its dialog has it.
+        if (!received.dryRun) {
+          const type = user.type as UserType;
+          if (!can(type, 'imports', 'create')) throw forbidden(IMPORT_MSG.adminOnly);
+          if (!can(type, IMPORT_RESOURCE[kind], 'create')) throw forbidden();
+        }
+        const total = await countImportRows(kind, fs.createReadStream(received.path), config.importMaxRows);
+        const { id, fileId } = await createJob(
           db,
-          config,
-          cipher,
-          people,
-          log: request.log,
-          // Its rows are written after this answer: the session learns their position when they are all in.
-          ...(app.readRouter && !received.dryRun
-            ? { beforeFinish: () => recordSessionWrite(db, tokenHash) }
-            : {}),
-        },
-        {
-          id,
-          kind,
-          fileName: received.fileName,
-          dryRun: received.dryRun,
-          mode: received.mode,
-          caller: user,
-          actor: actorOf(request),
-          ip: request.ip,
-        },
-        rows,
-      );
-      running.add(job);
-      void job.finally(() => running.delete(job));
-      return { result: { _id: id }, message: IMPORT_MSG.started };
+          {
+            kind,
+            fileName: received.fileName,
+            dryRun: received.dryRun,
+            mode: received.mode,
+            actorId: user.id,
+            size: received.size,
+            total,
+          },
+          importSettings.staleAfterMs,
+        );
+        const job = runImport(
+          {
+            db,
+            config,
+            cipher,
+            people,
+            log: request.log,
+            // Its rows are written after this answer: the session learns their position when they are all in.
+            ...(app.readRouter && !received.dryRun
+              ? { beforeFinish: () => recordSessionWrite(db, tokenHash) }
+              : {}),
+          },
+          {
+            id,
+            fileId,
+            kind,
+            fileName: received.fileName,
+            dryRun: received.dryRun,
+            mode: received.mode,
+            caller: user,
+            actor: actorOf(request),
+            ip: request.ip,
+          },
+          received,
+        );
+        handedOver = true;
+        running.add(job);
+        void job.finally(() => running.delete(job));
+        return { result: { _id: id }, message: IMPORT_MSG.started };
+      } finally {
+        if (!handedOver) await received.discard();
+      }
     },
   );
 
@@ -126,13 +147,33 @@ export default async function importRoutes(fastify: FastifyInstance) {
     '/import/fetch/:id',
     guarded('imports', 'read', {
       tags,
-      summary: "An import's status, counts and row errors",
+      summary:
+        "An import's status, counts and a page of its row errors; format=csv for all it kept, as a file",
       params: idParam,
+      querystring: importFetchQuerySchema,
       response: { 200: envelope(wireImportJobSchema) },
     }),
-    async (request) => {
-      const view = await jobView(db, request.params.id, importSettings.staleAfterMs);
+    async (request, reply) => {
+      const { errorsPage, errorsLimit, format } = request.query;
+      const page =
+        format === 'csv'
+          ? { offset: 0, limit: IMPORT_KEPT_ERRORS }
+          : { offset: (errorsPage - 1) * errorsLimit, limit: errorsLimit };
+      const view = await jobView(db, request.params.id, importSettings.staleAfterMs, page);
       if (!view) throw notFound(IMPORT_MSG.jobNotFound);
+      if (format === 'csv')
+        return (
+          reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', contentDisposition(`${view.kind}-errors.csv`))
+            // Text under a non-JSON type is sent as it is (no JSON serializer).
+            .send(
+              csvText([
+                ['row', 'column', 'message'],
+                ...view.errors.map((e) => [e.row, e.column, e.message]),
+              ]) as never,
+            )
+        );
       return { result: view };
     },
   );

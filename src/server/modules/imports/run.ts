@@ -25,10 +25,11 @@ import {
   type SessionUser,
 } from '../account/index';
 import { type Actor, auditRecorder } from '../audit/index';
-import type { CsvRow } from './file';
+import { readStoredFile, writeFileBytes } from '../files/index';
+import { type CsvRow, importRows } from './file';
 import { finishJob, recordProgress, touchJob } from './jobs';
 import {
-  duplicatesInFile,
+  duplicateFinder,
   type Judged,
   judgeLocations,
   judgePeople,
@@ -84,6 +85,8 @@ export interface ImportDeps {
 
 export interface ImportJob {
   id: string;
+  /** The job's file in the file store, claimed with its size: the job writes its bytes, then reads them back. */
+  fileId: string;
   kind: ImportKind;
   fileName: string;
   dryRun: boolean;
@@ -149,13 +152,29 @@ function tally(judged: Judged[], mode: ImportMode) {
   return { counts, errors };
 }
 
+/** The file as it was received: a temporary file of the request, removed once stored. */
+export interface ReceivedFile {
+  path: string;
+  size: number;
+  discard(): Promise<void>;
+}
+
+/** A batch as it is read: its number, the rows refused before any is judged, and the rows to judge. */
+interface Batch {
+  no: number;
+  early: Judged[];
+  toJudge: CsvRow[];
+}
+
 /**
- * Runs a job over its file's rows, batch after batch. A dry run judges every row and writes only the job's
- * progress. A real run judges and writes each batch in one transaction, under its keys' locks, with the batch's
- * progress: a server killed mid-import leaves whole batches, and running the file again finds them unchanged.
- * Ends the job DONE (or FAILED) and records it in the audit trail.
+ * Runs a job: stores its file in the file store, then reads it back as a stream, batch after batch; only the
+ * batches under way are in memory, never the file's rows. Rows of the wrong shape, and rows repeating an earlier
+ * row's key, are refused as they are read, in the file's order. A dry run judges every row and writes only the
+ * job's progress. A real run judges and writes each batch in one transaction, under its keys' locks, with the
+ * batch's progress: a server killed mid-import leaves whole batches, and running the file again finds them
+ * unchanged. Ends the job DONE (or FAILED) and records it in the audit trail.
  */
-export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]) {
+export async function runImport(deps: ImportDeps, job: ImportJob, file: ReceivedFile) {
   const { db, cipher, log } = deps;
   const people = IMPORT_USER_TYPE[job.kind] !== undefined;
   const judge = (q: Db | Tx, batch: CsvRow[], lock: boolean) =>
@@ -170,30 +189,41 @@ export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]
     );
   }, importSettings.heartbeatMs);
   heartbeat.unref();
+  let rows: AsyncGenerator<CsvRow> | undefined;
   try {
-    const duplicates = duplicatesInFile(job.kind, rows);
+    // One statement a chunk, outside any transaction: the embedded engine serves others between them.
+    await writeFileBytes(db, { id: job.fileId, source: file.path, size: file.size });
+    await file.discard();
+    rows = importRows(job.kind, readStoredFile(db, { id: job.fileId, size: file.size }));
+    const duplicate = duplicateFinder(job.kind);
     // INITIAL_PASSWORD, hashed once for the whole file (each dialog create hashes it once too).
     const passwordHash = people && !job.dryRun ? await hashPassword(deps.config.initialPassword) : '';
     const size = Math.max(1, importSettings.batchSize);
-    const batches: CsvRow[][] = [];
-    for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
-    const runBatch = async (batch: CsvRow[], batchNo: number) => {
-      // Refused before the database is asked: a row of the wrong width, a key an earlier row of the file has.
-      const early: Judged[] = [];
-      const toJudge = batch.filter((r) => {
-        if (r.cellCount !== undefined) {
-          const width = Object.keys(r.cells).length;
-          early.push({
-            row: r.row,
-            outcome: 'refused',
-            errors: [{ row: r.row, column: '', message: IMPORT_MSG.cellCount(r.cellCount, width) }],
-          });
-          return false;
-        }
-        const duplicate = duplicates.get(r.row);
-        if (duplicate) early.push({ row: r.row, outcome: 'refused', errors: [duplicate] });
-        return !duplicate;
-      });
+    let batches = 0;
+    const readBatch = async (): Promise<Batch | undefined> => {
+      const batch: Batch = { no: batches + 1, early: [], toJudge: [] };
+      for (let n = 0; n < size; n++) {
+        const next = await rows!.next();
+        if (next.done) break;
+        const row = next.value;
+        // Refused before the database is asked: a row of the wrong shape, a key an earlier row of the file has.
+        const same = row.errors ? undefined : duplicate(row);
+        const refusal = row.errors ?? (same ? [same] : undefined);
+        if (refusal) batch.early.push({ row: row.row, outcome: 'refused', errors: refusal });
+        else batch.toJudge.push(row);
+      }
+      if (batch.early.length + batch.toJudge.length === 0) return undefined;
+      batches++;
+      return batch;
+    };
+    // Batches are read one after the other, in the file's order, whichever worker asks.
+    let reading: Promise<unknown> = Promise.resolve();
+    const nextBatch = () => {
+      const batch = reading.then(readBatch);
+      reading = batch.catch(() => {});
+      return batch;
+    };
+    const runBatch = async ({ no, early, toJudge }: Batch) => {
       if (job.dryRun) {
         const judged = [...early, ...(await judge(db, toJudge, false))];
         const { counts, errors } = tally(judged, job.mode);
@@ -202,16 +232,16 @@ export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]
         const judged = await writeBatch(deps, job, toJudge, early, judge, passwordHash);
         if (job.mode === 'update') await updateConflicts(deps, job, judged);
       }
-      await importSettings.afterBatch?.(job.id, batchNo);
+      await importSettings.afterBatch?.(job.id, no);
     };
     // A few batches at once, taken in file order; the first failure stops the others from taking more.
-    let next = 0;
     let stopped: unknown;
     const worker = async () => {
-      while (stopped === undefined && next < batches.length) {
-        const index = next++;
+      while (stopped === undefined) {
         try {
-          await runBatch(batches[index], index + 1);
+          const batch = await nextBatch();
+          if (!batch) return;
+          await runBatch(batch);
         } catch (error) {
           stopped ??= error;
         }
@@ -225,6 +255,9 @@ export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]
     failure = IMPORT_MSG.interrupted;
   } finally {
     clearInterval(heartbeat);
+    // A job stopped before the end: the rest of its file is not read.
+    await rows?.return(undefined).catch(() => {});
+    await file.discard().catch(() => {});
   }
   try {
     await deps.beforeFinish?.();
@@ -232,7 +265,7 @@ export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]
     log.error({ err: error, jobId: job.id }, "could not record the import's write position on the session");
   }
   await inTransaction(db, async (tx) => {
-    const counts = await finishJob(tx, job.id, failure);
+    const { counts, errorsTotal } = await finishJob(tx, job.id, failure);
     await auditRecorder(
       job.actor,
       job.ip,
@@ -248,6 +281,7 @@ export async function runImport(deps: ImportDeps, job: ImportJob, rows: CsvRow[]
         mode: job.mode,
         status: failure ? 'FAILED' : 'DONE',
         counts,
+        errorsTotal,
       },
     });
   });

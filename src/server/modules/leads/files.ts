@@ -1,93 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../db/open';
-import { storedFileChunks, storedFiles } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/open';
 import { inTransaction } from '../../db/transaction';
+import { writeFile } from '../files/index';
 
 /**
- * Applications' files in the database (issue 46), so that any server sharing it serves a file another one took:
- * a `stored_files` row (type, size) and the bytes in `stored_file_chunks`, written and read one chunk at a time.
- * A table rather than large objects: the same SQL on PGlite and PostgreSQL, and a file's bytes go with its row
- * (no orphaned large object to clean up, nothing beside the tables for pg_dump or a replica to carry).
+ * Applications' files before they were kept in the database (up to migration 0023): brought in at start. The
+ * files of applications received since are stored through the file store (modules/files) by routes.ts.
  */
-
-/** The most bytes one `stored_file_chunks` row holds: a 5 MB document is 20 rows. */
-export const FILE_CHUNK_BYTES = 256 * 1024;
-
-/**
- * Copies the file at `source` (`size` bytes) into the database under `id`, a chunk at a time, in the caller's
- * transaction. False when a file with that id is stored already (it is left as it is). Throws when the file does
- * not hold `size` bytes, so a file that changed while it was read is never stored cut short.
- */
-async function writeFile(
-  tx: Tx,
-  file: { id: string; source: string; contentType: string; size: number },
-): Promise<boolean> {
-  const claimed = await tx
-    .insert(storedFiles)
-    .values({ id: file.id, contentType: file.contentType, size: file.size })
-    .onConflictDoNothing()
-    .returning({ id: storedFiles.id });
-  if (claimed.length === 0) return false;
-  let written = 0;
-  let seq = 0;
-  // The stream reads ahead at most one chunk while the previous one is being inserted.
-  for await (const chunk of fs.createReadStream(file.source, { highWaterMark: FILE_CHUNK_BYTES })) {
-    const bytes = chunk as Buffer;
-    written += bytes.length;
-    if (written > file.size) break;
-    await tx.insert(storedFileChunks).values({ fileId: file.id, seq: seq++, bytes });
-  }
-  if (written !== file.size)
-    throw new Error(`${file.source} changed while it was stored: ${written} bytes, not ${file.size}`);
-  return true;
-}
-
-/**
- * Stores a received file (a temporary file of this request) under a new random name, in the caller's
- * transaction, and returns that name: the application's row written in the same transaction points at it.
- */
-export async function storeFile(
-  tx: Tx,
-  file: { source: string; contentType: string; size: number },
-): Promise<string> {
-  const id = randomBytes(16).toString('hex');
-  if (!(await writeFile(tx, { ...file, id }))) throw new Error(`stored file ${id} exists already`);
-  return id;
-}
-
-/** A stored file's type and size; undefined when no file has that id. */
-export async function storedFile(q: Queryable, id: string) {
-  const [row] = await q
-    .select({ id: storedFiles.id, contentType: storedFiles.contentType, size: storedFiles.size })
-    .from(storedFiles)
-    .where(eq(storedFiles.id, id));
-  return row;
-}
-
-/**
- * A stored file's bytes as a stream: each chunk is read from the database when the reader asks for it (one
- * statement a chunk, on whichever pooled connection is free), so a slow download holds one chunk, never the file
- * or a connection. A chunk missing before `size` bytes fails the stream.
- */
-export function readStoredFile(q: Queryable, file: { id: string; size: number }): Readable {
-  async function* chunks() {
-    let sent = 0;
-    for (let seq = 0; sent < file.size; seq++) {
-      const [row] = await q
-        .select({ bytes: storedFileChunks.bytes })
-        .from(storedFileChunks)
-        .where(and(eq(storedFileChunks.fileId, file.id), eq(storedFileChunks.seq, seq)));
-      if (!row) throw new Error(`stored file ${file.id} ends after ${sent} of its ${file.size} bytes`);
-      sent += row.bytes.length;
-      yield row.bytes;
-    }
-  }
-  return Readable.from(chunks(), { objectMode: false });
-}
 
 /** A file an application names that is neither in the database nor in the uploads directory. */
 export interface MissingUpload {

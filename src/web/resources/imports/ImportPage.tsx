@@ -18,42 +18,32 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { downloadCSV, Title, useDataProvider, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { useDropzone } from 'react-dropzone';
 import {
+  IMPORT_ERRORS_PAGE,
   IMPORT_KINDS,
   IMPORT_MAX_BYTES,
   IMPORT_POLL_MS,
   type ImportKind,
   type WireImportJob,
 } from '../../../shared/schemas/imports';
+import { useFormat } from '../../i18n/format';
 import { localise } from '../../i18n/sharedMessages';
 import { saveFile } from '../../layout/saveFile';
 import { useNotifyError } from '../../layout/useNotifyError';
-import { csvCell } from '../../lists/columns';
+import { Pager } from '../../lists/ListPagination';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
-/** Errors shown on the screen; the CSV download has them all. */
-const SHOWN_ERRORS = 100;
 const COUNT_KEYS = ['read', 'created', 'updated', 'unchanged', 'conflicts', 'refused'] as const;
 
-const quote = (value: unknown) => {
-  const text = String(csvCell(String(value)));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** The row errors as CSV: row, column, message (text guarded against spreadsheet formulas). */
-const errorsCsv = (job: WireImportJob) =>
-  ['row,column,message', ...job.errors.map((e) => [e.row, e.column, e.message].map(quote).join(','))].join(
-    '\r\n',
-  );
-
 /**
- * Bulk import from CSV (issue 45), for admins: pick the kind, download its template, drop the file, check it (a
- * dry run: the table of row errors, downloadable as CSV), then import it with a progress bar fed by the job's
- * counts, and a summary at the end. The server judges every row; this screen only shows what it says.
+ * Bulk import from CSV (issues 45 and 51), for admins: pick the kind, download its template, drop the file, check
+ * it (a dry run: the row errors, a page at a time, downloadable as CSV), then import it with a progress bar fed by
+ * the job's counts, and a summary at the end. The server judges every row and keeps the first 1,000 errors; this
+ * screen only shows what it says.
  */
 export const ImportPage = () => {
   const translate = useTranslate();
@@ -63,10 +53,12 @@ export const ImportPage = () => {
   const [update, setUpdate] = useState(false);
   const [rejection, setRejection] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
+  const [errorsPage, setErrorsPage] = useState(1);
   const ids = { heading: useId(), drop: useId(), hint: useId(), status: useId() };
 
   const reset = () => {
     setJobId(null);
+    setErrorsPage(1);
     start.reset();
   };
   const start = useMutation({
@@ -77,13 +69,18 @@ export const ImportPage = () => {
       form.append('file', file!, file!.name);
       return dataProvider.startImport(kind, form);
     },
-    onSuccess: ({ id }) => setJobId(id),
+    onSuccess: ({ id }) => {
+      setErrorsPage(1);
+      setJobId(id);
+    },
   });
   const job = useQuery({
-    queryKey: ['import', jobId],
-    queryFn: () => dataProvider.getImport(jobId!),
+    queryKey: ['import', jobId, errorsPage],
+    queryFn: () => dataProvider.getImport(jobId!, { page: errorsPage, perPage: IMPORT_ERRORS_PAGE }),
     enabled: !!jobId,
     retry: false,
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.status === 'RUNNING' ? IMPORT_POLL_MS : false),
   });
   const template = useMutation({
@@ -217,24 +214,42 @@ export const ImportPage = () => {
             />
           </Box>
         )}
-        {data && data.status !== 'RUNNING' && <JobSummary job={data} />}
+        {data && data.status !== 'RUNNING' && (
+          <JobSummary job={data} errorsPage={errorsPage} onErrorsPage={setErrorsPage} />
+        )}
       </Box>
     </Box>
   );
 };
 
-/** The finished job: what it did (or, for a check, would do), and its row errors. */
-const JobSummary = ({ job }: { job: WireImportJob }) => {
+/** The finished job: what it did (or, for a check, would do), and its row errors, a page at a time. */
+const JobSummary = ({
+  job,
+  errorsPage,
+  onErrorsPage,
+}: {
+  job: WireImportJob;
+  errorsPage: number;
+  onErrorsPage: (page: number) => void;
+}) => {
   const translate = useTranslate();
+  const { count } = useFormat();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const failed = job.status === 'FAILED';
+  const download = useMutation({
+    // Every error the server kept, as its CSV.
+    mutationFn: () => dataProvider.getFile(`import/fetch/${encodeURIComponent(job._id)}`, { format: 'csv' }),
+    onSuccess: (blob) => saveFile(blob, `${job.kind}-errors.csv`),
+  });
+  useNotifyError(download.error);
   return (
     <Card variant="outlined" data-testid="import-summary">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Alert severity={failed ? 'error' : job.errors.length ? 'warning' : 'success'}>
+        <Alert severity={failed ? 'error' : job.errorsTotal ? 'warning' : 'success'}>
           {failed
             ? localise(job.message ?? '', translate)
             : translate(job.dryRun ? 'app.imports.dryRunDone' : 'app.imports.importDone')}
-          {!failed && job.errors.length > 0 && ` ${translate('app.imports.fixAndCheck')}`}
+          {!failed && job.errorsTotal > 0 && ` ${translate('app.imports.fixAndCheck')}`}
         </Alert>
         <Box
           component="dl"
@@ -255,21 +270,24 @@ const JobSummary = ({ job }: { job: WireImportJob }) => {
             </Box>
           ))}
         </Box>
-        {job.errors.length > 0 ? (
+        {job.errorsTotal > 0 ? (
           <>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
               <Typography component="h2" variant="subtitle1" sx={{ flex: 1 }}>
                 {translate('app.imports.errorsTitle')}
               </Typography>
-              <Button variant="outlined" onClick={() => downloadCSV(errorsCsv(job), `${job.kind}-errors`)}>
+              <Button variant="outlined" onClick={() => download.mutate()} disabled={download.isPending}>
                 {translate('app.imports.downloadErrors')}
               </Button>
             </Box>
-            {job.errors.length > SHOWN_ERRORS && (
-              <Typography variant="body2">
-                {translate('app.imports.moreErrors', { shown: SHOWN_ERRORS, total: job.errors.length })}
-              </Typography>
-            )}
+            <Typography variant="body2" data-testid="import-errors-total">
+              {translate('app.imports.errorsTotal', {
+                smart_count: job.errorsTotal,
+                total: count(job.errorsTotal),
+              })}
+              {job.errorsTotal > job.errorsKept &&
+                ` ${translate('app.imports.errorsKept', { kept: count(job.errorsKept) })}`}
+            </Typography>
             <TableContainer>
               <Table size="small" aria-label={translate('app.imports.errorsTitle')}>
                 <TableHead>
@@ -280,7 +298,7 @@ const JobSummary = ({ job }: { job: WireImportJob }) => {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {job.errors.slice(0, SHOWN_ERRORS).map((e, i) => (
+                  {job.errors.map((e, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a row may have several errors in one column
                     <TableRow key={`${e.row}-${e.column}-${i}`}>
                       <TableCell>{e.row}</TableCell>
@@ -296,6 +314,14 @@ const JobSummary = ({ job }: { job: WireImportJob }) => {
                 </TableBody>
               </Table>
             </TableContainer>
+            <Pager
+              page={errorsPage}
+              perPage={IMPORT_ERRORS_PAGE}
+              total={job.errorsKept}
+              rows={job.errors.length}
+              onPage={onErrorsPage}
+              label={translate('app.imports.errorsPages')}
+            />
           </>
         ) : (
           !failed && <Typography variant="body2">{translate('app.imports.noErrors')}</Typography>
