@@ -1,9 +1,7 @@
-import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../../src/server/config';
-import { inTransaction } from '../../src/server/db/transaction';
-import { createAdmin, newOneTimePassword } from '../../src/server/modules/account/index';
 import { monthOf } from '../../src/shared/constants/statements';
+import { adminDesk } from './admins';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
 import { idsByMobile } from './selling';
 
@@ -17,6 +15,13 @@ import { idsByMobile } from './selling';
  */
 
 let ctx: TestContext;
+/** The approvals' people: admins from the console with their second steps (tests/server/admins.ts). */
+let desk: ReturnType<typeof adminDesk>;
+const as: ReturnType<typeof adminDesk>['as'] = (...args) => desk.as(...args);
+const chooseOwnPassword: ReturnType<typeof adminDesk>['chooseOwnPassword'] = (...args) =>
+  desk.chooseOwnPassword(...args);
+const nextMobile = () => desk.nextMobile();
+const STRONG = 'Check@2026';
 let admin: string;
 let employee: string;
 let employeeId: string;
@@ -29,42 +34,8 @@ let tehsil: { _id: string; districtId: { _id: string } };
 /** Admins beside the bootstrap one, each first made from the server console (as `npm run admin -- create` does). */
 const admins: Record<string, { token: string; id: string }> = {};
 
-/**
- * A new admin sets up its second step at its first sign-in, and then confirms every decision with a code (step-up).
- * Each code works once: a checker deciding again within the same 30 s step takes the next step's code, the clock
- * (Date only, running) moved on to it as an authenticator app's next code arrives.
- */
-const STEP = 30_000;
-/** Each admin's second step by user name (its secret, the last step whose code was sent), and whose each token is. */
-const secondSteps = new Map<string, { secret: string; spent: number }>();
-const tokenOwner = new Map<string, string>();
-function freshCode(userName: string | undefined) {
-  const held = userName ? secondSteps.get(userName) : undefined;
-  if (!held) return undefined;
-  let step = Math.floor(Date.now() / STEP);
-  if (step <= held.spent) {
-    vi.setSystemTime((held.spent + 1) * STEP + 1_000);
-    step = held.spent + 1;
-  }
-  held.spent = step;
-  return new TOTP({ secret: held.secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-}
-
 const PERMISSION = 'You do not have permission to do this';
-const STRONG = 'Check@2026';
 
-const as = (
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  query?: Record<string, string>,
-) => {
-  // A checker with a second step sends its current code with each decision.
-  const otp = /^approvals\/(approve|reject)\//.test(path) ? freshCode(tokenOwner.get(token)) : undefined;
-  const sent = otp ? { ...((body as object | undefined) ?? {}), otp } : body;
-  return call(ctx.app, method, path, { token, body: sent, query });
-};
 const walletOf = async (token = retailer1) =>
   (await as(token, 'GET', 'wallet/fetch')).body.result.wallet as { balance: number; clearingBalance: number };
 const commandOf = async (id: string) =>
@@ -79,69 +50,9 @@ const adminCount = async (token = admin) =>
 
 let referenceCounter = 0;
 const reference = () => `APPROVAL-REF-${++referenceCounter}`;
-let mobileCounter = 0;
-const nextMobile = () => `98888${String(++mobileCounter).padStart(5, '0')}`;
-
-/** Signs in, with the current code when the person's second step is on. */
-async function signIn(userName: string, password: string) {
-  const otp = freshCode(userName);
-  const res = await call(ctx.app, 'POST', 'account/login', {
-    body: { userName, password, ...(otp ? { otp } : {}) },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  tokenOwner.set(res.body.result.token, userName);
-  return res.body.result as {
-    token: string;
-    user: { _id: string; passwordUpdatedAt: string | null; mfaSetupRequired: boolean };
-  };
-}
-
-/**
- * A first sign-in with a password someone else set (a one-time or initial password): the person chooses its own,
- * then, when it must (a new admin), sets up its second step before anything else; answers a fresh session.
- */
-async function chooseOwnPassword(userName: string, current: string, next = STRONG) {
-  const first = await signIn(userName, current);
-  expect(first.user.passwordUpdatedAt).toBeNull();
-  const changed = await as(first.token, 'POST', 'account/resetPassword', {
-    oldPassword: current,
-    newPassword: next,
-    confirmPassword: next,
-  });
-  expect(changed.status).toBe(200);
-  const signedIn = await signIn(userName, next);
-  if (signedIn.user.mfaSetupRequired) {
-    const refused = await as(signedIn.token, 'GET', 'approvals/admins');
-    expect([refused.status, refused.body.message]).toEqual([403, 'Set up two-step sign-in first']);
-    const setup = await as(signedIn.token, 'POST', 'account/mfa/setup');
-    expect(setup.status).toBe(200);
-    secondSteps.set(userName, { secret: setup.body.result.secret, spent: 0 });
-    const enabled = await as(signedIn.token, 'POST', 'account/mfa/enable', { otp: freshCode(userName) });
-    expect(enabled.status).toBe(200);
-  }
-  return signedIn;
-}
-
-/** Another admin from the server console (the function `npm run admin -- create` runs), signed in. */
+/** Another admin from the server console, signed in with its own password and second step. */
 async function consoleAdmin(key: string) {
-  const { password, passwordHash } = await newOneTimePassword();
-  const userName = `admin.${key}`;
-  await inTransaction(ctx.database.db, (tx) =>
-    createAdmin(
-      tx,
-      {
-        name: `Admin ${key}`,
-        userName,
-        email: null,
-        mobile: nextMobile(),
-        districtId: null,
-        tehsilId: null,
-      },
-      passwordHash,
-    ),
-  );
-  const signedIn = await chooseOwnPassword(userName, password);
-  admins[key] = { token: signedIn.token, id: signedIn.user._id };
+  admins[key] = await desk.consoleAdmin(key);
   return admins[key];
 }
 
@@ -172,6 +83,7 @@ const newAdminBody = (userName: string, extra: Record<string, unknown> = {}) => 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   ctx = await makeTestContext();
+  desk = adminDesk(ctx);
   const signedIn = await login(ctx.app, ADMIN.userName, ADMIN.password);
   admin = signedIn.token;
   adminId = signedIn.user._id;
@@ -448,7 +360,7 @@ describe('resetting another admin', () => {
       "Approved: the admin's second step is reset and its sessions have ended",
     );
     // Its authenticator's secret is gone with the reset: it signs in with its password alone, and sets up anew.
-    secondSteps.delete('admin.third');
+    desk.forgetSecondStep('admin.third');
     expect((await as(target.token, 'GET', 'approvals/fetch')).status).toBe(401);
     const again = await login(ctx.app, 'admin.third', STRONG);
     expect(again.user.passwordUpdatedAt).toBeNull();

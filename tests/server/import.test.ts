@@ -8,6 +8,7 @@ import { readConfig } from '../../src/server/config';
 import { MIGRATIONS_DIR } from '../../src/server/db/open';
 import { importSettings } from '../../src/server/modules/imports/index';
 import { verhoeffDigit } from '../../src/shared/identity';
+import { adminDesk } from './admins';
 import {
   ADMIN,
   call,
@@ -153,34 +154,11 @@ async function countersExact() {
   expect(rows).toEqual([]);
 }
 
-/** A second admin (account/create with type 0), signed in with its own password: another person who imports. */
+/** A second admin, signed in with its own password and second step: another person who imports. */
 let secondAdmin: string | undefined;
 async function signInSecondAdmin() {
-  if (secondAdmin) return secondAdmin;
-  const tehsil = (await call(ctx.app, 'GET', 'tehsil/fetch', { token: admin, query: { limit: '1' } })).body
-    .result.tehsil[0];
-  const created = await call(ctx.app, 'POST', 'account/create', {
-    token: admin,
-    body: {
-      type: 0,
-      name: 'Import Admin',
-      email: 'import.admin@example.com',
-      mobile: '9888800051',
-      userName: 'import.admin',
-      districtId: tehsil.districtId._id,
-      tehsilId: tehsil._id,
-      password: 'First@2026',
-      confirmPassword: 'First@2026',
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const first = await login(ctx.app, 'import.admin', 'First@2026');
-  const changed = await call(ctx.app, 'POST', 'account/resetPassword', {
-    token: first.token,
-    body: { oldPassword: 'First@2026', newPassword: 'Second@2026', confirmPassword: 'Second@2026' },
-  });
-  expect(changed.status).toBe(200);
-  secondAdmin = (await login(ctx.app, 'import.admin', 'Second@2026')).token;
+  // A second admin comes from the server console and sets up its own password and second step (issue 51).
+  secondAdmin ??= (await adminDesk(ctx).consoleAdmin('import')).token;
   return secondAdmin;
 }
 
