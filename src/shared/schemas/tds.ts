@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { challanSerialOf, TDS_MSG, TDS_QUARTERS } from '../constants/tds';
 import { MSG } from '../messages';
 import { boundedAmount } from './catalog';
+import { documentLanguageField } from './documents';
 import { idField } from './locations';
 
 export { TDS_MSG, TDS_QUARTERS, TDS_SECTION } from '../constants/tds';
@@ -60,6 +61,8 @@ export const tdsCertificateQuerySchema = z.object({
   fy: fyField,
   quarter: quarterField,
   format: z.enum(['json', 'pdf'], { error: TDS_MSG.format }).default('json'),
+  /** The PDF's language. */
+  lang: documentLanguageField,
 });
 
 /**

@@ -28,7 +28,6 @@ export {
   recordPayout,
   replayPayout,
 } from './payout';
-export { pdfRupees, type TextPdf, textPdf } from './pdf';
 export { listTransactionsOf, toWireTransaction, walletOf } from './queries';
 export { owedPaise, reconcile, sealsVerify } from './reconcile';
 export { latestReconcileRun, reconcileAndRecord, recordReconcileRun } from './reconcile-runs';
