@@ -129,7 +129,7 @@ describe('the import’s messages (issue 45)', () => {
       'app.shared.audit.invalidDate',
       'app.shared.audit.invalidDay',
       'app.shared.sales.receiptFormat',
-      'app.shared.sales.receiptLanguage',
+      'app.shared.documents.language',
       'app.shared.sales.settleWhom',
     ])
       expect(hindi.get(key), key).not.toMatch(/\b(fy|quarter|format|lang|userId|all|YYYY-MM-DD)\b/);
