@@ -78,7 +78,7 @@ export interface DateFormatOptions {
 /**
  * An ISO date (or Date) in the seed's medium format, in the viewer's time zone: 'Nov 26, 2026' (Hindi
  * '26 नव॰ 2026'), or with `time` 'Nov 26, 2026, 7:43:05 AM'; '' when missing or invalid. The one date format of
- * the panel's lists, pages and CSV exports (exports in English).
+ * the panel's lists, pages and CSV exports (exports in English), and of the server's documents (in India's time).
  */
 export function formatDate(
   value: unknown,

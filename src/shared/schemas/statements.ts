@@ -18,7 +18,7 @@ const monthField = z
     { error: STATEMENT_MSG.month },
   );
 
-/** `GET statements/fetch?userId&month=YYYY-MM[&format=json|csv|pdf]`. */
+/** `GET statements/fetch?userId&month=YYYY-MM[&format=json|csv|pdf][&lang=en|hi]`. */
 export const statementQuerySchema = z.object({
   userId: idField(STATEMENT_MSG.userRequired, STATEMENT_MSG.invalidUser),
   month: monthField,

@@ -55,7 +55,7 @@ export const tdsFetchQuerySchema = z.object({
 /** `GET tds/deposits?fy=2026-27&quarter=Q3`: the challans dated in a quarter. */
 export const tdsPeriodQuerySchema = z.object({ fy: fyField, quarter: quarterField });
 
-/** `GET tds/certificate?userId&fy&quarter[&format=pdf]`. */
+/** `GET tds/certificate?userId&fy&quarter[&format=pdf][&lang=en|hi]`. */
 export const tdsCertificateQuerySchema = z.object({
   userId: idField(MSG.required, TDS_MSG.userNotFound),
   fy: fyField,

@@ -5,11 +5,9 @@
  * hand it here; this module reads no database.
  */
 export {
-  RECEIPT_BRAND,
   receiptFileName,
   receiptHtml,
   receiptPdf,
-  receiptTime,
   type SaleReceipt,
 } from './receipt';
 export { type StatementDocument, statementPdf } from './statement';

@@ -7,7 +7,7 @@ import { DOCUMENT_TEXTS } from './texts';
 import { indiaTime } from './time';
 
 /** The product's name on a receipt, as on the TDS certificate. */
-export const RECEIPT_BRAND = 'Tierdesk';
+const RECEIPT_BRAND = 'Tierdesk';
 
 /** What a customer is given for a sale: its reference, product, customer (mobile masked), amount, status, times. */
 export interface SaleReceipt {
@@ -29,7 +29,7 @@ export interface SaleReceipt {
 }
 
 /** A moment as a receipt shows it: the panel's medium date and time, in India's time ('Nov 26, 2026, 5:03:05 PM IST'). */
-export const receiptTime = (at: Date, lang: DocumentLanguage = 'en') =>
+const receiptTime = (at: Date, lang: DocumentLanguage = 'en') =>
   `${indiaTime(at, lang)} ${DOCUMENT_TEXTS[lang].zone}`;
 
 /** The receipt's facts in reading order, as label and text (the page and the PDF show the same). */
