@@ -45,33 +45,49 @@ const cached = <F>(make: (locale: FormatLocale) => F) => {
   };
 };
 
-const mediumDate = cached((locale) => new Intl.DateTimeFormat(DATE_LOCALE[locale], { dateStyle: 'medium' }));
-const mediumDateTime = cached(
-  (locale) =>
-    new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+/** The date formatters of one time zone (undefined: the viewer's), per language and kind, made once. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string | undefined, time: boolean, timeZone: string | undefined) {
+  const language = known(locale);
+  const key = `${language} ${time} ${timeZone ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALE[language], {
       dateStyle: 'medium',
-      timeStyle: 'medium',
-      ...(locale === 'hi' ? { hourCycle: 'h23' as const } : {}),
-    }),
-);
+      ...(time ? { timeStyle: 'medium' } : {}),
+      ...(time && language === 'hi' ? { hourCycle: 'h23' as const } : {}),
+      timeZone,
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
 
 export interface DateFormatOptions {
   /** The panel's language (react-admin's locale); English when not given (CSV exports, server texts). */
   locale?: string;
   /** With the time ('Nov 26, 2026, 7:43:05 AM'): where the moment matters (the audit trail, postings). */
   time?: boolean;
+  /**
+   * The IANA time zone to read the moment in; the viewer's when not given (the panel). The server's documents give
+   * India's (Asia/Kolkata), whatever the server's own zone.
+   */
+  timeZone?: string;
 }
 
 /**
  * An ISO date (or Date) in the seed's medium format, in the viewer's time zone: 'Nov 26, 2026' (Hindi
  * '26 नव॰ 2026'), or with `time` 'Nov 26, 2026, 7:43:05 AM'; '' when missing or invalid. The one date format of
- * the panel's lists, pages and CSV exports (exports in English).
+ * the panel's lists, pages and CSV exports (exports in English), and of the server's documents (in India's time).
  */
-export function formatDate(value: unknown, { locale, time = false }: DateFormatOptions = {}): string {
+export function formatDate(
+  value: unknown,
+  { locale, time = false, timeZone }: DateFormatOptions = {},
+): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(date.getTime())) return '';
-  return (time ? mediumDateTime : mediumDate)(locale).format(date);
+  return dateFormat(locale, time, timeZone).format(date);
 }
 
 const rupees = cached(

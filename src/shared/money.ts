@@ -22,10 +22,17 @@ export const FULL_PERCENT = 10_000;
  */
 export function paiseToRupees(paise: number | bigint): number {
   if (typeof paise === 'number' && Number.isSafeInteger(paise)) return paise / 100;
-  const whole = BigInt(paise);
-  const sign = whole < 0n ? '-' : '';
-  const abs = whole < 0n ? -whole : whole;
-  return Number(`${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`);
+  return Number(paiseToDecimal(BigInt(paise)));
+}
+
+/**
+ * Paise -> exact decimal rupees as text ('-1234.50'), from the bigint: no JavaScript number in between. What a CSV
+ * writes, and what formatRupees formats exactly.
+ */
+export function paiseToDecimal(paise: bigint): string {
+  const sign = paise < 0n ? '-' : '';
+  const abs = paise < 0n ? -paise : paise;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
 /**

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pdfRupees } from '../../src/server/modules/ledger/pdf';
 import { formatRupees } from '../../src/shared/format';
 import { hi } from '../../src/web/i18n/hi';
 import { indiaDay, periodOfDay } from '../../src/web/resources/tds/period';
@@ -85,7 +84,7 @@ describe('a retailer’s own TDS, on a phone, in Hindi', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('downloads the quarter’s certificate: a PDF with the same figures', async () => {
+  it('downloads the quarter’s certificate: a PDF in Hindi with the same figures', async () => {
     const button = page.getByRole('button', {
       name: t.myTds.downloadOf
         .replace('%{fy}', now.fy)
@@ -97,11 +96,12 @@ describe('a retailer’s own TDS, on a phone, in Hindi', () => {
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const { json } = await api('tds/quarters');
     const quarter = json.result.quarters[0];
+    // The panel is in Hindi, so the certificate is too (lang=hi), read back as its text.
     const text = await pdfText(bytes);
-    expect(text).toContain('Certificate of tax deducted at source (Form 16A data)');
-    expect(text).toContain(`Financial year ${now.fy}, quarter ${now.quarter}`);
-    expect(text).toContain(`Amount paid or credited: ${pdfRupees(quarter.credited)}`);
-    expect(text).toContain(`Tax deducted: ${pdfRupees(quarter.tds)}`);
+    expect(text).toContain('स्रोत पर काटे गए कर का प्रमाणपत्र (फ़ॉर्म 16A का डेटा)');
+    expect(text).toContain(`वित्तीय वर्ष ${now.fy}, ${t.myTds.quarterNames[now.quarter]}`);
+    expect(text).toContain(`भुगतान या जमा राशि: ${formatRupees(quarter.credited, 'hi')}`);
+    expect(text).toContain(`काटा गया कर: ${formatRupees(quarter.tds, 'hi')}`);
   });
 
   it('violated no Content-Security-Policy on the way', () => {

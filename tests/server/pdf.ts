@@ -1,31 +1,35 @@
-import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
+import { spawn } from 'node:child_process';
+import { PDFDocument } from 'pdf-lib';
 import { expect } from 'vitest';
 
 /**
- * The strings a PDF draws, in drawing order, read back with pdf-lib (which cannot extract text itself): each page's
- * content streams inflated, their text operators (`<hex> Tj`, `(text) Tj`) decoded.
+ * The text of a PDF as a reader gets it: poppler's `pdftotext` (poppler-utils, which .ci/run installs), in drawing
+ * order (`-raw`: a line as drawn, the cells of a table row one space apart). What it returns is what a person copies
+ * from the file or a search tool indexes, so a name must come back exactly as the data has it.
  */
-export async function pdfStrings(bytes: Uint8Array): Promise<{ pages: number; strings: string[] }> {
+export async function pdfText(bytes: Uint8Array): Promise<string> {
   const document = await PDFDocument.load(bytes);
-  const strings: string[] = [];
-  for (const page of document.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
-    for (const ref of streams) {
-      const stream = document.context.lookup(ref) as PDFRawStream;
-      const raw = Buffer.from(stream.getContents());
-      const data = stream.dict.get(PDFName.of('Filter')) ? inflateSync(raw) : raw;
-      for (const m of data.toString('latin1').matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\((.*?)\)\s*Tj/g))
-        strings.push(m[1] !== undefined ? Buffer.from(m[1], 'hex').toString('latin1') : m[2]);
-    }
-  }
-  return { pages: document.getPageCount(), strings };
+  expect(document.getPageCount()).toBeGreaterThan(0);
+  const reader = spawn('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-']);
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  reader.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  reader.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  const exit = new Promise<number | null>((resolve, reject) => {
+    reader.on('error', reject);
+    reader.on('close', resolve);
+  });
+  reader.stdin.end(Buffer.from(bytes));
+  const code = await exit;
+  expect(Buffer.concat(err).toString(), 'pdftotext').toBe('');
+  expect(code).toBe(0);
+  return Buffer.concat(out).toString('utf8');
 }
 
-/** The text a PDF draws, one string a line, after checking that it has a page. */
-export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { pages, strings } = await pdfStrings(bytes);
-  expect(pages).toBeGreaterThan(0);
-  return strings.join('\n');
+/** The PDF's lines of text (pdfText), pages one after another, without the empty ones and page breaks. */
+export async function pdfLines(bytes: Uint8Array): Promise<string[]> {
+  return (await pdfText(bytes))
+    .split(/[\n\f]/)
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== '');
 }

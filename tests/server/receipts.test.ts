@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receiptHtml, receiptPdf, type SaleReceipt } from '../../src/server/modules/sales/receipt';
+import { receiptHtml, receiptPdf, type SaleReceipt } from '../../src/server/modules/documents/index';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
 import { pdfText } from './pdf';
 import { deliver, idsByMobile, sell } from './selling';
@@ -92,7 +92,10 @@ describe('the receipt page (format=html, the default)', () => {
     expect(html).toContain('<dt>Customer mobile</dt><dd>94XXXXXX01</dd>');
     expect(html).not.toContain('9400000001');
     expect(html).toContain('<dt>Retailer</dt><dd>Ganesh Mobile Store</dd>');
-    expect(html).toMatch(/<dt>Recorded at<\/dt><dd>\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) IST<\/dd>/);
+    // The panel's medium date and time (seed section 2), in India's time.
+    expect(html).toMatch(
+      /<dt>Recorded at<\/dt><dd>\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2}\s(AM|PM) IST<\/dd>/,
+    );
     expect(html).toMatch(/<dt>Confirmed at<\/dt><dd>[^<]+ IST<\/dd>/);
   });
 
@@ -108,7 +111,7 @@ describe('the receipt page (format=html, the default)', () => {
     expect(html).toContain('<dt>राशि</dt><dd>₹500.00</dd>');
     expect(html).toContain('<dt>ग्राहक</dt><dd>Ramesh Kumar</dd>');
     expect(html).toContain('<dt>ग्राहक का मोबाइल</dt><dd>94XXXXXX01</dd>');
-    expect(html).toMatch(/<dt>दर्ज करने का समय<\/dt><dd>[^<]*\d{1,2}:\d{2} भारतीय समय<\/dd>/);
+    expect(html).toMatch(/<dt>दर्ज करने का समय<\/dt><dd>\d{1,2} \S+ \d{4}, \d{2}:\d{2}:\d{2} भारतीय समय<\/dd>/);
     expect(html).not.toMatch(/<dt>[^<]*[A-Za-z][^<]*<\/dt>/);
   });
 
@@ -150,18 +153,24 @@ describe('the receipt PDF (format=pdf)', () => {
       expect(text.split('\n').slice(0, 2)).toEqual(['Tierdesk', 'Sale receipt']);
       expect(text).toContain(`Reference: ${confirmed.utmCode}`);
       expect(text).toContain('Status: Confirmed');
-      expect(text).toContain('Amount: Rs. 500.00');
+      expect(text).toContain('Amount: ₹500.00');
       expect(text).toContain('Product: Saving Account');
       expect(text).toContain('Customer: Ramesh Kumar');
       expect(text).toContain('Customer mobile: 94XXXXXX01');
       expect(text).not.toContain('9400000001');
-      expect(text).toMatch(/Recorded at: \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) IST/);
+      expect(text).toMatch(/Recorded at: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2}\s(AM|PM) IST/);
     }
   });
 
-  it('draws a name its font cannot as question marks rather than failing', async () => {
+  it('prints a name in Devanagari and Latin as it is, and one its fonts lack still reads back as itself', async () => {
     const text = await pdfText(await receiptPdf({ ...sample, customer: 'रमेश Kumar' }));
-    expect(text).toContain('Customer: ???? Kumar');
+    expect(text).toContain('Customer: रमेश Kumar');
+    // Intl puts a narrow no-break space before AM; pdftotext reads every space as ' '.
+    expect(text).toContain('Recorded at: Nov 26, 2026, 11:30:00 AM IST');
+    // Neither Noto Sans nor Noto Sans Devanagari draws Chinese: drawn as '?', read back as written.
+    expect(await pdfText(await receiptPdf({ ...sample, customer: '李 Kumar' }))).toContain(
+      'Customer: 李 Kumar',
+    );
   });
 });
 

@@ -636,15 +636,24 @@ describe('reports', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.bytes);
     expect(text).toContain('PAN of the deductee now: ABCDE1234F');
-    expect(text).toContain('Amount paid or credited: Rs. 400.00');
-    expect(text).toContain('Tax deducted: Rs. 8.00');
-    expect(text).toContain('Financial year 2031-32, quarter Q1: 2031-04-01 to 2031-06-30');
+    expect(text).toContain('Amount paid or credited: ₹400.00');
+    expect(text).toContain('Tax deducted: ₹8.00');
+    expect(text).toContain('Financial year 2031-32, quarter Q1: Apr 1, 2031 to Jun 30, 2031');
     const other = await call(ctx.app, 'GET', 'tds/certificate', {
       token: retailer,
       query: { ...query, userId: ids['9200000001'] },
     });
     expect(other.status).toBe(404);
     expect(other.body.message).toBe('User not found');
+    const language = await call(ctx.app, 'GET', 'tds/certificate', {
+      token: retailer,
+      query: { ...query, format: 'pdf', lang: 'fr' },
+    });
+    expect(language.status).toBe(400);
+    expect(language.body).toEqual({
+      message: 'Invalid data!',
+      errors: [{ msg: 'lang must be en or hi', param: 'lang' }],
+    });
   });
 });
 
@@ -758,9 +767,9 @@ describe('rows by the rate and PAN the tax was withheld at', () => {
       (await download('tds/certificate', retailer, { ...query, userId: retailerId(), format: 'pdf' })).bytes,
     );
     expect(pdf).toContain('PAN of the deductee now: PANNOTAVBL');
-    expect(pdf).toContain('PANNOTAVBL    20%    Rs. 400.00    Rs. 80.00');
-    expect(pdf).toContain(`${PAN}    2%    Rs. 100.00    Rs. 2.00`);
-    expect(pdf).toContain(`2033-05-10    withheld    ${PAN}    Rs. 100.00    2%    Rs. 2.00`);
+    expect(pdf).toContain('PANNOTAVBL    20%    ₹400.00    ₹80.00');
+    expect(pdf).toContain(`${PAN}    2%    ₹100.00    ₹2.00`);
+    expect(pdf).toContain(`May 10, 2033    withheld    ${PAN}    ₹100.00    2%    ₹2.00`);
     await expectReconciled();
   });
 

@@ -53,6 +53,17 @@ describe('formatDate in the chosen language (issue 44)', () => {
     );
   });
 
+  it('reads the moment in the time zone asked for (the documents give India’s), whatever the viewer’s', () => {
+    // 18:29:59 UTC is the last second of 26 November in India (UTC+05:30).
+    const at = '2026-11-26T18:29:59Z';
+    expect(formatDate(at, { time: true, timeZone: 'Asia/Kolkata' })).toMatch(/^Nov 26, 2026, 11:59:59\sPM$/);
+    expect(formatDate(at, { locale: 'hi', time: true, timeZone: 'Asia/Kolkata' })).toBe(
+      '26 नव॰ 2026, 23:59:59',
+    );
+    expect(formatDate(at, { timeZone: 'UTC' })).toBe('Nov 26, 2026');
+    expect(formatDate('2026-11-26T18:30:00Z', { timeZone: 'Asia/Kolkata' })).toBe('Nov 27, 2026');
+  });
+
   it('formats a language it does not know as English', () => {
     expect(formatDate(NOON, { locale: 'fr' })).toBe('Nov 21, 2026');
   });

@@ -138,7 +138,7 @@ describe('the import’s messages (issue 45)', () => {
       'app.shared.audit.invalidDate',
       'app.shared.audit.invalidDay',
       'app.shared.sales.receiptFormat',
-      'app.shared.sales.receiptLanguage',
+      'app.shared.documents.language',
       'app.shared.sales.settleWhom',
       'app.shared.import.errorsPage',
       'app.shared.import.errorsLimit',

@@ -100,6 +100,7 @@ describe('My TDS', () => {
       fy: '2026-27',
       quarter: 'Q3',
       format: 'pdf',
+      lang: 'en',
     });
   });
 
@@ -119,18 +120,21 @@ describe('My TDS', () => {
     expect(await screen.findByText(/इस उपयोगकर्ता का कर नहीं कटता/)).toBeInTheDocument();
   });
 
-  it('lists the quarters in Hindi, the button named in Hindi', async () => {
+  it('lists the quarters in Hindi, the button named in Hindi, and downloads the certificate in Hindi', async () => {
     login(UserType.RETAILER);
     localStorage.setItem('RaStore.locale', JSON.stringify('hi'));
-    tdsServer(() => jsonResponse(200, { result: QUARTERS }));
+    const api = tdsServer(() => jsonResponse(200, { result: QUARTERS }));
     visit('/my-tds');
     const table = await screen.findByRole('table', { name: 'तिमाहियाँ' });
     expect(within(table).getByText('तीसरी तिमाही (अक्टूबर से दिसंबर)')).toBeInTheDocument();
-    expect(
+    await userEvent.setup().click(
       within(table).getByRole('button', {
         name: '2026-27 की तीसरी तिमाही का प्रमाणपत्र डाउनलोड करें (PDF)',
       }),
-    ).toBeInTheDocument();
+    );
+    await waitFor(() => expect(saved).toEqual(['tds-certificate-2026-27-Q3.pdf']));
+    const [certificate] = api.requests.filter((r) => r.path === 'tds/certificate');
+    expect(certificate.query.get('lang')).toBe('hi');
   });
 
   it('is not offered to staff, and sends nothing for them', async () => {

@@ -47,7 +47,7 @@ const receiptServer = (receipt?: () => Response) =>
 
 const Where = () => <output aria-label="path">{useLocation().pathname}</output>;
 
-const renderAt = (path: string) =>
+const renderAt = (path: string, locale?: 'en' | 'hi') =>
   render(
     renderInAdmin(
       <>
@@ -57,7 +57,7 @@ const renderAt = (path: string) =>
         </Routes>
         <Where />
       </>,
-      { path, dataProvider: createDataProvider() },
+      { path, dataProvider: createDataProvider(), locale },
     ),
   );
 
@@ -148,7 +148,7 @@ describe('Receipt', () => {
 
   it('downloads the PDF on a computer', async () => {
     login(UserType.ADMIN);
-    receiptServer();
+    const api = receiptServer();
     const files = catchDownloads();
     const user = userEvent.setup();
     renderAt(`/sale/${IDS.sale}`);
@@ -159,6 +159,21 @@ describe('Receipt', () => {
     expect(files[0].name).toBe('receipt-UTM12345.pdf');
     expect(files[0].blob.type).toBe('application/pdf');
     expect(files[0].blob.size).toBe(PDF_BYTES.length);
+    const asked = api.requests.filter((r) => r.path === `bought_products/receipt/${IDS.sale}`);
+    expect(asked.map((r) => Object.fromEntries(r.query))).toEqual([{ format: 'pdf', lang: 'en' }]);
+  });
+
+  it('downloads the PDF in Hindi when the panel is in Hindi', async () => {
+    login(UserType.ADMIN);
+    const api = receiptServer();
+    const files = catchDownloads();
+    const user = userEvent.setup();
+    renderAt(`/sale/${IDS.sale}`, 'hi');
+    await user.click(await screen.findByRole('button', { name: 'रसीद' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'PDF डाउनलोड करें' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const asked = api.requests.filter((r) => r.path === `bought_products/receipt/${IDS.sale}`);
+    expect(asked.map((r) => Object.fromEntries(r.query))).toEqual([{ format: 'pdf', lang: 'hi' }]);
   });
 
   it('shares the PDF on a phone (Web Share API), from the Sales row, without opening the sale', async () => {

@@ -81,7 +81,7 @@ const statementServer = (lines: Record<string, Statement['lines']>) =>
     return jsonResponse(200, { result: statementOf(month, lines[month] ?? []) });
   });
 
-const renderStatements = (path = '/statements') =>
+const renderStatements = (path = '/statements', locale?: 'en' | 'hi') =>
   render(
     renderInAdmin(
       <Routes>
@@ -90,7 +90,7 @@ const renderStatements = (path = '/statements') =>
         <Route path="/retailer/list" element={<RetailerList />} />
         <Route path="/distributor/list" element={<DistributorList />} />
       </Routes>,
-      { path, dataProvider: createDataProvider() },
+      { path, dataProvider: createDataProvider(), locale },
     ),
   );
 
@@ -223,13 +223,38 @@ describe('Statements', () => {
       userId: RETAILER,
       month,
       format: 'csv',
+      lang: 'en',
     });
     expect(await made.mock.calls[0][0].text()).toBe('a,b\r\n');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(`statement-${month}.csv`);
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
     expect(api.requests.at(-1)!.query.get('format')).toBe('pdf');
+    expect(api.requests.at(-1)!.query.get('lang')).toBe('en');
     expect((click.mock.contexts[1] as HTMLAnchorElement).download).toBe(`statement-${month}.pdf`);
+    click.mockRestore();
+  });
+
+  it('downloads the PDF in Hindi when the panel is in Hindi', async () => {
+    login(UserType.RETAILER, RETAILER);
+    const month = monthOf(new Date());
+    const api = stubServer(statementServer({ [month]: LINES }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:statement'), revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderStatements('/statements', 'hi');
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'PDF डाउनलोड करें' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(Object.fromEntries(api.requests.at(-1)!.query)).toEqual({
+      userId: RETAILER,
+      month,
+      format: 'pdf',
+      lang: 'hi',
+    });
     click.mockRestore();
   });
 

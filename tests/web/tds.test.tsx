@@ -112,13 +112,13 @@ const calls = (fetch: ReturnType<typeof stubServer>, path: string) =>
     .map(([url, init]) => ({ url: new URL(String(url), 'http://x'), init }))
     .filter(({ url }) => url.pathname === `/api/v1/${path}`);
 
-const renderTds = () =>
+const renderTds = (locale?: 'en' | 'hi') =>
   render(
     renderInAdmin(
       <Routes>
         <Route path="/tds" element={<TdsPage />} />
       </Routes>,
-      { path: '/tds', dataProvider: createDataProvider() },
+      { path: '/tds', dataProvider: createDataProvider(), locale },
     ),
   );
 
@@ -229,7 +229,20 @@ describe('TDS', () => {
       fy: now.fy,
       quarter: now.quarter,
       format: 'pdf',
+      lang: 'en',
     });
+  });
+
+  it('downloads a deductee’s certificate in Hindi when the panel is in Hindi', async () => {
+    login();
+    const fetch = stubServer();
+    const user = userEvent.setup();
+    renderTds('hi');
+    await user.click(
+      await screen.findByRole('button', { name: 'Rita Retailer का प्रमाणपत्र डाउनलोड करें (PDF)' }),
+    );
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1));
+    expect(calls(fetch, 'tds/certificate')[0].url.searchParams.get('lang')).toBe('hi');
   });
 
   it("records a deposit with the server's rules and messages, then lists it for the quarter", async () => {

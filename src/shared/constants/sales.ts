@@ -30,7 +30,6 @@ export const SALES_MSG = {
   saleRecorded: 'Sale recorded. Complete the account opening in the new tab.',
   saleNotFound: 'Sale not found',
   receiptFormat: 'format must be html or pdf',
-  receiptLanguage: 'lang must be en or hi',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible characters',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different sale: use a new key for a new sale',

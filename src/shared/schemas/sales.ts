@@ -4,6 +4,7 @@ import { PROVIDER_EVENTS } from '../enums';
 import { MSG } from '../messages';
 import { DEFAULT_MAX_AMOUNT_PAISE } from '../money';
 import { boundedAmount, URL_DATA_IDENTIFIERS } from './catalog';
+import { documentLanguageField } from './documents';
 import { idField } from './locations';
 
 // Zod-free (the sign-in page imports them without zod); re-exported so the server's imports stay.
@@ -102,13 +103,11 @@ export const payoutSchemaFor = (maxPaise: number) =>
   });
 /** `GET bought_products/receipt/:id?format=html|pdf`: a sale's receipt, a printable page by default. */
 export const RECEIPT_FORMATS = ['html', 'pdf'] as const;
-export const RECEIPT_LANGUAGES = ['en', 'hi'] as const;
 export const receiptQuerySchema = z.object({
   format: z.enum(RECEIPT_FORMATS, { error: SALES_MSG.receiptFormat }).default('html'),
-  /** The page's language, the panel's; the PDF is English (its built-in fonts draw no Devanagari). */
-  lang: z.enum(RECEIPT_LANGUAGES, { error: SALES_MSG.receiptLanguage }).default('en'),
+  /** The page's or the PDF's language, the panel's. */
+  lang: documentLanguageField,
 });
-export type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
 export type ReceiptFormat = (typeof RECEIPT_FORMATS)[number];
 
 export const payoutSchema = payoutSchemaFor(DEFAULT_MAX_AMOUNT_PAISE);

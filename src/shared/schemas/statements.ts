@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MONTH_PATTERN, STATEMENT_FORMATS, STATEMENT_MSG } from '../constants/statements';
 import { FILTER_YEARS } from '../rules';
+import { documentLanguageField } from './documents';
 import { idField } from './locations';
 
 export { MONTH_PATTERN, monthOf, STATEMENT_FORMATS, STATEMENT_MSG } from '../constants/statements';
@@ -17,11 +18,13 @@ const monthField = z
     { error: STATEMENT_MSG.month },
   );
 
-/** `GET statements/fetch?userId&month=YYYY-MM[&format=json|csv|pdf]`. */
+/** `GET statements/fetch?userId&month=YYYY-MM[&format=json|csv|pdf][&lang=en|hi]`. */
 export const statementQuerySchema = z.object({
   userId: idField(STATEMENT_MSG.userRequired, STATEMENT_MSG.invalidUser),
   month: monthField,
   format: z.enum(STATEMENT_FORMATS, { error: STATEMENT_MSG.format }).default('json'),
+  /** The PDF's language (the JSON and the CSV are the same in both). */
+  lang: documentLanguageField,
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { challanSerialOf, TDS_MSG, TDS_QUARTERS } from '../constants/tds';
 import { MSG } from '../messages';
 import { boundedAmount } from './catalog';
+import { documentLanguageField } from './documents';
 import { idField } from './locations';
 
 export { TDS_MSG, TDS_QUARTERS, TDS_SECTION } from '../constants/tds';
@@ -54,12 +55,14 @@ export const tdsFetchQuerySchema = z.object({
 /** `GET tds/deposits?fy=2026-27&quarter=Q3`: the challans dated in a quarter. */
 export const tdsPeriodQuerySchema = z.object({ fy: fyField, quarter: quarterField });
 
-/** `GET tds/certificate?userId&fy&quarter[&format=pdf]`. */
+/** `GET tds/certificate?userId&fy&quarter[&format=pdf][&lang=en|hi]`. */
 export const tdsCertificateQuerySchema = z.object({
   userId: idField(MSG.required, TDS_MSG.userNotFound),
   fy: fyField,
   quarter: quarterField,
   format: z.enum(['json', 'pdf'], { error: TDS_MSG.format }).default('json'),
+  /** The PDF's language. */
+  lang: documentLanguageField,
 });
 
 /**

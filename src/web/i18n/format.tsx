@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useLocaleState } from 'react-admin';
+import type { DocumentLanguage } from '../../shared/constants/documents';
 import { formatCount, formatDate, formatRupees } from '../../shared/format';
 
 /**
@@ -25,6 +26,12 @@ export const useFormat = () => {
     [locale],
   );
 };
+
+/**
+ * The language to ask the server's documents in (a receipt, a statement, a TDS certificate: `lang=`): the panel's,
+ * so a person reading Hindi downloads a Hindi PDF.
+ */
+export const useDocumentLanguage = (): DocumentLanguage => (useLocaleState()[0] === 'hi' ? 'hi' : 'en');
 
 /** A date (with `time`, the moment) in the chosen language, for places that are no hook (a column's render). */
 export const DateText = ({ value, time = false }: { value: unknown; time?: boolean }) => {

@@ -1,6 +1,7 @@
 import { APPROVAL_MSG } from '../../shared/constants/approvals';
 import { AUDIT_MSG } from '../../shared/constants/audit';
 import { CATALOG_MSG } from '../../shared/constants/catalog';
+import { DOCUMENT_MSG } from '../../shared/constants/documents';
 import { LEAD_MSG } from '../../shared/constants/leads';
 import { LOCATION_MSG } from '../../shared/constants/locations';
 import { MFA_MSG } from '../../shared/constants/mfa';
@@ -102,6 +103,8 @@ export const sharedMessagesEn = {
     retailerMissing: 'No retailer has the mobile number "%{mobile}"',
     conflict: 'Already exists with other values (%{columns}); import with mode "update" to change them',
   },
+  /** Documents (issue 52): the language a receipt, statement or TDS certificate is asked in. */
+  documents: fixedTexts(DOCUMENT_MSG),
 };
 
 type Group = keyof typeof sharedMessagesEn;

@@ -176,8 +176,8 @@ export interface AppDataProvider extends DataProvider {
    */
   openAccount(call: PartnerCall, body: AccountOpeningBody, options?: CallOptions): Promise<AccountOpening>;
   /**
-   * GET bought_products/receipt/{id}?format=html|pdf&lang=en|hi with the token -> the sale's receipt as a file (the
-   * page in `lang`; the PDF in English).
+   * GET bought_products/receipt/{id}?format=html|pdf&lang=en|hi with the token -> the sale's receipt as a file, the
+   * page or the PDF in `lang`.
    */
   getSaleReceipt(id: Identifier, format: 'html' | 'pdf', lang?: 'en' | 'hi'): Promise<Blob>;
   /** GET bought_products/opening/{id} -> the partner's account-opening URL of a PENDING sale (409 otherwise). */
@@ -241,12 +241,15 @@ export interface AppDataProvider extends DataProvider {
   recordTdsDeposit(input: TdsDepositBody): Promise<{ message?: string }>;
   /** GET tds/quarters: the caller's own quarters with commission or tax (a tier user's My TDS). */
   getTdsQuarters(): Promise<TdsQuartersResult>;
-  /** A file the API answers (tds/fetch?format=csv, tds/certificate?format=pdf, import/fetch/{id}?format=csv...), with the token. */
+  /**
+   * A file the API answers (tds/fetch?format=csv, tds/certificate?format=pdf&lang=en|hi, import/fetch/{id}?format=csv),
+   * with the token.
+   */
   getFile(path: string, query: Record<string, string>): Promise<Blob>;
   /** GET statements/fetch?userId&month (YYYY-MM) -> the month's statement (a tier user's own; staff any). */
   getStatement(userId: string, month: string): Promise<Statement>;
-  /** GET statements/fetch?userId&month&format=csv|pdf -> the statement as a file. */
-  getStatementFile(userId: string, month: string, format: 'csv' | 'pdf'): Promise<Blob>;
+  /** GET statements/fetch?userId&month&format=csv|pdf&lang=en|hi -> the statement as a file (the PDF in `lang`). */
+  getStatementFile(userId: string, month: string, format: 'csv' | 'pdf', lang?: 'en' | 'hi'): Promise<Blob>;
 }
 
 /** A quarter of India's financial year: `fy` like 2026-27, `quarter` Q1 (April to June) to Q4. */
@@ -714,8 +717,8 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       return json.result;
     },
 
-    async getStatementFile(userId, month, format) {
-      const { blob } = await http(apiUrl(`statements/fetch${toQuery({ userId, month, format })}`), {
+    async getStatementFile(userId, month, format, lang = 'en') {
+      const { blob } = await http(apiUrl(`statements/fetch${toQuery({ userId, month, format, lang })}`), {
         responseType: 'blob',
       });
       if (!blob) throw new Error(MSG.notFound);

@@ -31,7 +31,6 @@ export {
   replayPayout,
   unapprovedPayoutsToday,
 } from './payout';
-export { pdfRupees, type TextPdf, textPdf } from './pdf';
 export { listTransactionsOf, toWireTransaction, walletOf } from './queries';
 export { owedPaise, reconcile, sealsVerify } from './reconcile';
 export { latestReconcileRun, reconcileAndRecord, recordReconcileRun } from './reconcile-runs';

@@ -19,7 +19,6 @@ import { csvText } from '../../http/csv';
 import { conflict, notFound } from '../../http/errors';
 import type { AuditRecorder } from '../audit/index';
 import { BUSINESS_TIME_ZONE } from './ledger';
-import { pdfRupees as rupees, textPdf } from './pdf';
 import { fyLabel, periodOf, TDS_PAYABLE } from './tds';
 
 /** Who deducts, as the certificate names it. */
@@ -420,57 +419,4 @@ export async function tdsCertificate(
       tds: paiseToRupees(e.kind === 'WITHHELD' ? e.amountPaise : -e.amountPaise),
     })),
   };
-}
-
-/** A PAN as the certificate prints it: Form 26Q's word for none. */
-const panText = (panId: string | null) => panId ?? 'PANNOTAVBL';
-
-/**
- * The certificate as a PDF (textPdf: pdf-lib, uncompressed so a test reads the figures back): Form 16A's parts as
- * text.
- */
-export async function tdsCertificatePdf(certificate: TdsCertificate): Promise<Uint8Array> {
-  const pdf = await textPdf(
-    `TDS certificate ${certificate.deductee.name} ${certificate.fy} ${certificate.quarter}`,
-  );
-  const { write } = pdf;
-  write('Certificate of tax deducted at source (Form 16A data)', 14, true);
-  write(`Section ${certificate.section}: commission or brokerage`);
-  pdf.gap(6);
-  write(`Deductor: ${certificate.deductor.name}`);
-  write(`Deductee: ${certificate.deductee.name}`);
-  write(`PAN of the deductee now: ${panText(certificate.deductee.panId)}`);
-  write(
-    `Financial year ${certificate.fy}, quarter ${certificate.quarter}: ${certificate.from} to ${certificate.to}`,
-  );
-  pdf.gap(6);
-  write(`Amount paid or credited: ${rupees(certificate.credited)}`, 11, true);
-  write(`Tax deducted: ${rupees(certificate.tds)}`, 11, true);
-  pdf.gap(6);
-  // Form 16A's summary: the tax by the rate and PAN it was withheld at.
-  write('By rate and PAN', 11, true);
-  write('PAN used        Rate      Amount credited      Tax', 10, true);
-  for (const row of certificate.rows)
-    write(
-      [
-        panText(row.panId),
-        row.rate === null ? 'no tax' : `${row.rate}%`,
-        rupees(row.credited),
-        rupees(row.tds),
-      ].join('    '),
-    );
-  pdf.gap(6);
-  write('Date        Entry      PAN used      Amount credited      Rate      Tax', 10, true);
-  for (const line of certificate.lines)
-    write(
-      [
-        line.date,
-        line.kind === 'WITHHELD' ? 'withheld' : 'returned',
-        panText(line.panId),
-        line.credited === null ? '-' : rupees(line.credited),
-        `${line.rate}%`,
-        rupees(line.tds),
-      ].join('    '),
-    );
-  return pdf.save();
 }

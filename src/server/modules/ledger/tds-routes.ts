@@ -20,10 +20,10 @@ import { notFound } from '../../http/errors';
 import { reportReads } from '../../http/reader';
 import { caller, guarded } from '../../http/session';
 import { requestRecorder } from '../audit/index';
+import { tdsCertificatePdf } from '../documents/index';
 import {
   recordTdsDeposit,
   tdsCertificate,
-  tdsCertificatePdf,
   tdsDeposits,
   tdsQuarter,
   tdsQuarterCsv,
@@ -147,18 +147,19 @@ export default async function tdsRoutes(fastify: FastifyInstance) {
     {
       ...guarded('tdsCertificate', 'read', {
         tags,
-        summary: "One deductee's certificate for a quarter (Form 16A's data): JSON, or format=pdf",
+        summary:
+          "One deductee's certificate for a quarter (Form 16A's data): JSON, or format=pdf in English or Hindi (lang=en|hi)",
         querystring: tdsCertificateQuerySchema,
         response: { 200: envelope(tdsCertificateSchema) },
       }),
       config: reportReads,
     },
     async (request, reply) => {
-      const { fy, quarter, format } = request.query;
+      const { fy, quarter, format, lang } = request.query;
       const userId = ownDeductee(request, request.query.userId);
       const certificate = await tdsCertificate(request.reader, userId, fy, quarter, tds);
       if (format === 'pdf') {
-        const bytes = await tdsCertificatePdf(certificate);
+        const bytes = await tdsCertificatePdf(certificate, lang);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="tds-certificate-${fy}-${quarter}.pdf"`)

@@ -17,8 +17,9 @@ import { listReads } from '../../http/reader';
 import { documentedOnly } from '../../http/schemas';
 import { caller, guarded } from '../../http/session';
 import { requestRecorder } from '../audit/index';
+import { receiptFileName, receiptHtml, receiptPdf } from '../documents/index';
 import { listSales, saleWithPostings } from './queries';
-import { receiptFileName, receiptHtml, receiptPdf, saleReceipt } from './receipt';
+import { saleReceipt } from './receipt';
 import { openingLinkOf, recordSaleOnce } from './service';
 
 const listQuery = pagingQuery.and(
@@ -137,14 +138,14 @@ export default async function salesRoutes(fastify: FastifyInstance) {
     guarded('saleReceipts', 'read', {
       tags,
       summary:
-        'A sale’s receipt: a printable HTML page (format=html, the default; lang=en|hi) or a PDF (format=pdf, English)',
+        'A sale’s receipt: a printable HTML page (format=html, the default) or a PDF (format=pdf), in English or Hindi (lang=en|hi)',
       params: idParam,
       querystring: receiptQuerySchema,
     }),
     async (request, reply) => {
       const receipt = await saleReceipt(db, caller(request).user, request.params.id);
       if (request.query.format === 'pdf') {
-        const bytes = await receiptPdf(receipt);
+        const bytes = await receiptPdf(receipt, request.query.lang);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${receiptFileName(receipt, 'pdf')}"`)

@@ -4,7 +4,8 @@ import { statementQuerySchema, statementSchema } from '../../../shared/schemas/s
 import { envelope } from '../../../shared/wire';
 import { reportReads } from '../../http/reader';
 import { caller, guarded } from '../../http/session';
-import { statementCsv, statementPdf, toWireStatement } from './documents';
+import { statementPdf } from '../documents/index';
+import { statementCsv, toWireStatement } from './documents';
 import { monthStatement, statementOwner } from './queries';
 
 const tags = ['statements'];
@@ -19,14 +20,14 @@ export default async function statementRoutes(fastify: FastifyInstance) {
       ...guarded('statements', 'read', {
         tags,
         summary:
-          "A tier user's month (India's calendar): opening and closing balances and every posting; format=csv or pdf for a file",
+          "A tier user's month (India's calendar): opening and closing balances and every posting; format=csv or pdf for a file, the PDF in English or Hindi (lang=en|hi)",
         querystring: statementQuerySchema,
         response: { 200: envelope(statementSchema) },
       }),
       config: reportReads,
     },
     async (request, reply) => {
-      const { userId, month, format } = request.query;
+      const { userId, month, format, lang } = request.query;
       const owner = await statementOwner(request.reader, caller(request).user, userId);
       const statement = await monthStatement(request.reader, owner, month);
       const file = `statement-${month}`;
@@ -42,7 +43,7 @@ export default async function statementRoutes(fastify: FastifyInstance) {
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${file}.pdf"`)
-          .send(Buffer.from(await statementPdf(statement)) as never);
+          .send(Buffer.from(await statementPdf(statement, lang)) as never);
       return { result: toWireStatement(statement) };
     },
   );

@@ -10,10 +10,10 @@ import {
   type RaRecord,
   useCanAccess,
   useDataProvider,
-  useLocaleState,
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { useDocumentLanguage } from '../../i18n/format';
 import { saveFile } from '../../layout/saveFile';
 import { RowActionButton } from '../../lists/RowActions';
 import type { AppDataProvider } from '../../providers/dataProvider';
@@ -40,14 +40,14 @@ export const canShareFiles = (file?: File) =>
 const useSaleReceipt = (sale: { id: Identifier; utmCode: string }, menuOpen: boolean) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const [locale] = useLocaleState();
+  const lang = useDocumentLanguage();
   const dataProvider = useDataProvider<AppDataProvider>();
   const failed = (error: Error) => notify(error.message, { type: 'error' });
 
   const pdf = useQuery({
-    queryKey: ['sales', 'receipt', { id: String(sale.id), format: 'pdf' }],
+    queryKey: ['sales', 'receipt', { id: String(sale.id), format: 'pdf', lang }],
     queryFn: async () => {
-      const blob = await dataProvider.getSaleReceipt(sale.id, 'pdf');
+      const blob = await dataProvider.getSaleReceipt(sale.id, 'pdf', lang);
       return new File([await blob.arrayBuffer()], receiptFileName(sale.utmCode), { type: 'application/pdf' });
     },
     enabled: menuOpen,
@@ -58,7 +58,7 @@ const useSaleReceipt = (sale: { id: Identifier; utmCode: string }, menuOpen: boo
   const page = useMutation({
     mutationFn: async (tab: Window | null) => ({
       tab,
-      html: await (await dataProvider.getSaleReceipt(sale.id, 'html', locale === 'hi' ? 'hi' : 'en')).text(),
+      html: await (await dataProvider.getSaleReceipt(sale.id, 'html', lang)).text(),
     }),
     onSuccess: ({ tab, html }) => {
       if (!tab || tab.closed) {

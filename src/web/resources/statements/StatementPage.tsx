@@ -25,7 +25,7 @@ import { titleCase } from '../../../shared/format';
 import { FILTER_YEARS } from '../../../shared/rules';
 import type { Statement, StatementLine } from '../../../shared/schemas/statements';
 import { useEnumText } from '../../i18n/enums';
-import { useFormat } from '../../i18n/format';
+import { useDocumentLanguage, useFormat } from '../../i18n/format';
 import { saveFile } from '../../layout/saveFile';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { LoadError } from '../../lists/ListError';
@@ -172,6 +172,7 @@ export const StatementPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const lang = useDocumentLanguage();
   const params = useParams<{ userId?: string }>();
   const userId = params.userId ?? getStoredUser()?._id ?? '';
   const [month, setMonth] = useState(() => monthOf(new Date()));
@@ -184,7 +185,7 @@ export const StatementPage = () => {
   });
   useNotifyError(query.error);
   const download = useMutation({
-    mutationFn: (format: 'csv' | 'pdf') => dataProvider.getStatementFile(userId, month, format),
+    mutationFn: (format: 'csv' | 'pdf') => dataProvider.getStatementFile(userId, month, format, lang),
     onSuccess: (blob, format) => saveFile(blob, `statement-${month}.${format}`),
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });

@@ -37,6 +37,7 @@ import { DEFAULT_MAX_AMOUNT_PAISE } from '../../../shared/money';
 import { TDS_MSG, type TdsFetchResult, tdsDepositSchemaFor } from '../../../shared/schemas/tds';
 import { FormDialog } from '../../forms/FormDialog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { useDocumentLanguage } from '../../i18n/format';
 import { SectionCard } from '../../layout/SectionCard';
 import { saveFile } from '../../layout/saveFile';
 import { useNotifyError } from '../../layout/useNotifyError';
@@ -120,6 +121,7 @@ const PeriodPicker = ({ period, onChange }: { period: TdsPeriod; onChange: (next
 const Deductees = ({ period, report }: { period: TdsPeriod; report: TdsFetchResult }) => {
   const translate = useTranslate();
   const download = useDownload();
+  const lang = useDocumentLanguage();
   if (report.deductees.length === 0)
     return (
       <Typography role="status" color="text.secondary">
@@ -171,7 +173,7 @@ const Deductees = ({ period, report }: { period: TdsPeriod; report: TdsFetchResu
                         onClick={() =>
                           download.mutate({
                             path: 'tds/certificate',
-                            query: { userId: d.userId, ...period, format: 'pdf' },
+                            query: { userId: d.userId, ...period, format: 'pdf', lang },
                             name: `tds-certificate-${period.fy}-${period.quarter}-${d.userId}.pdf`,
                           })
                         }

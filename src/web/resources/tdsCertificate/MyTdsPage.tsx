@@ -16,7 +16,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { TdsQuartersResult, TdsQuarterTotals } from '../../../shared/schemas/tds';
-import { useFormat } from '../../i18n/format';
+import { useDocumentLanguage, useFormat } from '../../i18n/format';
 import { SectionCard } from '../../layout/SectionCard';
 import { saveFile } from '../../layout/saveFile';
 import { useNotifyError } from '../../layout/useNotifyError';
@@ -29,10 +29,17 @@ const Quarters = ({ data }: { data: TdsQuartersResult }) => {
   const format = useFormat();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const lang = useDocumentLanguage();
   const download = useMutation({
     mutationFn: async ({ fy, quarter }: TdsQuarterTotals) =>
       saveFile(
-        await dataProvider.getFile('tds/certificate', { userId: data.user._id, fy, quarter, format: 'pdf' }),
+        await dataProvider.getFile('tds/certificate', {
+          userId: data.user._id,
+          fy,
+          quarter,
+          format: 'pdf',
+          lang,
+        }),
         `tds-certificate-${fy}-${quarter}.pdf`,
       ),
     onError: (error: Error) => notify(error.message, { type: 'error' }),
