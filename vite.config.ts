@@ -55,16 +55,16 @@ function compressAll(outDir: string) {
 
 /**
  * zod, its configuration (zodConfig.ts, first in the chunk as main.tsx imports it first, so no schema is built
- * before it), the shared schemas and the validators built on them.
+ * before it), the shared schemas and the validators built on them (the sign-in form's loads it on the first key).
  */
 const VALIDATION =
-  /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/](zodConfig|pages[\\/]loginValidator|forms[\\/]schemaValidator)/;
+  /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/](zodConfig|signin[\\/]validator|forms[\\/]schemaValidator)/;
 /**
- * Modules only the onboarding form, the Hindi catalogue or a second step's set-up (its QR code) use: they stay out of
- * the screens chunk.
+ * Modules only the onboarding form, the Hindi catalogue (and the sign-in form's Hindi texts, which a Hindi reader's
+ * sign-in page loads alone) or a second step's set-up (its QR code) use: they stay out of the screens chunk.
  */
 const LAZY_OF_THEIR_OWN =
-  /pages[\\/]onboarding|pages[\\/]security[\\/]QrCode|i18n[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept|qrcode|dijkstrajs)[\\/]/;
+  /pages[\\/]onboarding|pages[\\/]security[\\/]QrCode|i18n[\\/](signin[\\/])?(hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept|qrcode|dijkstrajs)[\\/]/;
 
 /** The light theme's primary colour (the app bar's) and background (src/web/layout/theme.ts). */
 const THEME_COLOR = '#1f4e8c';
@@ -148,7 +148,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Few chunks, so the helpers they share land once: `index`, the sign-in entry index.html loads
-        // (src/web/entry.ts: the login form without React, a few KB); `validation` (zod and the shared schemas);
+        // (src/web/entry.ts: the login form without React, a few KB); `validation` (zod and the shared schemas,
+        // the login form's validator among them);
         // then the panel (React, react-admin, MUI, the layout, the dashboard and every resource) in one lazy
         // chunk, which the entry starts loading at once. The onboarding form and the Hindi catalogue fall to the
         // automatic chunking (chunks of their own).

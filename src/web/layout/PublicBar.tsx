@@ -4,9 +4,9 @@ import { LocalesMenuButton, ToggleThemeButton, useThemesContext } from 'react-ad
 import { OfflineBanner } from './OfflineBanner';
 
 /**
- * The top strip of the public pages (login, welcome, onboarding), which have no app bar: the language switch and the
- * theme toggle, as the app bar has them. `start` is shown on its left (a page's name or a way back). Below it, the
- * offline banner while there is no connection.
+ * The top strip of the public pages (welcome, onboarding; the sign-in form draws its own), which have no app bar:
+ * the language switch and the theme toggle, as the app bar has them. `start` is shown on its left (a page's name or
+ * a way back). Below it, the offline banner while there is no connection.
  */
 export const PublicBar = ({ start }: { start?: ReactNode }) => {
   const { darkTheme } = useThemesContext();
