@@ -60,11 +60,11 @@ function compressAll(outDir: string) {
 const VALIDATION =
   /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/](zodConfig|signin[\\/]validator|forms[\\/]schemaValidator)/;
 /**
- * Modules only the onboarding form, the Hindi catalogue (and the sign-in form's Hindi texts, which a Hindi reader's
- * sign-in page loads alone) or a second step's set-up (its QR code) use: they stay out of the screens chunk.
+ * Modules only the onboarding form, the Hindi catalogue or a second step's set-up (its QR code) use: they stay out of
+ * the screens chunk.
  */
 const LAZY_OF_THEIR_OWN =
-  /pages[\\/]onboarding|pages[\\/]security[\\/]QrCode|i18n[\\/](signin[\\/])?(hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept|qrcode|dijkstrajs)[\\/]/;
+  /pages[\\/]onboarding|pages[\\/]security[\\/]QrCode|i18n[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept|qrcode|dijkstrajs)[\\/]/;
 
 /** The light theme's primary colour (the app bar's) and background (src/web/layout/theme.ts). */
 const THEME_COLOR = '#1f4e8c';

@@ -59,10 +59,11 @@ if (getToken() || !SIGN_IN_PATHS.has(location.pathname)) {
       (entry) =>
         /\/assets\/.*\.js$/.test(entry.name) && (entry as PerformanceResourceTiming).transferSize === 0,
     );
+  if (fromCache) root.addEventListener('input', startLoading, { once: true });
+  else requestAnimationFrame(() => setTimeout(startLoading));
   const preferredTheme: Theme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   const storedTheme = stored(STORE.theme);
-  // A Hindi reader's texts are a small chunk of their own: the form is drawn once they are here.
-  const drawn = drawSignIn(root, {
+  const form = drawSignIn(root, {
     locale: stored(STORE.locale) === 'hi' ? 'hi' : 'en',
     theme: storedTheme === 'dark' || storedTheme === 'light' ? storedTheme : preferredTheme,
     onLocale: (locale: Locale) => localStorage.setItem(STORE.locale, JSON.stringify(locale)),
@@ -85,10 +86,8 @@ if (getToken() || !SIGN_IN_PATHS.has(location.pathname)) {
         }
       }
       history.pushState(null, '', next);
-      (await drawn).remove();
+      form.remove();
       startPanel(root, { notice: message });
     },
   });
-  if (fromCache) root.addEventListener('input', startLoading, { once: true });
-  else void drawn.then(() => requestAnimationFrame(() => setTimeout(startLoading)));
 }

@@ -9,7 +9,7 @@ import { jsonResponse, wireUser } from './helpers';
 const startPanel = vi.hoisted(() => vi.fn());
 vi.mock('../../src/web/main', () => ({ startPanel }));
 
-const draw = async (overrides: Partial<SignInFormOptions> = {}) => {
+const draw = (overrides: Partial<SignInFormOptions> = {}) => {
   const root = document.createElement('div');
   document.body.replaceChildren(root);
   const options: SignInFormOptions = {
@@ -20,13 +20,13 @@ const draw = async (overrides: Partial<SignInFormOptions> = {}) => {
     onTheme: vi.fn(),
     ...overrides,
   };
-  await drawSignIn(root, options);
+  drawSignIn(root, options);
   return options;
 };
 
 describe('the sign-in form without the panel', () => {
   it("shows the seed's texts, labelled required fields and the links, focus in Mobile", async () => {
-    await draw();
+    draw();
     expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
     expect(screen.getByText('Enter your details to continue')).toBeInTheDocument();
     expect(screen.getByLabelText('Mobile *')).toHaveFocus();
@@ -40,7 +40,7 @@ describe('the sign-in form without the panel', () => {
 
   it('toggles password visibility', async () => {
     const user = userEvent.setup();
-    await draw();
+    draw();
     const password = screen.getByLabelText('Password *');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(password).toHaveAttribute('type', 'text');
@@ -50,7 +50,7 @@ describe('the sign-in form without the panel', () => {
 
   it('shows no field message before a field is left, then the minimum length', async () => {
     const user = userEvent.setup();
-    await draw();
+    draw();
     await user.type(screen.getByLabelText('Mobile *'), '123');
     expect(screen.queryByText('Minimum length not fulfilled')).not.toBeInTheDocument();
     await user.tab();
@@ -62,7 +62,7 @@ describe('the sign-in form without the panel', () => {
 
   it('an empty submit marks both fields, focuses Mobile and toasts the invalid-form message; nothing is sent', async () => {
     const user = userEvent.setup();
-    const { onSubmit } = await draw();
+    const { onSubmit } = draw();
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
     expect(screen.getByLabelText('Mobile *')).toHaveAttribute('aria-invalid', 'true');
@@ -76,7 +76,7 @@ describe('the sign-in form without the panel', () => {
     const user = userEvent.setup();
     let refuse!: (error: Error) => void;
     const onSubmit = vi.fn(() => new Promise<void>((_, reject) => (refuse = reject)));
-    await draw({ onSubmit });
+    draw({ onSubmit });
     await user.type(screen.getByLabelText('Mobile *'), ' 9000000009 ');
     await user.type(screen.getByLabelText('Password *'), 'whatever{Enter}');
     await waitFor(() =>
@@ -92,7 +92,7 @@ describe('the sign-in form without the panel', () => {
 
   it('the language menu switches to Hindi by keyboard and remembers it; a Hindi visitor gets Hindi texts', async () => {
     const user = userEvent.setup();
-    const { onLocale } = await draw();
+    const { onLocale } = draw();
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-expanded', 'false');
     await user.click(screen.getByRole('button', { name: 'English' }));
     expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-expanded', 'true');
@@ -111,7 +111,7 @@ describe('the sign-in form without the panel', () => {
 
   it("holds a field to the login schema's upper bound, in the reader's language", async () => {
     const user = userEvent.setup();
-    await draw();
+    draw();
     await user.click(screen.getByLabelText('Mobile *'));
     await user.paste('9'.repeat(101));
     await user.click(screen.getByLabelText('Password *'));
@@ -120,7 +120,7 @@ describe('the sign-in form without the panel', () => {
     expect(await screen.findByText('At most 100 characters')).toBeInTheDocument();
     expect(screen.getByLabelText('Password *')).toHaveAccessibleDescription('At most 200 characters');
 
-    await draw({ locale: 'hi' });
+    draw({ locale: 'hi' });
     await user.click(screen.getByLabelText('मोबाइल *'));
     await user.paste('9'.repeat(101));
     await user.tab();
@@ -136,7 +136,7 @@ describe('the sign-in form without the panel', () => {
       .mockRejectedValueOnce(new Error(`Error: ${MSG.tooManyAttempts(12)}`))
       .mockRejectedValueOnce(new Error(MSG.internetError))
       .mockRejectedValueOnce(new Error('Error: a text the panel does not know'));
-    await draw({ onSubmit, locale: 'hi' });
+    draw({ onSubmit, locale: 'hi' });
     await user.type(screen.getByLabelText('मोबाइल *'), '9999999999');
     await user.type(screen.getByLabelText('पासवर्ड *'), 'Admin@1234{Enter}');
     const alert = await screen.findByRole('alert');
@@ -168,7 +168,7 @@ describe('the second step in the form without the panel', () => {
       .mockRejectedValueOnce(asked())
       .mockRejectedValueOnce(asked(MFA_MSG.wrongCode))
       .mockResolvedValueOnce(undefined);
-    await draw({ onSubmit });
+    draw({ onSubmit });
     const code = screen.getByLabelText('Authentication code *');
     expect(code).not.toBeVisible();
     await user.type(screen.getByLabelText('Mobile *'), '9999999999');
@@ -202,7 +202,7 @@ describe('the second step in the form without the panel', () => {
   it('takes a recovery code instead, and back; in Hindi too', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn().mockRejectedValueOnce(asked()).mockResolvedValueOnce(undefined);
-    await draw({ onSubmit, locale: 'hi' });
+    draw({ onSubmit, locale: 'hi' });
     await user.type(screen.getByLabelText('मोबाइल *'), '9999999999');
     await user.type(screen.getByLabelText('पासवर्ड *'), 'Admin@1234{Enter}');
     expect(await screen.findByRole('status')).toHaveTextContent('अपने ऑथेंटिकेटर ऐप से कोड दर्ज करें');

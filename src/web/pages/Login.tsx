@@ -36,11 +36,10 @@ export const Login = () => {
   useEffect(() => {
     const element = root.current;
     if (!element) return;
-    let removed = false;
-    let remove: (() => void) | undefined;
     // The screens start loading on the first key, so the dashboard that opens next renders at once.
-    element.addEventListener('input', () => void preloadScreens(), { once: true });
-    void drawSignIn(element, {
+    const preload = () => void preloadScreens();
+    element.addEventListener('input', preload, { once: true });
+    const form = drawSignIn(element, {
       locale: start.current.locale === 'hi' ? 'hi' : 'en',
       theme: start.current.theme === 'dark' ? 'dark' : 'light',
       onLocale: (next) => panel.current.setLocale(next),
@@ -57,14 +56,11 @@ export const Login = () => {
         notify(result?.message ?? sharedKey('msg', 'loginSuccess'), { type: 'success' });
         navigate(afterLoginPath(location.state));
       },
-    }).then((form) => {
-      if (removed) return form.remove();
-      remove = form.remove;
-      setNotices(form.notices);
     });
+    setNotices(form.notices);
     return () => {
-      removed = true;
-      remove?.();
+      element.removeEventListener('input', preload);
+      form.remove();
     };
   }, []);
 

@@ -1,6 +1,6 @@
 import { TOAST_MS } from '../../shared/rules';
 import type { FieldError } from '../forms/schemaValidator';
-import { LOCALES, type Locale, loadSignInTexts, localiseIn, translateIn } from '../i18n/signin/texts';
+import { LOCALES, type Locale, localiseIn, translateIn } from '../i18n/signin/texts';
 import { secondStepAsked } from '../providers/signIn';
 import './signin.css';
 
@@ -100,14 +100,10 @@ const ICONS = {
  * Create Account; the second step once the server asks for it. Its texts are i18n/signin's, its rules the login
  * schema's (validator.ts, loaded on the first key typed). Field messages show once a field is left (react-hook-form's
  * onTouched); an invalid submit marks them, focuses the first and toasts 'Username Or Password Invalid'; a refusal
- * shows in the red 'Error!!!' toast. Resolves once drawn, the language's texts loaded.
+ * shows in the red 'Error!!!' toast.
  */
-export async function drawSignIn(root: HTMLElement, options: SignInFormOptions): Promise<SignInForm> {
+export function drawSignIn(root: HTMLElement, options: SignInFormOptions): SignInForm {
   let { locale, theme } = options;
-  // Should a language's texts not arrive (offline), the form is drawn in English rather than not at all.
-  await loadSignInTexts(locale).catch(() => {
-    locale = 'en';
-  });
   const t = (key: string) => translateIn(locale, key);
   /** A catalogue key or a text the server or the schema said, in the chosen language. */
   const say = (text: string, args?: Record<string, unknown>) => localiseIn(locale, text, args);
@@ -146,7 +142,7 @@ export async function drawSignIn(root: HTMLElement, options: SignInFormOptions):
   );
   const languageItems = LOCALES.map(({ locale: value, name }) => {
     const item = el('li', { role: 'menuitem', tabindex: '-1', 'data-locale': value }, name);
-    item.addEventListener('click', () => void chooseLocale(value));
+    item.addEventListener('click', () => chooseLocale(value));
     return item;
   });
   const languageMenu = el(
@@ -344,17 +340,12 @@ export async function drawSignIn(root: HTMLElement, options: SignInFormOptions):
     languageButton.setAttribute('aria-expanded', 'false');
     if (focusButton) languageButton.focus();
   };
-  const chooseLocale = async (value: Locale) => {
+  const chooseLocale = (value: Locale) => {
     closeMenu(true);
     if (value === locale) return;
-    if (options.redrawnOnLocale) return options.onLocale(value);
-    try {
-      await loadSignInTexts(value);
-    } catch {
-      return;
-    }
-    locale = value;
     options.onLocale(value);
+    if (options.redrawnOnLocale) return;
+    locale = value;
     paint();
   };
   languageButton.addEventListener('click', () => {
@@ -371,7 +362,7 @@ export async function drawSignIn(root: HTMLElement, options: SignInFormOptions):
       languageItems[(at + step + languageItems.length) % languageItems.length].focus();
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      if (at >= 0) void chooseLocale(languageItems[at].dataset.locale as Locale);
+      if (at >= 0) chooseLocale(languageItems[at].dataset.locale as Locale);
     } else if (event.key === 'Escape' || event.key === 'Tab') {
       if (event.key === 'Escape') event.preventDefault();
       closeMenu(event.key === 'Escape');

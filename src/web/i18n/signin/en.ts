@@ -4,8 +4,7 @@ import { MSG } from '../../../shared/messages';
 /**
  * The sign-in form's texts in English (signin/form.ts): the one copy of them. The panel's catalogue (en.ts) takes
  * them from here, so the form drawn before the panel and the panel's own texts cannot differ; this module stays
- * small, because the sign-in page's first script carries it. The Hindi is hi.ts beside it, loaded only for a
- * Hindi reader. The shared texts (what the server and the login schema say) are the constants themselves, with
+ * small, because the sign-in page's first script carries it (with hi.ts, the Hindi). The shared texts (what the server and the login schema say) are the constants themselves, with
  * their templated ones as polyglot phrases that give the server's exact English.
  */
 export const signinEn = {

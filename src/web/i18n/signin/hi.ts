@@ -1,9 +1,8 @@
 import type { SignInTexts } from './en';
 
 /**
- * The sign-in form's texts in Hindi: the one copy of them, which the panel's Hindi catalogue (../hi.ts) takes too.
- * A chunk of its own (vite.config.ts), loaded by a Hindi reader's sign-in page and by the Hindi catalogue, so an
- * English first visit does not carry it.
+ * The sign-in form's texts in Hindi: the one copy of them, which the panel's Hindi catalogue (../hi.ts) and
+ * raLanguageHindi.ts take too. In the sign-in page's first script with the English (texts.ts says why).
  */
 export const signinHi: SignInTexts = {
   ra: {

@@ -1,11 +1,13 @@
 import { MSG } from '../../../shared/messages';
 import { localiseWith, minutesTemplate, recogniser, type Template, templateOf } from '../localise';
-import { type SignInTexts, signinEn } from './en';
+import { signinEn } from './en';
+import { signinHi } from './hi';
 
 /**
- * The sign-in form's texts as the form reads them: the language's set (en.ts here, hi.ts loaded on demand), a
- * phrase with its arguments, and a server text localised. The same keys and phrases as the panel's catalogues,
- * which take them from en.ts/hi.ts beside this module.
+ * The sign-in form's texts as the form reads them: a phrase in a language, with its arguments, and a server text
+ * localised. The same keys and phrases as the panel's catalogues, which take them from en.ts/hi.ts beside this
+ * module. Both languages are in the sign-in page's first script: the Hindi is small, and loading it apart cost a
+ * Hindi reader's first visit a round trip before the form showed (docs/performance.md).
  */
 
 export type Locale = 'en' | 'hi';
@@ -26,21 +28,14 @@ const flatten = (texts: object, prefix = '', into = new Map<string, string>()) =
   return into;
 };
 
-const loaded: Partial<Record<Locale, Map<string, string>>> = { en: flatten(signinEn) };
-
-/** Makes a language's texts ready (Hindi is a chunk of its own); English is here already. */
-export async function loadSignInTexts(locale: Locale): Promise<void> {
-  if (loaded[locale]) return;
-  const { signinHi }: { signinHi: SignInTexts } = await import('./hi');
-  loaded[locale] = flatten(signinHi);
-}
+const TEXTS: Record<Locale, Map<string, string>> = { en: flatten(signinEn), hi: flatten(signinHi) };
 
 /**
- * A phrase in a language (English where that language is not loaded), with its `%{name}` arguments and
- * `smart_count`'s singular |||| plural (polyglot's rule for both languages); `_` is the text shown for an unknown key.
+ * A phrase in a language, with its `%{name}` arguments and `smart_count`'s singular |||| plural (polyglot's rule for
+ * both languages); `_` is the text shown for an unknown key.
  */
 export function translateIn(locale: Locale, key: string, args: Record<string, unknown> = {}): string {
-  const phrase = loaded[locale]?.get(key) ?? loaded.en?.get(key);
+  const phrase = TEXTS[locale].get(key) ?? TEXTS.en.get(key);
   if (phrase === undefined) return typeof args._ === 'string' ? args._ : key;
   const forms = phrase.split(' |||| ');
   const count = args.smart_count;
@@ -62,7 +57,7 @@ export const SIGNIN_TEMPLATES: Template[] = [
 /** The shared texts of the sign-in set (English) -> their keys. */
 const recognise = recogniser(
   new Map(
-    [...(loaded.en ?? [])]
+    [...TEXTS.en]
       .filter(([key, text]) => key.startsWith('app.shared.') && !text.includes('%{'))
       .map(([key, text]) => [text, key]),
   ),
