@@ -55,10 +55,10 @@ function compressAll(outDir: string) {
 
 /**
  * zod, its configuration (zodConfig.ts, first in the chunk as main.tsx imports it first, so no schema is built
- * before it), the shared schemas and the validators built on them.
+ * before it), the shared schemas and the validators built on them (the sign-in form's loads it on the first key).
  */
 const VALIDATION =
-  /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/](zodConfig|pages[\\/]loginValidator|forms[\\/]schemaValidator)/;
+  /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/](zodConfig|signin[\\/]validator|forms[\\/]schemaValidator)/;
 /**
  * Modules only the onboarding form, the Hindi catalogue, a second step's set-up (its QR code) or the service worker's
  * registration (workbox-window, which virtual:pwa-register imports) use: they stay out of the screens chunk.
@@ -131,7 +131,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Few chunks, so the helpers they share land once: `index`, the sign-in entry index.html loads
-        // (src/web/entry.ts: the login form without React, a few KB); `validation` (zod and the shared schemas);
+        // (src/web/entry.ts: the login form without React, a few KB); `validation` (zod and the shared schemas,
+        // the login form's validator among them);
         // then the panel (React, react-admin, MUI, the layout, the dashboard and every resource) in one lazy
         // chunk, which the entry starts loading at once. The onboarding form and the Hindi catalogue fall to the
         // automatic chunking (chunks of their own).

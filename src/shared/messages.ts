@@ -56,6 +56,7 @@ export const MSG = {
   passwordLength: 'Password length should be 8 digits',
   aadharLength: 'Aadhar length should be 12 digits',
   minLength: 'Minimum length not fulfilled',
+  atMost: (max: number) => `At most ${max} characters`,
   mustMatch: 'Entered password and confirm password is different',
   unhandled: (code: string) => `Unhandled error for - ${code}`,
 
