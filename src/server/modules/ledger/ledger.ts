@@ -189,7 +189,10 @@ export const POSTING_MONTH_TOTALS = (postings = ALL_POSTINGS) =>
       sum(amount_paise) as amount_paise, count(*) as posting_count
     from ${postings} group by 1, 2, 3, 4, 5`;
 
-/** A bulk load's postings, or writePostings' ($1, $2, ...: one array per column, rows by position). */
+/**
+ * A bulk load's postings, or writePostings'. Columns travel as arrays ($1, $2, ...; rows by position), so the text
+ * stays the same whatever the number of rows: built once, prepared once per connection.
+ */
 const INSERT_POSTINGS = `insert into postings (${POSTING_COLUMNS.map(([, name]) => name).join(', ')})
     select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 1}::${type}[]`).join(', ')})`;
 
@@ -214,9 +217,11 @@ const addTo = (table: string, key: string, amounts: string[], sums: string) => {
 
 /**
  * The counters a posting adds to, in the order writePostings writes them, each read by a list or a tile (who reads
- * which: docs/performance.md, Counter rows). Each adds the postings just written (WRITTEN), summed the way its
- * recount above sums them all; `counts` says whether any of the postings counts in it (a payout moves no clearing
- * and earns no commission), so a statement that would add nothing is not sent.
+ * which: docs/architecture.md, The write, in lock order). Each adds the postings just written (WRITTEN), summed the
+ * way its recount above sums them all; `counts` says whether any of the postings counts in it (a payout moves no
+ * clearing and earns no commission), so a statement that would add nothing is not sent. The network counters read
+ * the users' paths after the wallet locks: a subtree moves with its wallets locked, so the paths read are the ones
+ * the move leaves.
  */
 const COUNTERS: { counts: (rows: PostingRow[]) => boolean; text: string }[] = [
   // The dashboard's commission tiles (reports): today and this month, per network.
