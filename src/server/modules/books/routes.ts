@@ -9,11 +9,9 @@ import {
 import { envelope } from '../../../shared/wire';
 import { reportReads } from '../../http/reader';
 import { caller, guarded } from '../../http/session';
-import { walletOf } from './queries';
-import { owedPaise } from './reconcile';
+import { owedPaise, previewSettle, walletOf } from '../ledger/index';
+import { tdsPayable } from '../tds/index';
 import { latestReconcileRun, reconcileAndRecord } from './reconcile-runs';
-import { previewSettle } from './settlement';
-import { tdsPayable } from './tds-reports';
 
 const tags = ['books'];
 

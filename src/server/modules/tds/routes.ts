@@ -28,7 +28,7 @@ import {
   tdsQuarter,
   tdsQuarterCsv,
   tdsQuarters,
-} from './tds-reports';
+} from './reports';
 
 const tags = ['tds'];
 
