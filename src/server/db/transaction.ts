@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { connectionEndOf, DatabaseUnavailable, isSwitchover, sqlStateOf } from './errors';
 import type { Queryable, Tx } from './open';
+import { connectionOf } from './statements';
 
 /**
  * PostgreSQL's "try again" errors: deadlock_detected and serialization_failure (one of two writers waiting on
@@ -8,27 +11,83 @@ import type { Queryable, Tx } from './open';
 const RETRYABLE = new Set(['40P01', '40001', '55P03']);
 const MAX_ATTEMPTS = 6;
 
-const codeOf = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code ?? e?.cause?.code;
-};
-
-export const isRetryable = (error: unknown) => RETRYABLE.has(codeOf(error) ?? '');
+export const isRetryable = (error: unknown) => RETRYABLE.has(sqlStateOf(error) ?? '');
 
 /**
  * Runs `work` in one transaction (or inside the caller's, when `q` already is one). Writes read what they
  * decide on inside `work`, locking those rows, so two writers never decide on the same stale read. Should
  * PostgreSQL still abort one of two writers, the whole transaction runs again (with a short random pause): it
  * re-reads everything, so such an abort never reaches the caller as an error.
+ *
+ * When the transaction's connection ends under it (a failover, a terminated backend), drizzle's rollback then fails
+ * on the dead connection and would be what the caller sees: the caller gets the connection's end instead, which
+ * says what happened (db/errors.ts, isSwitchover).
  */
 export async function inTransaction<T>(q: Queryable, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (q instanceof PgTransaction) return work(q as Tx);
   for (let attempt = 1; ; attempt++) {
+    let connection: object | undefined;
     try {
-      return await q.transaction(work);
-    } catch (error) {
+      return await q.transaction((tx) => {
+        connection = connectionOf(tx);
+        return work(tx);
+      });
+    } catch (thrown) {
+      const error = connectionEndOf(connection) ?? thrown;
       if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
     }
   }
+}
+
+/**
+ * How long a request that may run twice (a read, a keyed sale, the partner's callback) waits for a primary after
+ * the database failed under it, before it is answered 503: long enough for a switchover or a restart of the
+ * primary, short enough that a person still waits for the answer (http/failover.ts).
+ */
+export const FAILOVER_WAIT_MS = 15_000;
+
+/** One look at the primary answers within this, like the health check's (http/health.ts). */
+const PROBE_MS = 2_000;
+
+/**
+ * Whether the primary answers and takes writes (is not in recovery: a server just demoted answers, read-only),
+ * within PROBE_MS or `withinMs`, whichever is shorter.
+ */
+export async function primaryAnswers(q: Queryable, withinMs = PROBE_MS): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.min(PROBE_MS, withinMs));
+  });
+  const answer = q.execute<{ recovering: boolean }>(sql`select pg_is_in_recovery() as recovering`).then(
+    (result) => result.rows[0]?.recovering === false,
+    () => false,
+  );
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Waits until the primary answers (primaryAnswers), looking again after a pause that grows from 0.1 to 1 s;
+ * false when `until` (Date.now()) comes first.
+ */
+export async function waitForPrimary(q: Queryable, until: number): Promise<boolean> {
+  for (let pause = 100; ; pause = Math.min(2 * pause, 1_000)) {
+    if (await primaryAnswers(q, until - Date.now())) return true;
+    if (Date.now() + pause >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/**
+ * Whether a failure that is not a refusal of the app's own is the primary's absence: by what it says (a waited-for
+ * primary that never came, a SQLSTATE or connection code, a connection's end: isSwitchover), or, when it says
+ * nothing known, by a primary that does not answer now (pg reports a connection refused by a proxy with no primary
+ * behind it with no code at all).
+ */
+export async function primaryAbsent(q: Queryable, failure: unknown): Promise<boolean> {
+  return failure instanceof DatabaseUnavailable || isSwitchover(failure) || !(await primaryAnswers(q));
 }

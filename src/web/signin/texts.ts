@@ -45,6 +45,7 @@ export const SIGNIN_TEXTS: Record<Locale, Record<string, string>> = {
     'app.shared.msg.passwordChangeRequired': MSG.passwordChangeRequired,
     'app.shared.msg.internetError': MSG.internetError,
     'app.shared.msg.internalError': MSG.internalError,
+    'app.shared.msg.databaseSwitching': MSG.databaseSwitching,
     'app.shared.msg.validationFailed': MSG.validationFailed,
     'app.shared.msg.xsrfRefused': MSG.xsrfRefused,
     'app.shared.msg.tooManyAttempts':
@@ -89,6 +90,7 @@ export const SIGNIN_TEXTS: Record<Locale, Record<string, string>> = {
     'app.shared.msg.passwordChangeRequired': 'पासवर्ड बदलना आवश्यक है',
     'app.shared.msg.internetError': 'इंटरनेट कनेक्शन त्रुटि',
     'app.shared.msg.internalError': 'हमारी ओर से कुछ गलत हो गया। कृपया फिर से प्रयास करें।',
+    'app.shared.msg.databaseSwitching': 'डेटाबेस बदला जा रहा है; थोड़ी देर में फिर से प्रयास करें',
     'app.shared.msg.validationFailed': 'अमान्य डेटा!',
     'app.shared.msg.xsrfRefused': 'XSRF टोकन अमान्य है या नहीं है',
     'app.shared.msg.tooManyAttempts':
