@@ -114,10 +114,10 @@ export class RunnerLocks {
 
   /**
    * Takes the lock `key` when nobody holds it; null when another server holds it, or this process does already.
-   * Throws when the database cannot be asked.
+   * Throws when the database cannot be asked, or the server is stopping (close).
    */
   async tryTake(key: RunnerKey): Promise<HeldLock | null> {
-    if (this.#closed) return null;
+    if (this.#closed) throw new Error('the runner locks are closed: the server is stopping');
     const session = await this.#session();
     const name = key.join('/');
     if (session.held.has(name)) return null;
@@ -158,7 +158,8 @@ export class RunnerLocks {
     const client = this.#client;
     this.#client = null;
     this.#connecting = null;
-    await client?.end().catch(() => {});
+    // A database that no longer answers must not hold the server's stop.
+    if (client) await within(client.end(), QUERY_MS, () => new LockConnectionSilent()).catch(() => {});
   }
 
   #session(): Promise<Session> {

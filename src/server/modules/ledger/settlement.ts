@@ -216,7 +216,7 @@ export const SETTLEMENT_LOCK: RunnerKey = [RUNNER_CLASS.settlement, 1];
  * A server that does not run the job asks for its lock this often, so the job of a server that died or lost its
  * connection is taken up within this of the lock's release (PostgreSQL's, when it sees the session end).
  */
-export const FOLLOW_MS = 5_000;
+const FOLLOW_MS = 5_000;
 
 /** The job's log (the app's): runs that failed, the server taking the job up, and one that lost it. */
 export interface JobLog {
@@ -290,7 +290,14 @@ export function startSettlementJob(
   let timer: NodeJS.Timeout | undefined;
   const tick = async () => {
     if (!lock) {
-      const taken = await opts.runners.tryTake(SETTLEMENT_LOCK);
+      let taken: HeldLock | null;
+      try {
+        taken = await opts.runners.tryTake(SETTLEMENT_LOCK);
+      } catch (error) {
+        // The database is away: the runner locks said so once; this server asks again at its next look.
+        opts.log.debug({ err: error }, 'the settlement job could not ask for its lock');
+        return;
+      }
       if (!taken) {
         opts.log.debug({}, 'the settlement job runs on another server');
         return;
