@@ -49,6 +49,10 @@ const proxy = {
   server: undefined as net.Server | undefined,
   sockets: new Set<net.Socket>(),
   url: '',
+  /** Closes every connection it carries, as HAProxy's `on-marked-down shutdown-sessions` does. */
+  shutdownSessions() {
+    for (const socket of proxy.sockets) socket.destroy();
+  },
 };
 
 let database: Database;
@@ -309,6 +313,69 @@ describe('while no primary answers', () => {
     const again = await deliver(app, event);
     expect(again.body.message).toBe('Event already processed');
     expect(await wallet()).toEqual({ ...before, clearingBalance: before.clearingBalance + 100 });
+  }, 90_000);
+
+  it('answers a write that reached a server just demoted 503, and lets a keyed sale wait for the primary', async () => {
+    // A fresh session: its look-up writes nothing for a minute, so only the calls' own writes meet the replica.
+    const fresh = (await login(app, '9000000001', DEMO_PASSWORD)).token;
+    const sale = await opening();
+    // The replica, standing in for the demoted server, holds all of that (a demoted primary has its own data).
+    const [{ lsn }] = await onServer<{ lsn: string }>(
+      primaryPort,
+      'select pg_current_wal_lsn()::text as lsn',
+    );
+    await vi.waitFor(async () => {
+      const [{ replayed }] = await onServer<{ replayed: boolean }>(
+        replicaPort,
+        'select pg_last_wal_replay_lsn() >= $1::pg_lsn as replayed',
+        [lsn],
+      );
+      expect(replayed).toBe(true);
+    }, WAIT);
+    // HAProxy still sends new connections to the old primary, now a replica, and has closed the old ones.
+    proxy.target = replicaPort;
+    proxy.shutdownSessions();
+    // The app's pool has seen its connections end: the calls below open theirs to the demoted server.
+    await vi.waitFor(() => expect(database.pool.totalCount).toBe(0), WAIT);
+    try {
+      const refused = await call(app, 'POST', 'state/create', {
+        token: fresh,
+        body: { name: 'Demoted State' },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.body).toEqual({ message: SWITCHING });
+      // Sessions ever opened on the replica: the sale, waiting, looks for a primary again and again, each time on a
+      // connection of its own (a connection that reached a server in recovery is dropped).
+      // (Counted on one connection of the test's, which counts once it ends.)
+      const stats = direct(replicaPort);
+      await stats.connect();
+      const sessions = async () =>
+        (
+          await stats.query<{ n: number }>(
+            'select sessions::int as n from pg_stat_database where datname = current_database()',
+          )
+        ).rows[0].n;
+      let answer: ReturnType<typeof keyedSale>;
+      try {
+        const before = await sessions();
+        answer = keyedSale(sale, 'failover-demoted-1');
+        await vi.waitFor(async () => expect(await sessions()).toBeGreaterThanOrEqual(before + 3), WAIT);
+      } finally {
+        await stats.end();
+      }
+      // HAProxy's check finds the primary again and closes the sessions to the replica.
+      proxy.target = primaryPort;
+      proxy.shutdownSessions();
+      const sold = await answer;
+      expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+      expect(sold.body.result.utmCode).toBe(sale.utmCode);
+    } finally {
+      proxy.target = primaryPort;
+    }
+    expect(await onServer(primaryPort, `select 1 from states where name = 'Demoted State'`)).toEqual([]);
+    const made = await call(app, 'POST', 'state/create', { token: fresh, body: { name: 'Demoted State' } });
+    expect(made.status).toBe(200);
   }, 90_000);
 
   it('answers a call that may not run twice 503 when the primary goes away under it, and does not run it again', async () => {

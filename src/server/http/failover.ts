@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import { DatabaseUnavailable } from '../db/errors';
-import type { Queryable } from '../db/open';
+import type { Db } from '../db/open';
 import { FAILOVER_WAIT_MS, primaryAbsent, waitForPrimary } from '../db/transaction';
 import { isAppAnswer } from './errors';
 
@@ -21,7 +21,7 @@ declare module 'fastify' {
  * for work that may run twice with one effect, and only while `mayRunAgain()` (nothing of its answer sent yet).
  */
 export async function rideThrough<T>(
-  q: Queryable,
+  db: Db,
   work: () => Promise<T>,
   mayRunAgain: () => boolean = () => true,
 ): Promise<T> {
@@ -30,8 +30,8 @@ export async function rideThrough<T>(
     try {
       return await work();
     } catch (error) {
-      if (isAppAnswer(error) || !mayRunAgain() || !(await primaryAbsent(q, error))) throw error;
-      if (Date.now() >= until || !(await waitForPrimary(q, until))) throw new DatabaseUnavailable(error);
+      if (isAppAnswer(error) || !mayRunAgain() || !(await primaryAbsent(db, error))) throw error;
+      if (Date.now() >= until || !(await waitForPrimary(db, until))) throw new DatabaseUnavailable(error);
     }
   }
 }
