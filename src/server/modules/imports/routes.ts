@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +19,7 @@ import {
 import { envelope } from '../../../shared/wire';
 import { inTransaction } from '../../db/transaction';
 import { csvText } from '../../http/csv';
+import { sendFile } from '../../http/download';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { idParam } from '../../http/params';
 import { documentedOnly } from '../../http/schemas';
@@ -175,17 +175,10 @@ export default async function importRoutes(fastify: FastifyInstance) {
       const view = await jobView(db, request.params.id, page);
       if (!view) throw notFound(IMPORT_MSG.jobNotFound);
       if (format === 'csv')
-        return (
-          reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', contentDisposition(`${view.kind}-errors.csv`))
-            // Text under a non-JSON type is sent as it is (no JSON serializer).
-            .send(
-              csvText([
-                ['row', 'column', 'message'],
-                ...view.errors.map((e) => [e.row, e.column, e.message]),
-              ]) as never,
-            )
+        return sendFile(
+          reply,
+          `${view.kind}-errors.csv`,
+          csvText([['row', 'column', 'message'], ...view.errors.map((e) => [e.row, e.column, e.message])]),
         );
       return { result: view };
     },
@@ -223,10 +216,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
             after: { kind, rows: rows.length - 1 },
           }),
         );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(`${kind}.csv`))
-        .send(csvText(rows));
+      return sendFile(reply, `${kind}.csv`, csvText(rows));
     },
   );
 
@@ -242,10 +232,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
       const columns = IMPORT_COLUMNS[kind];
       const example = IMPORT_EXAMPLES[kind];
       const body = `${csvLine([...columns])}\r\n${csvLine(columns.map((c) => example[c] ?? ''))}\r\n`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(`${kind}-template.csv`))
-        .send(body);
+      return sendFile(reply, `${kind}-template.csv`, body);
     },
   );
 }
