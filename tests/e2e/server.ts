@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../free-port';
+import { startServer as startServerProcess } from '../spawn-server';
 
 export interface RunningServer {
   baseURL: string;
@@ -19,59 +18,28 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync('dist/web/index.html'))
     throw new Error('dist/web is missing: run `npm run build` first');
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      // Every test signs in from this one address, far more often than a person would: the per-address limit
-      // (password spraying) has its own server test (tests/server/throttle.test.ts).
-      SIGN_INS_PER_ADDRESS: '10000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-    const poll = setInterval(() => {
-      if (output.includes('Tierdesk is running')) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 100);
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    // Every test signs in from this one address, far more often than a person would: the per-address limit
+    // (password spraying) has its own server test (tests/server/throttle.test.ts).
+    SIGN_INS_PER_ADDRESS: '10000',
+    ...env,
   });
   // A server that dies while the suite runs says why: every later test would only see a refused connection.
   let stopping = false;
-  child.once('exit', (code, signal) => {
+  void server.exited.then((code) => {
     if (!stopping)
-      console.error(`The e2e server stopped (${signal ?? code}); its last output:\n${output.slice(-4000)}`);
+      console.error(
+        `The e2e server stopped (${code ?? server.child.signalCode}); its last output:\n${server.output().slice(-4000)}`,
+      );
   });
   return {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: server.origin,
     async stop() {
       stopping = true;
-      // Wait for the server to close its database before removing its files (not a guessed delay).
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
-        child.kill('SIGTERM');
-        await exited;
-        clearTimeout(kill);
-      }
+      // The server closes its database before its files are removed.
+      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
