@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -17,7 +18,7 @@ import { healthRoute } from './http/health';
 import { postgresRateLimitStore } from './http/rate-limit';
 import { routerErrorOptions } from './http/router-errors';
 import { zodValidatorCompiler } from './http/schemas';
-import { isHttps, securityHeaders } from './http/security-headers';
+import { helmetOptions, isHttps, securityHeaderList } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
 import {
@@ -113,7 +114,6 @@ export async function buildApp({
   logger,
   onRoute,
 }: AppDeps): Promise<FastifyInstance> {
-  const headers = securityHeaders(config);
   const app = Fastify({
     logger: loggerOptions(config, logger),
     bodyLimit: 1024 * 1024,
@@ -124,7 +124,7 @@ export async function buildApp({
     requestTimeout: 300_000,
     // What Fastify answers before any route or hook (a path that cannot be decoded, a request Node cannot read):
     // the envelope, with the same security headers.
-    ...routerErrorOptions(headers.list),
+    ...routerErrorOptions(await securityHeaderList(config)),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   // Routes declare their parts and answers with the shared zod schemas (src/shared): validated by them, answers
@@ -151,9 +151,7 @@ export async function buildApp({
   app.decorate('runners', runners);
 
   // The security headers (http/security-headers.ts), on every answer that passes the hooks.
-  app.addHook('onRequest', (request, reply, done) =>
-    headers.middleware(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
+  await app.register(helmet, helmetOptions(config));
   await app.register(cookie);
   // Per-address limits, set per route through `config.rateLimit`, counted in PostgreSQL (http/rate-limit.ts):
   // every server on the database counts the same requests, so adding servers does not multiply a limit.
