@@ -1,3 +1,4 @@
+// The PDF writer behind pdf.ts, loaded with the first document a server writes (pdf.ts says why).
 import fontkit from '@pdf-lib/fontkit';
 import {
   beginText,
@@ -19,9 +20,6 @@ import type { DocumentLanguage } from '../../../shared/constants/documents';
 import { FONTS } from './fonts';
 
 export type Weight = 'regular' | 'bold';
-
-/** A4 in points, upright (receipts, certificates) or on its side (the statement's wide table). */
-export const A4 = { portrait: [595.28, 841.89], landscape: [841.89, 595.28] } as const;
 
 /** Devanagari's blocks, and the joiners that shape inside its syllables: drawn with Noto Sans Devanagari. */
 const DEVANAGARI = /[\u0900-\u097f\ua8e0-\ua8ff\u1cd0-\u1cff\u200c\u200d]/u;
@@ -266,38 +264,5 @@ export async function documentPdf(options: {
       page.drawLine({ start: { x: fromX, y }, end: { x: toX, y }, thickness: 0.6 });
     },
     save: () => pdf.save(),
-  };
-}
-
-/** Lines of text on A4 pages, written top to bottom; a new page starts when one is full. */
-export interface TextPdf {
-  /** One line at `size` points, bold when asked. */
-  write(text: string, size?: number, weight?: Weight): void;
-  /** Empty space before the next line, in points. */
-  gap(points: number): void;
-  save(): Promise<Uint8Array>;
-}
-
-const LEFT = 50;
-const TOP = 790;
-const BOTTOM = 60;
-
-/** A document of lines (the receipt, the TDS certificate) on upright A4 pages. */
-export async function textPdf(title: string, lang: DocumentLanguage): Promise<TextPdf> {
-  const pdf = await documentPdf({ title, lang, size: A4.portrait });
-  let y = TOP;
-  return {
-    write(text, size = 10, weight = 'regular') {
-      if (y < BOTTOM) {
-        pdf.addPage();
-        y = TOP;
-      }
-      pdf.text(text, LEFT, y, size, weight);
-      y -= size + 6;
-    },
-    gap(points) {
-      y -= points;
-    },
-    save: pdf.save,
   };
 }
