@@ -2,6 +2,8 @@
 # A Tierdesk fleet on this machine, from Debian's packages: a PostgreSQL 15 primary with a streaming replica
 # (scripts/pg-cluster.sh), three Tierdesk servers, HAProxy in front of them, and optionally PgBouncer between the
 # servers and the primary. docs/operations.md ("A fleet") explains each piece and how it maps to separate machines.
+# It installs nothing: start checks for every Debian package it needs and, when any is missing, prints the one
+# apt-get line that installs them (scripts/lib/packages.sh).
 #
 #   npm run fleet -- start [--pgbouncer] [--no-panel]   the last line printed is HAProxy's URL
 #   npm run fleet -- status                              each server's URL and state, HAProxy's, the replica's lag
@@ -39,14 +41,8 @@ fail() {
 
 as_postgres() { if [ "$(id -un)" = postgres ]; then "$@"; else su postgres -s /bin/bash -c "$(printf '%q ' "$@")"; fi; }
 
-# Debian's package, installed only when its program is missing (as pg-throwaway.sh does for PostgreSQL).
-ensure_package() {
-  local program=$1 package=$2
-  [ -x "$program" ] && return 0
-  echo "$program missing; installing Debian's $package" >&2
-  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >&2
-  [ -x "$program" ] || fail "installing $package did not provide $program"
-}
+# shellcheck source=lib/packages.sh
+. "$ROOT/scripts/lib/packages.sh"
 
 # Alive: there, and not a zombie waiting to be reaped (a stopped process counts as stopped).
 alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
@@ -254,7 +250,6 @@ EOF2
 }
 
 start_pgbouncer() {
-  ensure_package "$PGBOUNCER_BIN" pgbouncer
   write_pgbouncer_config
   # PgBouncer refuses to run as root: it runs as the postgres OS user, like the cluster.
   as_postgres "$PGBOUNCER_BIN" -d -q "$FLEET_DIR/pgbouncer/pgbouncer.ini"
@@ -294,7 +289,6 @@ wait_server() {
 }
 
 start_haproxy() {
-  ensure_package "$HAPROXY_BIN" haproxy
   write_haproxy_config
   "$HAPROXY_BIN" -c -q -f "$FLEET_DIR/haproxy.cfg" >&2 || fail "HAProxy refused $FLEET_DIR/haproxy.cfg"
   (exec setsid "$HAPROXY_BIN" -db -f "$FLEET_DIR/haproxy.cfg" </dev/null >"$FLEET_DIR/haproxy.log" 2>&1) &
@@ -322,6 +316,10 @@ do_start() {
       *) fail "unknown option $arg (start takes --pgbouncer and --no-panel)" ;;
     esac
   done
+  # Every Debian program the fleet runs, checked before anything starts: missing ones are named in one apt-get line.
+  local needs=("$HAPROXY_BIN=haproxy" ss=iproute2 setsid=util-linux "${POSTGRES_15_NEEDS[@]}")
+  [ $pgbouncer = 0 ] || needs+=("$PGBOUNCER_BIN=pgbouncer")
+  require_packages "${needs[@]}"
   if load_state; then
     local running=0 name
     pid_of "$FLEET_DIR/haproxy.pid" haproxy >/dev/null && running=1
@@ -345,8 +343,6 @@ do_start() {
     ! port_busy "$port" || fail "port $port is in use (set FLEET_PORT / FLEET_PG_PORT to other ports)"
   done
   [ $pgbouncer = 0 ] || ! port_busy "$PGBOUNCER_PORT" || fail "port $PGBOUNCER_PORT (PgBouncer) is in use"
-  ensure_package "$HAPROXY_BIN" haproxy
-  [ $pgbouncer = 0 ] || ensure_package "$PGBOUNCER_BIN" pgbouncer
 
   mkdir -p "$FLEET_DIR"
   # The postgres OS user keeps the databases (and PgBouncer's files) under FLEET_DIR: it must be able to pass through.

@@ -49,13 +49,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-    const poll = setInterval(() => {
-      if (output.includes('Tierdesk is running')) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 100);
+    // Each piece of output as it arrives (after the listeners above added it): the server says when it runs.
+    const started = () => {
+      if (!output.includes('Tierdesk is running')) return;
+      child.stdout?.off('data', started);
+      child.stderr?.off('data', started);
+      clearTimeout(timer);
+      resolve();
+    };
+    child.stdout?.on('data', started);
+    child.stderr?.on('data', started);
   });
   // A server that dies while the suite runs says why: every later test would only see a refused connection.
   let stopping = false;

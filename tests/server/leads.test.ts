@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applicantAadhar, applicationSections, PDF, PNG, type SectionOverrides } from './application';
 import {
   ADMIN,
@@ -655,14 +655,8 @@ const openUploads = () =>
     })
     .filter((target) => target.startsWith(uploads()));
 
-/** Waits, as a user would, for something the server finishes after it answered (closing files). */
-async function eventually(check: () => boolean, what: string, ms = 10_000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`still not ${what} after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** What the server finishes after it answered (closing files), waited for as a user would. */
+const AFTER_ANSWER = { timeout: 10_000, interval: 20 };
 
 describe('broken uploads', () => {
   it('answers a multipart request without a boundary 400', async () => {
@@ -681,7 +675,7 @@ describe('broken uploads', () => {
     expect(await leadCount()).toBe(leadsBefore);
     expect(await stored()).toEqual(filesBefore);
     expect(tempFiles()).toEqual([]);
-    await eventually(() => openUploads().length === 0, 'closed');
+    await vi.waitFor(() => expect(openUploads(), 'uploads left open').toEqual([]), AFTER_ANSWER);
   });
 
   it('refuses a whole body that lacks its closing boundary instead of keeping a truncated file', async () => {
@@ -744,7 +738,10 @@ describe('broken uploads', () => {
       socket.on('close', () => resolve());
       socket.on('error', () => resolve());
     });
-    await eventually(() => tempFiles().length === 0 && openUploads().length === 0, 'cleaned up');
+    await vi.waitFor(() => {
+      expect(tempFiles(), 'temporary files left').toEqual([]);
+      expect(openUploads(), 'uploads left open').toEqual([]);
+    }, AFTER_ANSWER);
     expect(await stored()).toEqual(filesBefore);
   });
 });
