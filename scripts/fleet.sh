@@ -112,7 +112,7 @@ do_stop() {
   if pid=$(pid_of "$FLEET_DIR/haproxy.pid" haproxy); then stop_pid "$pid" HAProxy; fi
   rm -f "$FLEET_DIR/haproxy.pid"
   for i in "${!SERVERS[@]}"; do
-    if pid=$(pid_of "$FLEET_DIR/${SERVERS[$i]}.pid" src/server/main.ts); then stop_pid "$pid" "server ${SERVERS[$i]}"; fi
+    if pid=$(pid_of "$FLEET_DIR/${SERVERS[$i]}.pid" dist/server/main.js); then stop_pid "$pid" "server ${SERVERS[$i]}"; fi
     rm -f "$FLEET_DIR/${SERVERS[$i]}.pid"
   done
   if pid=$(pid_of "$FLEET_DIR/pgbouncer/pgbouncer.pid" pgbouncer); then stop_pid "$pid" PgBouncer; fi
@@ -130,7 +130,7 @@ do_status() {
     name=${SERVERS[$i]}
     url=http://127.0.0.1:${SERVER_PORT_LIST[$i]}
     health=$(http_status "$url/healthz")
-    if pid=$(pid_of "$FLEET_DIR/$name.pid" src/server/main.ts); then
+    if pid=$(pid_of "$FLEET_DIR/$name.pid" dist/server/main.js); then
       if [ "$health" = 200 ]; then state=up; else state="down (/healthz: ${health:-no answer})"; fi
     else
       state="down (not running)"
@@ -269,7 +269,7 @@ start_server() {
     export PORT=$port HOST=127.0.0.1 DATA_DIR=$FLEET_DIR/$name PGAPPNAME=tierdesk-$name
     export DATABASE_URL=$SERVER_DATABASE_URL DATABASE_REPLICA_URL DATA_KEY PROVIDER_WEBHOOK_SECRET
     export TRUST_PROXY=$SERVER_TRUST_PROXY PUBLIC_URL=$SERVER_PUBLIC_URL
-    exec setsid node --import tsx src/server/main.ts "$@" </dev/null >"$FLEET_DIR/$name.log" 2>&1
+    exec setsid node dist/server/main.js "$@" </dev/null >"$FLEET_DIR/$name.log" 2>&1
   ) &
   echo $! >"$FLEET_DIR/$name.pid"
 }
@@ -323,7 +323,7 @@ do_start() {
   if load_state; then
     local running=0 name
     pid_of "$FLEET_DIR/haproxy.pid" haproxy >/dev/null && running=1
-    for name in "${SERVERS[@]}"; do pid_of "$FLEET_DIR/$name.pid" src/server/main.ts >/dev/null && running=1; done
+    for name in "${SERVERS[@]}"; do pid_of "$FLEET_DIR/$name.pid" dist/server/main.js >/dev/null && running=1; done
     [ $running = 0 ] || fail "a fleet is already running in $FLEET_DIR; stop it first: npm run fleet -- stop"
     do_stop >&2
   fi
@@ -393,8 +393,10 @@ do_start() {
     echo "SERVER_DATABASE_URL=$SERVER_DATABASE_URL"
   } >>"$STATE"
 
-  # The first server alone: it migrates the empty database, seeds it, and builds the panel when its sources
-  # changed (once, not three builds at once); then the other two, which find all of that done.
+  # The servers run what `npm start` runs: the server compiled to dist/server, built here once when its sources
+  # changed. The first server alone then migrates the empty database, seeds it, and builds the panel when its
+  # sources changed (once, not three builds at once); then the other two, which find all of that done.
+  node scripts/build-server.mjs >&2 || fail "the server did not build; see the lines above"
   if [ $build_panel = 1 ]; then start_server 0 --build-panel; else start_server 0; fi
   wait_server 0
   start_server 1
