@@ -14,6 +14,9 @@ const STOP_BOUND_MS = 30_000;
 
 type Env = Record<string, string>;
 
+/** The server from its sources, as the npm scripts ran it before the compiled build (tests/compiled-server.ts). */
+export const SOURCE_SERVER = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
@@ -30,13 +33,17 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns `src/server/main.ts` (with `args`) on 127.0.0.1 and a free port, demo data and warn-level logs, `env` adding
+ * Spawns the server (`command`, the sources by default, or COMPILED_SERVER) with `args` on 127.0.0.1 and a free port, demo data and warn-level logs, `env` adding
  * to or replacing those (PORT too); returns at once. A caller that expects a refusal awaits `exited`; one that wants
  * a server awaits `running()`, or calls startServer.
  */
-export async function spawnServer(env: Env = {}, args: string[] = []): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Env = {},
+  args: string[] = [],
+  command: string[] = SOURCE_SERVER,
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], {
+  const child = spawn(command[0], [...command.slice(1), ...args], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -100,8 +107,12 @@ export async function spawnServer(env: Env = {}, args: string[] = []): Promise<S
 }
 
 /** spawnServer, resolved once the server says it is running. */
-export async function startServer(env: Env = {}, args: string[] = []): Promise<ServerProcess> {
-  const server = await spawnServer(env, args);
+export async function startServer(
+  env: Env = {},
+  args: string[] = [],
+  command: string[] = SOURCE_SERVER,
+): Promise<ServerProcess> {
+  const server = await spawnServer(env, args, command);
   await server.running();
   return server;
 }

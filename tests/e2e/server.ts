@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer, COMPILED_SERVER } from '../compiled-server';
 import { startServer as startServerProcess } from '../spawn-server';
 
 export interface RunningServer {
@@ -10,22 +11,28 @@ export interface RunningServer {
 }
 
 /**
- * Starts Tierdesk the way `npm start` does (the built panel, the server, the embedded database with demo data) on a
- * free port with a fresh DATA_DIR, and resolves once it says it is running. `env` adds to or replaces the defaults.
- * The suite's shared server (global-setup.ts) and a file that needs one of its own (mfa.e2e.ts) start it here. The
- * panel must already be built (scripts/test-all.mjs runs `vite build`).
+ * Starts Tierdesk the way `npm start` does (the built panel, the compiled server, the embedded database with demo
+ * data) on a free port with a fresh DATA_DIR, and resolves once it says it is running. `env` adds to or replaces the
+ * defaults. The suite's shared server (global-setup.ts) and a file that needs one of its own (mfa.e2e.ts) start it
+ * here. The panel must already be built (scripts/test-all.mjs runs `vite build`).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync('dist/web/index.html'))
     throw new Error('dist/web is missing: run `npm run build` first');
+  // The compiled server, as `npm start` runs it: built here when its sources changed, so the suite tests what ships.
+  buildServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-e2e-'));
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    // Every test signs in from this one address, far more often than a person would: the per-address limit
-    // (password spraying) has its own server test (tests/server/throttle.test.ts).
-    SIGN_INS_PER_ADDRESS: '10000',
-    ...env,
-  });
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      // Every test signs in from this one address, far more often than a person would: the per-address limit
+      // (password spraying) has its own server test (tests/server/throttle.test.ts).
+      SIGN_INS_PER_ADDRESS: '10000',
+      ...env,
+    },
+    [],
+    COMPILED_SERVER,
+  );
   // A server that dies while the suite runs says why: every later test would only see a refused connection.
   let stopping = false;
   void server.exited.then((code) => {
