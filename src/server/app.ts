@@ -29,15 +29,17 @@ import {
 } from './modules/account/index';
 import { adminCreation, approvalRoutes } from './modules/approvals/index';
 import { auditRefusals, auditRoutes } from './modules/audit/index';
+import { booksRoutes } from './modules/books/index';
 import { catalogRoutes } from './modules/catalog/index';
 import { importRoutes } from './modules/imports/index';
 import { leadRoutes } from './modules/leads/index';
-import { booksRoutes, ledgerRoutes, startSettlementJob, tdsRoutes } from './modules/ledger/index';
+import { ledgerRoutes, startSettlementJob } from './modules/ledger/index';
 import { locationRoutes } from './modules/locations/index';
 import { partnerCallback, partnerRoutes, sandboxPartner, selfOrigin } from './modules/partner/index';
 import { reportRoutes } from './modules/reports/index';
 import { salesRoutes } from './modules/sales/index';
 import { statementRoutes } from './modules/statements/index';
+import { tdsRoutes } from './modules/tds/index';
 import type { PersonalDataCipher } from './security/personal-data';
 
 declare module 'fastify' {

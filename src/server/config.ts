@@ -63,7 +63,7 @@ export interface Config {
   settlementIntervalMs: number;
   /** The bound on a product's amount and on a payout, in paise (MAX_AMOUNT_RUPEES; default 1 crore rupees). */
   maxAmountPaise: number;
-  /** Tax withheld on commissions under section 194H (modules/ledger/tds.ts). */
+  /** Tax withheld on commissions under section 194H (modules/tds/tds.ts). */
   tds: TdsConfig;
   /** A payout above this many paise waits for a second person (PAYOUT_APPROVAL_ABOVE_RUPEES; default 10,000). */
   payoutApprovalAbovePaise: number;

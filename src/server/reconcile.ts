@@ -3,7 +3,7 @@ import { readConfig } from './config';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { checkDataKey } from './data-key-check';
 import { hasEmbeddedDatabase, noTierdeskDatabase, openDatabase } from './db/open';
-import { reconcileAndRecord } from './modules/ledger/index';
+import { reconcileAndRecord } from './modules/books/index';
 import { loadServerKeys } from './security/personal-data';
 
 /**

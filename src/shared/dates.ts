@@ -8,6 +8,8 @@ import { FILTER_YEARS } from './rules';
  */
 
 const DAY_MS = 86_400_000;
+/** The business's time zone: the ledger's days and months, the dashboard's "today", the tax's quarters follow it. */
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 /** India's calendar (the business time zone, Asia/Kolkata: UTC+05:30 all year, no daylight saving). */
 const INDIA = '+05:30';
 /** YYYY-MM-DD, the year also in ISO 8601's expanded form (+275760, -000001) so such a date is named out of range. */

@@ -5,56 +5,28 @@
 //
 //   node --import tsx tests/bench/crash.ts                       # PGlite
 //   DATABASE_URL=postgres://... node --import tsx tests/bench/crash.ts
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../free-port';
 import { applicantAadhar, applicationForm } from '../server/application';
+import { startServer } from '../spawn-server';
+import { throwAwayDatabase } from '../throwaway-database';
 
 const TOTAL_WRITES = 400;
 const CONCURRENCY = 10;
 const KILL_AFTER_ACKS = TOTAL_WRITES / 2;
 const XSRF = 'crash-test-xsrf';
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-}
-
-async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      // The load sends each application from its own address through this "proxy" (the per-address limit).
-      TRUST_PROXY: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The server on `dataDir` (and `databaseUrl`, else the embedded database), with its API's base address. */
+async function startOn(dataDir: string, databaseUrl: string | undefined) {
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    // The load sends each application from its own address through this "proxy" (the per-address limit).
+    TRUST_PROXY: '1',
   });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const until = Date.now() + 120_000;
-  while (!output.includes('Tierdesk is running')) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (Date.now() > until) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, base: `http://127.0.0.1:${port}/api/v1`, exited };
+  return { ...server, base: `${server.origin}/api/v1` };
 }
 
 const jsonHeaders = (token?: string) => ({
@@ -84,26 +56,10 @@ async function main() {
   const serverUrl = process.env.DATABASE_URL || undefined;
   const engine = serverUrl ? 'postgres' : 'pglite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-crash-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (serverUrl) {
-    const name = `tierdesk_crash_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const database = serverUrl ? await throwAwayDatabase(serverUrl, 'tierdesk_crash') : undefined;
+  const databaseUrl = database?.url;
 
-  let server = await startServer(dataDir, databaseUrl);
+  let server = await startOn(dataDir, databaseUrl);
   const login = await api(server.base, 'POST', 'account/login', undefined, {
     userName: '9999999999',
     password: 'Admin@1234',
@@ -217,7 +173,7 @@ async function main() {
   const inFlightAtKill = writes.filter((w) => w.state === 'unanswered');
 
   const restartStarted = Date.now();
-  server = await startServer(dataDir, databaseUrl);
+  server = await startOn(dataDir, databaseUrl);
   const restartMs = Date.now() - restartStarted;
 
   // Read the data directly, as the restarted server stores it.
@@ -317,7 +273,7 @@ async function main() {
   };
   server.child.kill('SIGTERM');
   await server.exited;
-  await dropDatabase?.();
+  await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   console.log(JSON.stringify(results, null, 2));

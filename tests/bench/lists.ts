@@ -14,7 +14,7 @@ import { readConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/open';
 import { DEMO_PASSWORD } from '../../src/server/demo/network';
 import { lookupSession } from '../../src/server/http/session-token';
-import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
+import { ensureBootstrapAdmin } from '../../src/server/modules/account/index';
 import { ledgerKeyFrom, PersonalDataCipher } from '../../src/server/security/personal-data';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { openEngine } from './engines';

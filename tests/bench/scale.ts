@@ -15,7 +15,7 @@ import {
   type PostingRow,
   rebuildNetworkMoney,
   rebuildPostingTotals,
-} from '../../src/server/modules/ledger/index';
+} from '../../src/server/modules/ledger/ledger';
 import {
   loadServerKeys,
   type PersonalDataCipher,
@@ -35,7 +35,8 @@ import { readOptions, refuseCommandLine } from './command-line';
  * settlements a day or more later as pairs pointing at their commission, reversals taking shares back. The postings
  * are chained and sealed by the ledger's own chainPosting, wallet by wallet in time order, and the money its
  * networks count is summed by the ledger (rebuildNetworkMoney), so `npm run reconcile` holds afterwards
- * (tests/server/reconcile-cli.test.ts proves it). Rows go in as multi-row `unnest` inserts of a few thousand at a
+ * (tests/server/reconcile-cli.test.ts proves it). Those are the ledger's inner functions, not its face: this bulk
+ * load is the one place outside the ledger allowed them (tests/server/layering.test.ts). Rows go in as multi-row `unnest` inserts of a few thousand at a
  * time. A bench tool, not part of the server: it lives beside the benches that measure what it seeds.
  */
 

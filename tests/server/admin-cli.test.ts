@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../free-port';
+import { runScript, type ServerProcess, startServer } from '../spawn-server';
+import { throwAwayDatabase } from '../throwaway-database';
 
 /**
  * `npm run admin -- create` (issue 51): the first extra admin, made from the server console by whoever holds the
@@ -30,31 +29,16 @@ const tempDir = () => {
 };
 
 /** A throw-away database on DATABASE_URL's server, dropped after the file. */
-async function throwAwayDatabase(url: string) {
-  const name = `tierdesk_admin_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  return databaseUrl.toString();
+async function databaseOfItsOwn(url: string) {
+  const database = await throwAwayDatabase(url, 'tierdesk_admin');
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 type Env = Record<string, string>;
 
 /** `npm run admin -- <args>` with the servers' configuration `env`. */
-const admin = (env: Env, args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin.ts', ...args], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    encoding: 'utf8',
-  });
+const admin = (env: Env, args: string[]) => runScript('admin', args, env);
 
 /** The one-time password on the command's last line. */
 const oneTimePasswordOf = (stdout: string) => {
@@ -62,43 +46,19 @@ const oneTimePasswordOf = (stdout: string) => {
   return /^one-time password: (\S+)$/.exec(lines[lines.length - 1])?.[1];
 };
 
-interface Server {
-  base: string;
-  stop(): Promise<void>;
+/** A server as `npm start` runs it on `env`, stopped after the file. */
+async function serverOn(env: Env) {
+  const server = await startServer(env);
+  cleanups.push(server.stop);
+  return server;
 }
 
-/** `node --import tsx src/server/main.ts` as `npm start` runs it; resolves once it says it is running. */
-async function startServer(env: Env): Promise<Server> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: '1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  };
-  cleanups.push(stop);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('Tierdesk is running')) resolve();
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return { base: `http://127.0.0.1:${port}/api/v1`, stop };
-}
+const apiOf = (server: ServerProcess) => `${server.origin}/api/v1`;
 
 const XSRF = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't', 'content-type': 'application/json' };
 
-async function signIn(server: Server, userName: string, password: string) {
-  const res = await fetch(`${server.base}/account/login`, {
+async function signIn(server: ServerProcess, userName: string, password: string) {
+  const res = await fetch(`${apiOf(server)}/account/login`, {
     method: 'POST',
     headers: XSRF,
     body: JSON.stringify({ userName, password }),
@@ -106,17 +66,19 @@ async function signIn(server: Server, userName: string, password: string) {
   return { status: res.status, body: await res.json() };
 }
 
-const get = async (server: Server, token: string, pathAndQuery: string) =>
-  (await fetch(`${server.base}/${pathAndQuery}`, { headers: { 'x-auth-token': `bearer ${token}` } })).json();
+const get = async (server: ServerProcess, token: string, pathAndQuery: string) =>
+  (
+    await fetch(`${apiOf(server)}/${pathAndQuery}`, { headers: { 'x-auth-token': `bearer ${token}` } })
+  ).json();
 
 describe(`while a server runs (${serverUrl ? 'PostgreSQL' : 'the embedded database'})`, () => {
   it('creates an admin who signs in with the one-time password, recorded as made from the server console', async () => {
     const env: Env = {
       DATA_DIR: tempDir(),
       DATA_KEY,
-      DATABASE_URL: serverUrl ? await throwAwayDatabase(serverUrl) : '',
+      DATABASE_URL: serverUrl ? await databaseOfItsOwn(serverUrl) : '',
     };
-    const server = await startServer(env);
+    const server = await serverOn(env);
     const made = admin(env, [
       'create',
       '--userName',
@@ -162,7 +124,7 @@ describe('with the embedded server stopped', () => {
   it('opens DATA_DIR itself under the server’s lock, refuses another data key, and the server then signs the admin in', async () => {
     const env: Env = { DATA_DIR: tempDir(), DATA_KEY, DATABASE_URL: '' };
     // A server has run on it (its database, its recorded data key), and stopped.
-    await (await startServer(env)).stop();
+    await (await serverOn(env)).stop();
 
     const otherKey = admin({ ...env, DATA_KEY: randomBytes(32).toString('hex') }, [
       'create',
@@ -183,7 +145,7 @@ describe('with the embedded server stopped', () => {
     const oneTime = oneTimePasswordOf(made.stdout);
     expect(oneTime).toMatch(/^[\w-]{16}$/);
     // The command let go of DATA_DIR: a server starts on it, and the new admin signs in.
-    const server = await startServer(env);
+    const server = await serverOn(env);
     const first = await signIn(server, 'stopped.admin', oneTime!);
     expect(first.status).toBe(200);
     expect(first.body.result.user).toMatchObject({

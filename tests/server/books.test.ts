@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { type Database, openDatabase } from '../../src/server/db/open';
-import { reconcile, reconcileAndRecord } from '../../src/server/modules/ledger/index';
+import { reconcileAndRecord } from '../../src/server/modules/books/index';
+import { reconcile } from '../../src/server/modules/ledger/index';
 import { MSG } from '../../src/shared/messages';
 import { TDS_MSG } from '../../src/shared/schemas/tds';
 import {

@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/server/data-dir-lock';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { freePort } from '../free-port';
+import { RUNNING_LINE, spawnServer } from '../spawn-server';
 import { applicationForm, PNG } from './application';
 
 const children: ChildProcess[] = [];
@@ -21,52 +21,11 @@ const tempDir = () => {
   return dir;
 };
 
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  /** Resolves with the exit code when the process ends. */
-  exited: Promise<number | null>;
-}
-
-/** `node --import tsx src/server/main.ts`, as `npm start` runs it, on the given DATA_DIR. */
-async function startServer(dataDir: string): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let text = '';
-  child.stdout?.on('data', (d) => {
-    text += d;
-  });
-  child.stderr?.on('data', (d) => {
-    text += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, output: () => text, exited };
-}
-
-/** Waits for the server to say it is running, or fails with what it printed instead. */
-async function running(server: Started) {
-  // Until it says so, or exits (then it never will).
-  await vi.waitFor(
-    () => {
-      if (server.child.exitCode === null && !server.output().includes('Tierdesk is running'))
-        throw new Error(`server did not start:\n${server.output()}`);
-    },
-    { timeout: 60_000, interval: 100 },
-  );
-  if (!server.output().includes('Tierdesk is running')) throw new Error(`server exited:\n${server.output()}`);
+/** `npm start` on the given DATA_DIR (the embedded database); killed after the file if still running. */
+async function serverOn(dataDir: string, args: string[] = []) {
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '' }, args);
+  children.push(server.child);
+  return server;
 }
 
 /** Sends one whole application; returns its id. */
@@ -115,8 +74,8 @@ describe('one server per data directory', () => {
     fs.writeFileSync(path.join(dataDir, 'uploads', 'upload-0123abcd'), 'half an upload from a crash');
     fs.writeFileSync(path.join(dataDir, 'uploads', '0123abcd'), 'stored just before a crash undid its row');
 
-    const first = await startServer(dataDir);
-    await running(first);
+    const first = await serverOn(dataDir);
+    await first.running();
     expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(first.child.pid);
     // What a crash left behind (a temporary upload, a file no application refers to) is removed at start-up.
     expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
@@ -125,10 +84,10 @@ describe('one server per data directory', () => {
     // Its files went to the database: nothing of it is left in the uploads directory.
     expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
 
-    const second = await startServer(dataDir);
+    const second = await serverOn(dataDir);
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`${dataDir} is in use by process ${first.child.pid}.`);
-    expect(second.output()).not.toContain('Tierdesk is running');
+    expect(second.output()).not.toContain(RUNNING_LINE);
     // The first server is untouched: its database socket is still there and it still answers.
     expect(fs.existsSync(path.join(dataDir, '.s.PGSQL.5432'))).toBe(true);
     for (let i = 0; i < 5; i++) expect(await states(first.port)).toBe(200);
@@ -137,20 +96,10 @@ describe('one server per data directory', () => {
     // serves: it refuses first, whatever the panel's sources say.
     const stamp = path.join('dist', '.panel-sources');
     const stampBefore = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : null;
-    const npmStart = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--build-panel'], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let startOutput = '';
-    npmStart.stderr?.on('data', (d) => {
-      startOutput += d;
-    });
-    npmStart.stdout?.on('data', (d) => {
-      startOutput += d;
-    });
-    expect(await new Promise((resolve) => npmStart.once('exit', resolve))).toBe(1);
-    expect(startOutput).toContain(`${dataDir} is in use by process ${first.child.pid}.`);
-    expect(startOutput).not.toContain('Building the panel');
+    const npmStart = await serverOn(dataDir, ['--build-panel']);
+    expect(await npmStart.exited).toBe(1);
+    expect(npmStart.output()).toContain(`${dataDir} is in use by process ${first.child.pid}.`);
+    expect(npmStart.output()).not.toContain('Building the panel');
     expect(fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : null).toBe(stampBefore);
 
     // A crash leaves the lock behind; the next server finds its process gone and takes over.
@@ -158,8 +107,8 @@ describe('one server per data directory', () => {
     await first.exited;
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
     fs.writeFileSync(path.join(dataDir, 'uploads', 'feedbeef'), 'orphan');
-    const third = await startServer(dataDir);
-    await running(third);
+    const third = await serverOn(dataDir);
+    await third.running();
     // The orphan goes; the application's picture is served from the database.
     expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
     const picture = await pictureOf(third.port, leadId);

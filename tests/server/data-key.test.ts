@@ -1,9 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { readConfig } from '../../src/server/config';
 import { checkDataKey, keyDiffers } from '../../src/server/data-key-check';
@@ -12,6 +10,8 @@ import { seedDemoNetwork } from '../../src/server/demo/network';
 import { seedDemoSales } from '../../src/server/demo/sales';
 import { ensureBootstrapAdmin } from '../../src/server/modules/account/index';
 import { dataKeyCheckOf, loadServerKeys } from '../../src/server/security/personal-data';
+import { runScript } from '../spawn-server';
+import { throwAwayDatabase } from '../throwaway-database';
 
 // Several servers share one database, so they must share its data key: the database remembers which key sealed
 // it, and a server (or `npm run reconcile`) started with another refuses in one line. On the suite's engine: a
@@ -42,20 +42,9 @@ async function newDatabase(
     const dataDir = path.join(tempDir('tierdesk-key-'), 'data');
     return { env: { DATABASE_URL: '', DATA_DIR: dataDir }, open: () => openDatabase({ dataDir }) };
   }
-  const name = `tierdesk_key_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await throwAwayDatabase(serverUrl, 'tierdesk_key');
+  cleanups.push(database.drop);
+  const databaseUrl = database.url;
   return {
     env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(tempDir('tierdesk-key-'), 'data') },
     open: () => openDatabase({ databaseUrl, dataDir: '' }),
@@ -81,20 +70,19 @@ const recorded = (database: Database) =>
 
 /** `npm start` or `npm run reconcile` as an operator runs it: a real network's settings, then `env`. */
 function run(script: 'main' | 'reconcile', env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', `src/server/${script}.ts`], {
-    env: {
-      ...process.env,
+  return runScript(
+    script,
+    [],
+    {
       PORT: '0',
       DEMO_DATA: '0',
       PROVIDER_MODE: 'sandbox',
       PROVIDER_WEBHOOK_SECRET: 'shared-webhook-secret',
-      LOG_LEVEL: 'warn',
       ...env,
     },
-    encoding: 'utf8',
     // A server that starts instead of refusing would run until this, and fail the test.
-    timeout: 60_000,
-  });
+    60_000,
+  );
 }
 
 describe('the keys a real network on PostgreSQL must be given', () => {

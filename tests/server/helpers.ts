@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../../src/server/app';
 import { type Config, readConfig } from '../../src/server/config';
@@ -12,6 +12,7 @@ import { seedDemoNetwork } from '../../src/server/demo/network';
 import { ensureBootstrapAdmin } from '../../src/server/modules/account/index';
 import { PersonalDataCipher } from '../../src/server/security/personal-data';
 import { seedScale } from '../bench/scale';
+import { throwAwayDatabase } from '../throwaway-database';
 
 export { DEMO_PASSWORD } from '../../src/server/demo/network';
 export const ADMIN = { userName: '9999999999', password: 'Admin@1234' };
@@ -44,24 +45,8 @@ export async function makeTestContext(
   } = {},
 ): Promise<TestContext> {
   const serverUrl = process.env.DATABASE_URL;
-  let databaseUrl = 'memory://';
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (serverUrl) {
-    const name = `tierdesk_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const throwAway = serverUrl ? await throwAwayDatabase(serverUrl, 'tierdesk_test') : undefined;
+  const databaseUrl = throwAway?.url ?? 'memory://';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-test-'));
   const config: Config = {
     ...readConfig({}),
@@ -100,7 +85,7 @@ export async function makeTestContext(
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase?.();
+      await throwAway?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,15 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_ROWS } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/demo/network';
 import { IMPORT_POLL_MS } from '../../src/shared/schemas/imports';
 import { freePort } from '../free-port';
+import { type ServerProcess, startServer } from '../spawn-server';
+import { throwAwayDatabase } from '../throwaway-database';
 
 // Issue 51's proof: a real server (`node --import tsx src/server/main.ts`, as `npm start` runs it) checks a
 // customers file of IMPORT_MAX_ROWS rows (its default, 200,000), every row bad, for an employee (a dry run is
@@ -25,63 +24,21 @@ const ROWS = IMPORT_ROWS.default;
 const ERRORS_PER_ROW = 6;
 
 const serverUrl = process.env.DATABASE_URL;
-let child: ChildProcess | undefined;
-let output = '';
+let server: ServerProcess | undefined;
 let base = '';
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child!.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
 /** A new database on the suite's PostgreSQL server, dropped afterwards; undefined on the embedded engine. */
-async function throwAwayDatabase(): Promise<string | undefined> {
+async function databaseOfItsOwn(): Promise<string | undefined> {
   if (!serverUrl) return undefined;
-  const name = `tierdesk_bound_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** Starts the server on `env` and resolves once it says it is running; an exit instead fails with its output. */
-async function startServer(env: Record<string, string>) {
-  output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = server;
-  await new Promise<void>((resolve, reject) => {
-    const read = (d: Buffer) => {
-      output += d;
-      if (output.includes('Tierdesk is running')) resolve();
-    };
-    server.stdout?.on('data', read);
-    server.stderr?.on('data', read);
-    server.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-  });
-  return server;
-}
-
-async function stopServer(server: ChildProcess) {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  const database = await throwAwayDatabase(serverUrl, 'tierdesk_bound');
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 beforeAll(async () => {
@@ -92,15 +49,15 @@ beforeAll(async () => {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: (await throwAwayDatabase()) ?? '',
+    DATABASE_URL: (await databaseOfItsOwn()) ?? '',
     DEMO_DATA: '1',
     LOG_LEVEL: 'warn',
     // The default, said out loud: the proof is at the limit a server starts with.
     IMPORT_MAX_ROWS: '',
   };
   // The first start seeds the demo network; the check runs on the server as it runs every day after that.
-  await stopServer(await startServer(env));
-  await startServer(env);
+  await (await startServer(env)).stop();
+  server = await startServer(env);
   base = `http://127.0.0.1:${port}`;
 }, 300_000);
 
@@ -190,8 +147,8 @@ async function checkFromOutside(kind: string, file: Buffer, what: string): Promi
   expect(signIn.status).toBe(200);
   const auth = { 'x-auth-token': `bearer ${(await signIn.json()).result.token}` };
 
-  const before = residentBytes(child!.pid!);
-  const sampler = startSampler(child!.pid!);
+  const before = residentBytes(server!.child.pid!);
+  const sampler = startSampler(server!.child.pid!);
   await sampler.ready;
 
   const started = performance.now();

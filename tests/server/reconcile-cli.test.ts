@@ -10,18 +10,17 @@ import { seedDemoNetwork } from '../../src/server/demo/network';
 import { seedDemoSales } from '../../src/server/demo/sales';
 import { ensureBootstrapAdmin } from '../../src/server/modules/account/bootstrap';
 import { loadServerKeys } from '../../src/server/security/personal-data';
+import { runScript } from '../spawn-server';
 
 /** `npm run reconcile` on an embedded database in a DATA_DIR, as an operator runs it. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-reconcile-'));
 const env = {
-  ...process.env,
   DATA_DIR: dataDir,
   DATA_KEY: randomBytes(32).toString('hex'),
   DATABASE_URL: '',
 };
 
-const run = () =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/reconcile.ts'], { env, encoding: 'utf8' });
+const run = () => runScript('reconcile', [], env);
 
 const withDatabase = async (work: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<void>) => {
   const database = await openDatabase({ dataDir });
@@ -33,7 +32,7 @@ const withDatabase = async (work: (db: Awaited<ReturnType<typeof openDatabase>>)
 };
 
 beforeAll(async () => {
-  const config = readConfig(env);
+  const config = readConfig({ ...process.env, ...env });
   const keys = loadServerKeys(config);
   await withDatabase(async ({ db }) => {
     await ensureBootstrapAdmin(db, config);
@@ -70,10 +69,7 @@ describe('npm run reconcile', () => {
   });
 
   it("refuses another data key than the server's in one line, exit 2, rather than report every seal broken", () => {
-    const other = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/reconcile.ts'], {
-      env: { ...env, DATA_KEY: randomBytes(32).toString('hex') },
-      encoding: 'utf8',
-    });
+    const other = runScript('reconcile', [], { ...env, DATA_KEY: randomBytes(32).toString('hex') });
     expect(other.stderr).toBe(
       "DATA_KEY does not open the data this database holds (its ledger's seals and Aadhar numbers): start the server with the key that sealed them\n",
     );
@@ -93,7 +89,7 @@ describe('npm run seed:scale, then npm run reconcile', () => {
       'npm',
       ['run', '--silent', 'seed:scale', '--', '--users', '100', '--postings', '300'],
       {
-        env: scaleEnv,
+        env: { ...process.env, ...scaleEnv },
         encoding: 'utf8',
       },
     );
@@ -102,10 +98,7 @@ describe('npm run seed:scale, then npm run reconcile', () => {
     const postings = Number(/"postings": (\d+)/.exec(seeded.stdout)?.[1]);
     expect(postings).toBeGreaterThanOrEqual(300);
 
-    const checked = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/reconcile.ts'], {
-      env: scaleEnv,
-      encoding: 'utf8',
-    });
+    const checked = runScript('reconcile', [], scaleEnv);
     expect(checked.stderr).toBe('');
     expect(checked.stdout).toMatch(
       new RegExp(

@@ -6,7 +6,7 @@ import { readConfig, type TdsConfig } from '../../src/server/config';
 import { MIGRATIONS_DIR } from '../../src/server/db/open';
 import { reconcile } from '../../src/server/modules/ledger/reconcile';
 import { settle } from '../../src/server/modules/ledger/settlement';
-import { fyStartYearOf, periodOf, taxOf } from '../../src/server/modules/ledger/tds';
+import { fyStartYearOf, periodOf, taxOf } from '../../src/server/modules/tds/tds';
 import { TIER_TYPES, type UserType } from '../../src/shared/enums';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, saveBodyOf, type TestContext } from './helpers';
 import { pdfText } from './pdf';

@@ -1,8 +1,10 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Conflict, isUniqueViolation, NotFound } from './errors';
-import type { Tx } from './open';
+import { keyFields, type ListSpec, listPage, type PageRequest } from './list';
+import type { Queryable, Tx } from './open';
 import type { districts, products, providers, states, tehsils } from './schema';
+import { likePattern } from './search';
 
 /** The entities whose names are unique (ignoring case) under their parent, if any. */
 type NamedTable = typeof states | typeof districts | typeof tehsils | typeof providers | typeof products;
@@ -77,4 +79,42 @@ async function guardUnique<T>(message: string, write: () => Promise<T>): Promise
     if (isUniqueViolation(error)) throw new Conflict(message, 'name');
     throw error;
   }
+}
+
+/** A page of a named list as its call asks for it: sorted by name or creation time, searched by name, or one record. */
+export interface NamedListRequest extends PageRequest {
+  sort?: 'name' | 'createdAt';
+  searchText?: string;
+  /** One record by id. */
+  _id?: string;
+}
+
+/**
+ * The one list of a named entity (states, districts, tehsils, providers, products): a page and its exact total
+ * (db/list.ts), searched by name ignoring case, or one record by `_id`, narrowed by `filters` (a parent's id), sorted
+ * by name (ignoring case) or creation time, newest first by default. `rows` joins the page to what each row shows.
+ */
+export function listNamed<T extends NamedTable, Row>(
+  db: Queryable,
+  table: T,
+  request: NamedListRequest,
+  spec: { filters?: (SQL | undefined)[]; rows: ListSpec<Row>['rows'] },
+) {
+  const t = table as typeof states;
+  return listPage(db, {
+    keys: (sortKey) => db.select(keyFields(t.id, sortKey)).from(t).$dynamic(),
+    rows: spec.rows,
+    where: and(
+      request.searchText ? ilike(t.name, likePattern(request.searchText)) : undefined,
+      request._id ? eq(t.id, request._id) : undefined,
+      ...(spec.filters ?? []),
+    ),
+    page: request,
+    sort: {
+      columns: { name: sql`lower(${t.name})`, createdAt: t.createdAt },
+      default: 'createdAt',
+      id: t.id,
+    },
+    total: 'exact',
+  });
 }

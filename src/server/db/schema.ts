@@ -698,7 +698,7 @@ export const postings = pgTable(
       .on(t.refPostingId, t.balanceType)
       .where(sql`${t.kind} = 'SETTLEMENT'`),
     uniqueIndex('postings_reversed_once').on(t.refPostingId).where(sql`${t.kind} = 'REVERSAL'`),
-    // A commission's tax is withheld once and given back once (modules/ledger/tds.ts).
+    // A commission's tax is withheld once and given back once (modules/tds/tds.ts).
     uniqueIndex('postings_tds_once').on(t.refPostingId, t.transactionType).where(sql`${t.kind} = 'TDS'`),
     uniqueIndex('postings_payout_reference_key').on(t.reference).where(sql`${t.kind} = 'PAYOUT'`),
     // Payout references compare trimmed and case-folded (modules/ledger/payout.ts).
@@ -799,7 +799,7 @@ export const pendingCommands = pgTable(
 /**
  * The company's own ledger accounts (issue 43): `TDS_PAYABLE`, the tax withheld from commissions and not yet
  * deposited. One row per account, changed only in the transaction that writes its entries, under a row lock taken
- * after the wallets' (modules/ledger/tds.ts); `reconcile` checks it against its entries. It may go below zero when
+ * after the wallets' (modules/tds/tds.ts); `reconcile` checks it against its entries. It may go below zero when
  * a reversal gives back tax already deposited: the next withholdings make it up.
  */
 export const ledgerAccounts = pgTable('ledger_accounts', {

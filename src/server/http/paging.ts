@@ -20,9 +20,6 @@ export type Paging = z.infer<typeof pagingQuery>;
 
 export const offsetOf = (p: Paging) => (p.page - 1) * p.limit;
 
-/** `%text%` for ILIKE with the caller's wildcards taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Optional `sort` + `order` on whitelisted columns (wire contract extension). */
 export function sortQuery<K extends string>(columns: readonly [K, ...K[]]) {
   return z.object({

@@ -7,7 +7,7 @@ import { can } from '../../shared/roles';
 import type { ReadNeeds } from '../db/replica';
 import { forbidden, unauthorized } from './errors';
 import { rideThrough } from './failover';
-import { replicaMayAnswer } from './reader';
+import { replicaMayAnswer, reportReads } from './reader';
 import { lookupSession, type SessionUser } from './session-token';
 
 /**
@@ -111,4 +111,10 @@ export const whoMay = (resource: string, action: string) =>
 export const guarded = <S extends FastifySchema>(resource: string, action: string, schema: S) => ({
   preValidation: requireRole(resource, action),
   schema: { ...schema, description: whoMay(resource, action) },
+});
+
+/** A guarded report (or a list without a one-record form): the replica may answer it (`reportReads`). */
+export const guardedReport = <S extends FastifySchema>(resource: string, action: string, schema: S) => ({
+  ...guarded(resource, action, schema),
+  config: reportReads,
 });

@@ -22,7 +22,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, forbidden, notFound, parseInput } from '../../http/errors';
 import type { PersonalDataCipher } from '../../security/personal-data';
 import type { AuditRecorder } from '../audit/index';
-import { lockWallets, openWallet } from '../ledger/index';
+import { holdWallets, openWallet } from '../ledger/index';
 import { checkLocationChain } from '../locations/index';
 import { childPath, moveNetworkMoney, parentPathOf } from '../network/index';
 import { countMove, countNewUser, countStatusChange } from './counts';
@@ -322,7 +322,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       .for('no key update');
     // Their wallets too, in the ledger's order: no posting to the subtree is under way while its money moves,
     // and one waiting for a wallet reads the new paths once it has it (ledger.ts, writePostings).
-    await lockWallets(tx, [target.id, ...below.map((row) => row.id)]);
+    await holdWallets(tx, [target.id, ...below.map((row) => row.id)]);
     await countMove(tx, target.path, parentPathOf(target.path), placement.parentPath);
     await moveNetworkMoney(tx, target.id, parentPathOf(target.path), placement.parentPath);
     await tx

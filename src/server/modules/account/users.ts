@@ -5,7 +5,7 @@ import type { WireUser } from '../../../shared/wire';
 import { keyFields, listPage, type SortWhitelist, type TotalSource } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { districts, networkCounts, tehsils, users, wallets } from '../../db/schema';
-import { likePattern } from '../../http/paging';
+import { likePattern } from '../../db/search';
 import {
   networkScope,
   networkScopeId,

@@ -3,7 +3,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { APPROVAL_MSG } from '../../../shared/constants/approvals';
 import { TIER_TYPES, UserType } from '../../../shared/enums';
-import { formatRupees } from '../../../shared/format';
 import { paiseToRupees } from '../../../shared/money';
 import type { AdjustInput, CommandKind, PowerCommandKind } from '../../../shared/schemas/approvals';
 import { type PayoutInput, SALES_MSG } from '../../../shared/schemas/sales';
@@ -24,20 +23,18 @@ import {
   resetAdminPassword,
   resetSecondStep,
 } from '../account/index';
-import { type Actor, type AuditRecorder, auditRecorder } from '../audit/index';
+import { type Actor, auditRecorder } from '../audit/index';
 import {
+  adjustIn,
   foldedReference,
-  InsufficientBalance,
   lockPayoutMaker,
   lockPayoutReference,
-  lockWallets,
   type PostingRow,
   payoutByReference,
   payoutIn,
   refuseAboveAvailable,
   replayPayout,
   unapprovedPayoutsToday,
-  writePostings,
 } from '../ledger/index';
 
 /**
@@ -45,7 +42,7 @@ import {
  * payouts past the daily line, any payout an employee makes, and every manual adjustment are written as PENDING
  * commands and move nothing. Power: making an admin (a new one, or an employee promoted) and resetting another admin's
  * password or second step are commands too. An admin who is neither the command's maker nor the person it is for
- * approves it, and the command runs (through the ledger's own payout code, or the account module's admin
+ * approves it, and the command runs (through the ledger's payoutIn or adjustIn, or the account module's admin
  * functions) in the transaction that marks it APPROVED; or rejects it with a reason. Money commands are for tier
  * users only, so the person paid is never an admin who could approve. The command's row is locked while it is
  * decided, so two admins approving at once run it once: the second sees it APPROVED (409). An approval the wallet no
@@ -357,41 +354,6 @@ async function lockForDecision(tx: Tx, id: string, checker: Person): Promise<Com
   return command;
 }
 
-/** Writes an approved adjustment: a CREDIT or DEBIT of available, with its note, that never takes it below zero. */
-async function adjust(tx: Tx, ledgerKey: Buffer, command: CommandRow, checker: Person, audit: AuditRecorder) {
-  const userId = command.userId!;
-  const amountPaise = command.amountPaise!;
-  const locked = await lockWallets(tx, [userId]);
-  try {
-    const [posting] = await writePostings(
-      tx,
-      locked,
-      [
-        {
-          userId,
-          kind: 'ADJUSTMENT',
-          transactionType: amountPaise > 0 ? 'CREDIT' : 'DEBIT',
-          balanceType: 'AVAILABLE',
-          status: 'ADJUSTED',
-          amountPaise: Math.abs(amountPaise),
-          // The statement's line: the note, never the internal reason.
-          reference: command.note,
-        },
-      ],
-      { ledgerKey, createdBy: checker.id },
-    );
-    await audit(tx, {
-      entityId: posting.id,
-      after: { userId, amountPaise, note: command.note, reason: command.reason },
-    });
-    return posting;
-  } catch (error) {
-    if (error instanceof InsufficientBalance)
-      throw conflict(SALES_MSG.adjustmentExceedsBalance(formatRupees(paiseToRupees(error.available))));
-    throw error;
-  }
-}
-
 /** Kinds whose approval makes a one-time password for the checker to hand over. */
 const MAKES_PASSWORD: readonly CommandKind[] = ['ADMIN_CREATE', 'ADMIN_PASSWORD_RESET'];
 
@@ -454,10 +416,19 @@ export async function approveCommand(
         }
         break;
       }
-      case 'ADJUSTMENT':
+      case 'ADJUSTMENT': {
         await checkTierUser(tx, command.userId!);
-        postingId = (await adjust(tx, ledgerKey, command, checker, record('wallet.adjust', 'posting'))).id;
+        const { userId: adjusted, amountPaise: amount, note, reason } = command;
+        const posting = await adjustIn(
+          tx,
+          ledgerKey,
+          checker.id,
+          { userId: adjusted!, amount: amount!, note: note!, reason: reason! },
+          { audit: record('wallet.adjust', 'posting') },
+        );
+        postingId = posting.id;
         break;
+      }
       case 'ADMIN_CREATE':
         userId = await createAdmin(
           tx,

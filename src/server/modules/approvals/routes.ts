@@ -26,8 +26,7 @@ import { users } from '../../db/schema';
 import { forbidden, parseInput } from '../../http/errors';
 import { offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalFilter } from '../../http/params';
-import { reportReads } from '../../http/reader';
-import { caller, guarded } from '../../http/session';
+import { caller, guarded, guardedReport } from '../../http/session';
 import { type AdminCreation, adminCount, requireStepUp } from '../account/index';
 import { actorOf } from '../audit/index';
 import { toWireTransaction } from '../ledger/index';
@@ -198,15 +197,12 @@ export default async function approvalRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/approvals/fetch',
-    {
-      ...guarded('approvals', 'read', {
-        tags,
-        summary: 'Pending commands (money and power), newest first; `status` filters',
-        querystring: approvalsQuery,
-        response: { 200: listEnvelope('approvals', wireCommandSchema) },
-      }),
-      config: reportReads,
-    },
+    guardedReport('approvals', 'read', {
+      tags,
+      summary: 'Pending commands (money and power), newest first; `status` filters',
+      querystring: approvalsQuery,
+      response: { 200: listEnvelope('approvals', wireCommandSchema) },
+    }),
     async (request) => {
       const { user } = caller(request);
       const q = request.query;

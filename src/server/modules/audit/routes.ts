@@ -4,8 +4,7 @@ import { AUDIT_MSG, auditFilterSchema } from '../../../shared/schemas/audit';
 import { listEnvelope, wireAuditEntrySchema } from '../../../shared/wire';
 import { badRequest } from '../../http/errors';
 import { pagingQuery } from '../../http/paging';
-import { reportReads } from '../../http/reader';
-import { guarded } from '../../http/session';
+import { guardedReport } from '../../http/session';
 import { listAudit } from './queries';
 
 const auditQuery = pagingQuery.and(auditFilterSchema);
@@ -18,15 +17,12 @@ export default async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/audit/fetch',
-    {
-      ...guarded('audit', 'list', {
-        tags: ['audit'],
-        summary: 'The audit trail, newest first',
-        querystring: auditQuery,
-        response: { 200: listEnvelope('audit', wireAuditEntrySchema) },
-      }),
-      config: reportReads,
-    },
+    guardedReport('audit', 'list', {
+      tags: ['audit'],
+      summary: 'The audit trail, newest first',
+      querystring: auditQuery,
+      response: { 200: listEnvelope('audit', wireAuditEntrySchema) },
+    }),
     async (request) => {
       const q = request.query;
       if (q.from && q.to && q.from > q.to) throw badRequest(AUDIT_MSG.fromAfterTo, 'from');

@@ -1,12 +1,10 @@
-import { and, eq, ilike } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fromHundredths } from '../../../shared/decimal';
 import type { ProductInput } from '../../../shared/schemas/catalog';
 import type { WireProduct, WireProvider } from '../../../shared/wire';
-import { keyFields, listPage } from '../../db/list';
+import { listNamed, type NamedListRequest } from '../../db/named';
 import type { Queryable } from '../../db/open';
 import { products, providers } from '../../db/schema';
-import { likePattern } from '../../http/paging';
-import { byId, byNameOrDate, type ListOptions } from '../locations/index';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -46,59 +44,34 @@ export const productColumns = (p: ProductInput) => ({
   urlData: p.urlParams.data,
 });
 
-export async function listProviders(db: Queryable, opts: ListOptions) {
-  const where = and(
-    opts.searchText ? ilike(providers.name, likePattern(opts.searchText)) : undefined,
-    byId(providers.id, opts._id),
-  );
-  const { rows, total } = await listPage(db, {
-    keys: (sortKey) => db.select(keyFields(providers.id, sortKey)).from(providers).$dynamic(),
+export async function listProviders(db: Queryable, request: NamedListRequest) {
+  const { rows, total } = await listNamed(db, providers, request, {
     rows: (page, order, total) =>
       db
-        .select({
-          total,
-          id: providers.id,
-          name: providers.name,
-          createdAt: providers.createdAt,
-        })
+        .select({ total, provider: providers })
         .from(page.keys)
         .innerJoin(providers, eq(providers.id, page.id))
         .orderBy(...order),
-    where,
-    page: opts,
-    sort: byNameOrDate(providers),
-    total: 'exact',
   });
-  return { items: rows.map(toWireProvider), total };
+  return { items: rows.map((r) => toWireProvider(r.provider)), total };
 }
 
 export async function listProducts(
   db: Queryable,
-  opts: ListOptions & { productId?: string; providerId?: string },
+  request: NamedListRequest & { productId?: string; providerId?: string },
 ) {
-  const where = and(
-    opts.searchText ? ilike(products.name, likePattern(opts.searchText)) : undefined,
-    opts.productId ? eq(products.id, opts.productId) : undefined,
-    byId(products.id, opts._id),
-    opts.providerId ? eq(products.providerId, opts.providerId) : undefined,
-  );
-  const { rows, total } = await listPage(db, {
-    keys: (sortKey) => db.select(keyFields(products.id, sortKey)).from(products).$dynamic(),
+  const { rows, total } = await listNamed(db, products, request, {
+    filters: [
+      request.productId ? eq(products.id, request.productId) : undefined,
+      request.providerId ? eq(products.providerId, request.providerId) : undefined,
+    ],
     rows: (page, order, total) =>
       db
-        .select({
-          total,
-          product: products,
-          providerName: providers.name,
-        })
+        .select({ total, product: products, providerName: providers.name })
         .from(page.keys)
         .innerJoin(products, eq(products.id, page.id))
         .innerJoin(providers, eq(providers.id, products.providerId))
         .orderBy(...order),
-    where,
-    page: opts,
-    sort: byNameOrDate(products),
-    total: 'exact',
   });
   return { items: rows.map((r) => toWireProduct(r.product, r.providerName)), total };
 }

@@ -125,5 +125,8 @@ export async function receiptPdf(receipt: SaleReceipt, lang: DocumentLanguage = 
 }
 
 /** A file name from a reference: its letters, digits, dots, dashes and underscores only. */
-export const receiptFileName = (receipt: SaleReceipt, extension: 'html' | 'pdf') =>
+export const receiptFileName = <E extends 'html' | 'pdf'>(
+  receipt: SaleReceipt,
+  extension: E,
+): `${string}.${E}` =>
   `receipt-${receipt.reference.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 80)}.${extension}`;

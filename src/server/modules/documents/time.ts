@@ -1,8 +1,9 @@
 import type { DocumentLanguage } from '../../../shared/constants/documents';
+import { BUSINESS_TIME_ZONE } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
 
-/** Documents read time in India's zone (the business's, ledger's BUSINESS_TIME_ZONE), whatever the server's own. */
-const INDIA = 'Asia/Kolkata';
+/** Documents read time in India's zone (the business's), whatever the server's own. */
+const INDIA = BUSINESS_TIME_ZONE;
 
 /** A moment in the panel's medium date and time, in India's time: 'Nov 26, 2026, 5:03:05 PM' ('26 नव॰ 2026, 17:03:05'). */
 export const indiaTime = (at: Date, lang: DocumentLanguage) =>

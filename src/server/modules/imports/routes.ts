@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,6 +20,7 @@ import {
 import { envelope } from '../../../shared/wire';
 import { inTransaction } from '../../db/transaction';
 import { csvText } from '../../http/csv';
+import { sendFile } from '../../http/download';
 import { forbidden, HttpError, notFound } from '../../http/errors';
 import { multipartOptions } from '../../http/multipart';
 import { idParam } from '../../http/params';
@@ -177,17 +177,10 @@ export default async function importRoutes(fastify: FastifyInstance) {
       const view = await jobView(db, request.params.id, page);
       if (!view) throw notFound(IMPORT_MSG.jobNotFound);
       if (format === 'csv')
-        return (
-          reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', contentDisposition(`${view.kind}-errors.csv`))
-            // Text under a non-JSON type is sent as it is (no JSON serializer).
-            .send(
-              csvText([
-                ['row', 'column', 'message'],
-                ...view.errors.map((e) => [e.row, e.column, e.message]),
-              ]) as never,
-            )
+        return sendFile(
+          reply,
+          `${view.kind}-errors.csv`,
+          csvText([['row', 'column', 'message'], ...view.errors.map((e) => [e.row, e.column, e.message])]),
         );
       return { result: view };
     },
@@ -225,10 +218,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
             after: { kind, rows: rows.length - 1 },
           }),
         );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(`${kind}.csv`))
-        .send(csvText(rows));
+      return sendFile(reply, `${kind}.csv`, csvText(rows));
     },
   );
 
@@ -244,10 +234,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
       const columns = IMPORT_COLUMNS[kind];
       const example = IMPORT_EXAMPLES[kind];
       const body = `${csvLine([...columns])}\r\n${csvLine(columns.map((c) => example[c] ?? ''))}\r\n`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(`${kind}-template.csv`))
-        .send(body);
+      return sendFile(reply, `${kind}-template.csv`, body);
     },
   );
 }

@@ -4,7 +4,8 @@ import { LEAD_MSG, LEAD_STATUSES, LEAD_TYPES, type LeadSections } from '../../..
 import { keyFields, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { districts, leads, states, tehsils } from '../../db/schema';
-import { likePattern, pagingQuery } from '../../http/paging';
+import { likePattern } from '../../db/search';
+import { pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
 
 export type LeadRow = typeof leads.$inferSelect;

@@ -1,25 +1,12 @@
 /**
- * The ledger module's face: wallets and their immutable, sealed postings (the one way money moves), payouts,
- * the settlement job, and the reconciliation that proves the books.
+ * The ledger module's face: wallets and their immutable, sealed postings (the one way money moves), the commands
+ * that move it (a sale's commissions, payouts, adjustments, the settlement job), and the reconciliation that proves
+ * the books. Other modules move money only through these commands: the write primitives (lockWallets,
+ * writePostings, chainPosting) stay inside the ledger (tests/server/layering.test.ts).
  */
-export { default as booksRoutes } from './books-routes';
-export {
-  businessDayOf,
-  chainPosting,
-  InsufficientBalance,
-  type LockedWallet,
-  loadPostings,
-  loadWallets,
-  lockWallets,
-  openWallet,
-  openWallets,
-  type PostingDraft,
-  type PostingRow,
-  post,
-  rebuildNetworkMoney,
-  rebuildPostingTotals,
-  writePostings,
-} from './ledger';
+export { adjustIn } from './adjustment';
+export { creditCommissions, reverseCommissions, type SaleShares } from './commissions';
+export { businessDayOf, holdWallets, openWallet, openWallets, type PostingRow } from './ledger';
 export {
   foldedReference,
   lockPayoutMaker,
@@ -33,9 +20,5 @@ export {
 } from './payout';
 export { listTransactionsOf, toWireTransaction, walletOf } from './queries';
 export { owedPaise, reconcile, sealsVerify } from './reconcile';
-export { latestReconcileRun, reconcileAndRecord, recordReconcileRun } from './reconcile-runs';
 export { default as ledgerRoutes } from './routes';
 export { previewSettle, settle, startSettlementJob } from './settlement';
-export { recordReturnedTds, tdsReturnDrafts } from './tds';
-export { tdsPayable } from './tds-reports';
-export { default as tdsRoutes } from './tds-routes';

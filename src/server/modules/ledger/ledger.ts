@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE } from '../../../shared/dates';
 import {
   type PostingKind,
   type PostingStatus,
@@ -101,9 +102,6 @@ const POSTING_COLUMNS: [keyof PostingRow, string, string][] = [
 /** INSERT_POSTINGS' values: one array per column of POSTING_COLUMNS. */
 const postingColumns = (rows: PostingRow[]) =>
   POSTING_COLUMNS.map(([field]) => rows.map((row) => row[field]));
-
-/** The calendar "today" and "this month" of the dashboard, and a commission's day, follow. */
-export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 
 /** The calendar day (a date) a posting created at `createdAt` (SQL) counts in. */
 export const businessDayOf = (createdAt: string) =>
@@ -306,6 +304,15 @@ export async function lockWallets(tx: Tx, userIds: Iterable<string>): Promise<Ma
     rows = await lock();
   }
   return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/**
+ * Locks the wallets of `userIds` in the ledger's order, as lockWallets does, for a change that must not run beside
+ * a posting to them: a subtree's move, which carries the money its networks count (network/money.ts). It returns
+ * nothing to post with: postings are written by the ledger's own commands.
+ */
+export async function holdWallets(tx: Tx, userIds: Iterable<string>): Promise<void> {
+  await lockWallets(tx, userIds);
 }
 
 /**

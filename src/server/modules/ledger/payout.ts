@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE } from '../../../shared/dates';
 import { formatRupees } from '../../../shared/format';
 import { paiseToRupees } from '../../../shared/money';
 import { type PayoutInput, SALES_MSG } from '../../../shared/schemas/sales';
@@ -8,14 +9,7 @@ import { pendingCommands, postings, users, wallets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuditRecorder } from '../audit/index';
-import {
-  BUSINESS_TIME_ZONE,
-  EXACT_POSTING,
-  InsufficientBalance,
-  lockWallets,
-  type PostingRow,
-  writePostings,
-} from './ledger';
+import { EXACT_POSTING, InsufficientBalance, lockWallets, type PostingRow, writePostings } from './ledger';
 
 /**
  * A payout reference as it is compared: trimmed and case-folded, so a bank reference retyped in another case or

@@ -1,4 +1,5 @@
 import { and, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE } from '../../../shared/dates';
 import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
 import type { WireTransaction, WireWallet } from '../../../shared/wire';
@@ -14,7 +15,7 @@ import {
   wallets,
 } from '../../db/schema';
 import { runStatement } from '../../db/statements';
-import { BUSINESS_TIME_ZONE, type PostingRow } from './ledger';
+import type { PostingRow } from './ledger';
 
 type PostingUser = Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'mobile' | 'type'>;
 

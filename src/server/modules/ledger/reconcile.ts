@@ -12,6 +12,7 @@ import {
   tdsEntries,
   wallets,
 } from '../../db/schema';
+import { TDS_PAYABLE } from '../tds/index';
 import {
   EXACT_POSTING,
   NETWORK_CLEARING,
@@ -21,7 +22,6 @@ import {
   type PostingRow,
 } from './ledger';
 import { sealPosting } from './seal';
-import { TDS_PAYABLE } from './tds';
 
 type Break = ReconcileReport['breaks'][number];
 
@@ -169,7 +169,7 @@ async function correctionBreaks(db: Queryable): Promise<Break[]> {
 }
 
 /**
- * TDS (section 194H, modules/ledger/tds.ts): every TDS posting has its entry in TDS payable (the same amount, user
+ * TDS (section 194H, modules/tds/tds.ts): every TDS posting has its entry in TDS payable (the same amount, user
  * and commission, WITHHELD for a debit, RETURNED for a credit), taxes a commission of its own user settled before
  * it, and a return gives back exactly what was withheld; TDS payable equals the sum of its entries.
  */

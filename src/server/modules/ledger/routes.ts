@@ -16,8 +16,7 @@ import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { optionalFilter, optionalUuid } from '../../http/params';
-import { reportReads } from '../../http/reader';
-import { caller, guarded } from '../../http/session';
+import { caller, guarded, guardedReport } from '../../http/session';
 import { actorOf } from '../audit/index';
 import { listTransactions, listWalletTransactions, postingTotals, walletOf } from './queries';
 import { reconcile } from './reconcile';
@@ -64,15 +63,12 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/transactions/fetch',
-    {
-      ...guarded('transactions', 'list', {
-        tags,
-        summary: 'Every posting, newest first, with the credits and debits of the whole filter',
-        querystring: transactionsQuery,
-        response: { 200: envelope(transactionsFetchResultSchema) },
-      }),
-      config: reportReads,
-    },
+    guardedReport('transactions', 'list', {
+      tags,
+      summary: 'Every posting, newest first, with the credits and debits of the whole filter',
+      querystring: transactionsQuery,
+      response: { 200: envelope(transactionsFetchResultSchema) },
+    }),
     async (request) => {
       const q = request.query;
       checkDays(q);
@@ -96,15 +92,12 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
   /** The caller's own wallet and postings: scoped by the session, never by a parameter. */
   app.get(
     '/wallet/fetch',
-    {
-      ...guarded('wallet', 'read', {
-        tags,
-        summary: 'The caller’s own wallet and postings, with the credits and debits of the whole filter',
-        querystring: walletQuery,
-        response: { 200: envelope(walletFetchResultSchema) },
-      }),
-      config: reportReads,
-    },
+    guardedReport('wallet', 'read', {
+      tags,
+      summary: 'The caller’s own wallet and postings, with the credits and debits of the whole filter',
+      querystring: walletQuery,
+      response: { 200: envelope(walletFetchResultSchema) },
+    }),
     async (request) => {
       const { user } = caller(request);
       const q = request.query;
@@ -146,15 +139,12 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/ledger/reconcile',
-    {
-      ...guarded('ledger', 'list', {
-        tags,
-        summary: 'Prove the ledger',
-        response: { 200: envelope(reconcileReportSchema) },
-      }),
-      // One snapshot, read-only: the replica's is as whole as the primary's.
-      config: reportReads,
-    },
+    // One snapshot, read-only: the replica's is as whole as the primary's.
+    guardedReport('ledger', 'list', {
+      tags,
+      summary: 'Prove the ledger',
+      response: { 200: envelope(reconcileReportSchema) },
+    }),
     async (request) => ({
       result: await reconcile(request.reader, app.ledgerKey),
     }),

@@ -9,7 +9,7 @@ import { postings } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type Actor, auditRecorder, SYSTEM } from '../audit/index';
 import { lockWallets, type PostingDraft, writePostings } from './ledger';
-import { withholdTds } from './tds';
+import { withholdTds } from './withholding';
 
 export interface SettleOptions {
   /** Only commissions credited before this (the job). */
@@ -21,7 +21,7 @@ export interface SettleOptions {
   ip?: string | null;
   /** The settlement's time (its postings' and the financial year it counts in); now by default. */
   now?: Date;
-  /** Section 194H's settings (modules/ledger/tds.ts); the defaults when not given. */
+  /** Section 194H's settings (modules/tds/tds.ts); the defaults when not given. */
   tds?: TdsConfig;
   /** The job's: aborted when its runner lock is lost, which stops the run between batches. */
   signal?: AbortSignal;

@@ -1,3 +1,3 @@
 /** The locations module's face: states, districts and tehsils, and the check that a user's place is one chain. */
-export { byId, byNameOrDate, checkLocationChain, type ListOptions } from './queries';
+export { checkLocationChain } from './queries';
 export { default as locationRoutes } from './routes';

@@ -1,94 +1,48 @@
-import { and, eq, ilike, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import { LOCATION_MSG } from '../../../shared/schemas/locations';
 import type { WireDistrict, WireState, WireTehsil } from '../../../shared/wire';
-import { keyFields, listPage, type SortWhitelist } from '../../db/list';
+import { listNamed, type NamedListRequest } from '../../db/named';
 import type { Queryable } from '../../db/open';
 import { districts, states, tehsils } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { likePattern, type Paging } from '../../http/paging';
-
-export interface ListOptions extends Paging {
-  sort?: 'name' | 'createdAt';
-  order?: 'ASC' | 'DESC';
-  /** One record by id. */
-  _id?: string;
-}
-
-export const byId = (column: AnyPgColumn, id?: string) => (id ? eq(column, id) : undefined);
-
-/** The sort whitelist of the named lists: name (ignoring case) or creation time, newest first by default. */
-export const byNameOrDate = (columns: {
-  name: AnyPgColumn;
-  createdAt: AnyPgColumn;
-  id: AnyPgColumn;
-}): SortWhitelist => ({
-  columns: { name: sql`lower(${columns.name})`, createdAt: columns.createdAt },
-  default: 'createdAt',
-  id: columns.id,
-});
-
-const search = (column: AnyPgColumn, text?: string) => (text ? ilike(column, likePattern(text)) : undefined);
 
 const iso = (d: Date) => d.toISOString();
 
-export async function listStates(db: Queryable, opts: ListOptions) {
-  const where = and(search(states.name, opts.searchText), byId(states.id, opts._id));
-  const { rows, total } = await listPage(db, {
-    keys: (sortKey) => db.select(keyFields(states.id, sortKey)).from(states).$dynamic(),
+export async function listStates(db: Queryable, request: NamedListRequest) {
+  const { rows, total } = await listNamed(db, states, request, {
     rows: (page, order, total) =>
       db
-        .select({
-          total,
-          id: states.id,
-          name: states.name,
-          createdAt: states.createdAt,
-        })
+        .select({ total, state: states })
         .from(page.keys)
         .innerJoin(states, eq(states.id, page.id))
         .orderBy(...order),
-    where,
-    page: opts,
-    sort: byNameOrDate(states),
-    total: 'exact',
   });
   return {
-    items: rows.map((r): WireState => ({ _id: r.id, name: r.name, createdAt: iso(r.createdAt) })),
+    items: rows.map(
+      ({ state }): WireState => ({ _id: state.id, name: state.name, createdAt: iso(state.createdAt) }),
+    ),
     total,
   };
 }
 
-export async function listDistricts(db: Queryable, opts: ListOptions & { stateId?: string }) {
-  const where = and(
-    search(districts.name, opts.searchText),
-    byId(districts.id, opts._id),
-    opts.stateId ? eq(districts.stateId, opts.stateId) : undefined,
-  );
-  const { rows, total } = await listPage(db, {
-    keys: (sortKey) => db.select(keyFields(districts.id, sortKey)).from(districts).$dynamic(),
+export async function listDistricts(db: Queryable, request: NamedListRequest & { stateId?: string }) {
+  const { rows, total } = await listNamed(db, districts, request, {
+    filters: [request.stateId ? eq(districts.stateId, request.stateId) : undefined],
     rows: (page, order, total) =>
       db
-        .select({
-          total,
-          district: districts,
-          stateName: states.name,
-        })
+        .select({ total, district: districts, stateName: states.name })
         .from(page.keys)
         .innerJoin(districts, eq(districts.id, page.id))
         .innerJoin(states, eq(states.id, districts.stateId))
         .orderBy(...order),
-    where,
-    page: opts,
-    sort: byNameOrDate(districts),
-    total: 'exact',
   });
   return {
     items: rows.map(
-      (r): WireDistrict => ({
-        _id: r.district.id,
-        name: r.district.name,
-        stateId: { _id: r.district.stateId, name: r.stateName },
-        createdAt: iso(r.district.createdAt),
+      ({ district, stateName }): WireDistrict => ({
+        _id: district.id,
+        name: district.name,
+        stateId: { _id: district.stateId, name: stateName },
+        createdAt: iso(district.createdAt),
       }),
     ),
     total,
@@ -97,42 +51,30 @@ export async function listDistricts(db: Queryable, opts: ListOptions & { stateId
 
 export async function listTehsils(
   db: Queryable,
-  opts: ListOptions & { stateId?: string; districtId?: string },
+  request: NamedListRequest & { stateId?: string; districtId?: string },
 ) {
-  const where = and(
-    search(tehsils.name, opts.searchText),
-    byId(tehsils.id, opts._id),
-    opts.districtId ? eq(tehsils.districtId, opts.districtId) : undefined,
-    opts.stateId ? eq(tehsils.stateId, opts.stateId) : undefined,
-  );
-  const { rows, total } = await listPage(db, {
-    keys: (sortKey) => db.select(keyFields(tehsils.id, sortKey)).from(tehsils).$dynamic(),
+  const { rows, total } = await listNamed(db, tehsils, request, {
+    filters: [
+      request.districtId ? eq(tehsils.districtId, request.districtId) : undefined,
+      request.stateId ? eq(tehsils.stateId, request.stateId) : undefined,
+    ],
     rows: (page, order, total) =>
       db
-        .select({
-          total,
-          tehsil: tehsils,
-          stateName: states.name,
-          districtName: districts.name,
-        })
+        .select({ total, tehsil: tehsils, stateName: states.name, districtName: districts.name })
         .from(page.keys)
         .innerJoin(tehsils, eq(tehsils.id, page.id))
         .innerJoin(districts, eq(districts.id, tehsils.districtId))
         .innerJoin(states, eq(states.id, tehsils.stateId))
         .orderBy(...order),
-    where,
-    page: opts,
-    sort: byNameOrDate(tehsils),
-    total: 'exact',
   });
   return {
     items: rows.map(
-      (r): WireTehsil => ({
-        _id: r.tehsil.id,
-        name: r.tehsil.name,
-        districtId: { _id: r.tehsil.districtId, name: r.districtName },
-        stateId: { _id: r.tehsil.stateId, name: r.stateName },
-        createdAt: iso(r.tehsil.createdAt),
+      ({ tehsil, stateName, districtName }): WireTehsil => ({
+        _id: tehsil.id,
+        name: tehsil.name,
+        districtId: { _id: tehsil.districtId, name: districtName },
+        stateId: { _id: tehsil.stateId, name: stateName },
+        createdAt: iso(tehsil.createdAt),
       }),
     ),
     total,

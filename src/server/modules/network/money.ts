@@ -8,8 +8,8 @@ import { networksOfMove } from './scope';
  * money its networks count of it (schema.ts, networkCommissionDays and networkClearing) leaves the networks it
  * leaves and joins the ones it joins. Its root's rows are the subtree's own totals, so they are what moves: every
  * day's commissions and the clearing balance, subtracted from each network left and added to each joined, in key
- * order as every writer of those rows adds. Run with the subtree's wallets locked (lockWallets), so no posting
- * to one of its users is under way and the root's rows hold still.
+ * order as every writer of those rows adds. Run with the subtree's wallets locked (the ledger's holdWallets), so
+ * no posting to one of its users is under way and the root's rows hold still.
  */
 export async function moveNetworkMoney(
   tx: Tx,

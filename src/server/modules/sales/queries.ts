@@ -7,7 +7,7 @@ import type { NamedRef, WireSale, WireShare } from '../../../shared/wire';
 import { keyFields, listPage } from '../../db/list';
 import type { Queryable } from '../../db/open';
 import { boughtProducts, postings, products, providers, users } from '../../db/schema';
-import { likePattern } from '../../http/paging';
+import { likePattern } from '../../db/search';
 import type { SessionUser } from '../account/index';
 import { userNameOf } from '../account/index';
 import { listTransactionsOf } from '../ledger/index';

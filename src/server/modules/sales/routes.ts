@@ -10,6 +10,7 @@ import {
   SALES_MSG,
 } from '../../../shared/schemas/sales';
 import { envelope, listEnvelope, openingLinkSchema, wireSaleSchema } from '../../../shared/wire';
+import { sendFile } from '../../http/download';
 import { badRequest, notFound } from '../../http/errors';
 import { cappedMark, offsetOf, pagingQuery } from '../../http/paging';
 import { idParam, optionalFilter, optionalUuid } from '../../http/params';
@@ -148,19 +149,17 @@ export default async function salesRoutes(fastify: FastifyInstance) {
     }),
     async (request, reply) => {
       const receipt = await saleReceipt(db, caller(request).user, request.params.id);
-      if (request.query.format === 'pdf') {
-        const bytes = await receiptPdf(receipt, request.query.lang);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${receiptFileName(receipt, 'pdf')}"`)
-          .send(Buffer.from(bytes) as never);
-      }
-      return (
-        reply
-          .type('text/html; charset=utf-8')
-          .header('content-disposition', `inline; filename="${receiptFileName(receipt, 'html')}"`)
-          // Text under a non-JSON type is sent as it is (no JSON serializer).
-          .send(receiptHtml(receipt, request.query.lang) as never)
+      if (request.query.format === 'pdf')
+        return sendFile(
+          reply,
+          receiptFileName(receipt, 'pdf'),
+          await receiptPdf(receipt, request.query.lang),
+        );
+      return sendFile(
+        reply,
+        receiptFileName(receipt, 'html'),
+        receiptHtml(receipt, request.query.lang),
+        'inline',
       );
     },
   );

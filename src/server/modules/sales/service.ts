@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { SaleStatus, STAFF_TYPES, UserType } from '../../../shared/enums';
 import { splitAmount } from '../../../shared/money';
 import type { BoughtProductInput, ProviderCallback } from '../../../shared/schemas/sales';
@@ -11,7 +11,6 @@ import {
   accountOpenings,
   boughtProducts,
   idempotencyKeys,
-  postings,
   products,
   providerEvents,
   users,
@@ -22,15 +21,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { SessionUser } from '../account/index';
 import { findVisibleUser } from '../account/index';
 import type { AuditRecorder } from '../audit/index';
-import {
-  InsufficientBalance,
-  lockWallets,
-  type PostingDraft,
-  post,
-  recordReturnedTds,
-  tdsReturnDrafts,
-  writePostings,
-} from '../ledger/index';
+import { creditCommissions, reverseCommissions } from '../ledger/index';
 import { listSales, type SaleRow, sharesOf } from './queries';
 
 /** The administrator credited with the admin share (and with any missing tier's share): the first admin. */
@@ -263,21 +254,6 @@ export const saleView = (sale: SaleRow) => ({
   amountPaise: sale.amountPaise,
 });
 
-/** A sale's commission credits: one CLEARING credit per tier with a share above zero. */
-export const commissionDrafts = (sale: SaleRow): PostingDraft[] =>
-  sharesOf(sale)
-    .filter((s) => s.paise > 0)
-    .map((s) => ({
-      userId: s.userId,
-      kind: 'COMMISSION',
-      transactionType: 'CREDIT',
-      balanceType: 'CLEARING',
-      status: 'CLEARING',
-      amountPaise: s.paise,
-      boughtProductId: sale.id,
-      tier: s.tier,
-    }));
-
 export interface CallbackAnswer {
   eventId: string;
   boughtProductId: string;
@@ -291,77 +267,26 @@ const RECORD_EVENT = `insert into provider_events (event_id, event, utm_code, me
 const CONFIRM_SALE = `update bought_products set status = '${SaleStatus.CONFIRMED}', confirmed_at = $2 where id = $1`;
 
 /**
- * Confirms a PENDING sale: its shares land in five clearing balances. The sale row is updated before the wallets
- * are locked, so the wallet locks (the admin wallet's above all: every sale credits it) are the last taken and
- * held only for the ledger's write (the wallets, the postings, the counters) and the commit.
+ * Confirms a PENDING sale: its shares land in five clearing balances (the ledger's creditCommissions). The sale row
+ * is updated before the wallets are locked, so the wallet locks (the admin wallet's above all: every sale credits
+ * it) are the last taken and held only for the ledger's write (the wallets, the postings, the counters) and the
+ * commit.
  */
 async function confirm(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
   await runStatement(tx, CONFIRM_SALE, [sale.id, now]);
-  await post(tx, commissionDrafts(sale), { ledgerKey, now });
+  await creditCommissions(tx, { saleId: sale.id, shares: sharesOf(sale) }, { ledgerKey, now });
 }
 
 /**
- * Reverses a CONFIRMED sale: each commission is taken back out of clearing, or out of the available balance
- * when it was settled already (decided under the wallet locks, so a settlement cannot slip in between), and the tax
- * withheld on a settled one is given back.
+ * Reverses a CONFIRMED sale: the ledger takes each commission back (reverseCommissions: out of clearing, or out of
+ * available when it was settled, with its tax given back).
  */
 async function reverse(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
   await tx
     .update(boughtProducts)
     .set({ status: SaleStatus.REVERSED, reversedAt: now })
     .where(eq(boughtProducts.id, sale.id));
-  const commissions = await tx
-    .select()
-    .from(postings)
-    .where(and(eq(postings.boughtProductId, sale.id), eq(postings.kind, 'COMMISSION')))
-    .orderBy(asc(postings.tier));
-  const locked = await lockWallets(
-    tx,
-    commissions.map((c) => c.userId),
-  );
-  const ids = commissions.map((c) => c.id);
-  const settled = new Set(
-    ids.length === 0
-      ? []
-      : (
-          await tx
-            .select({ ref: postings.refPostingId })
-            .from(postings)
-            .where(
-              and(
-                inArray(postings.refPostingId, ids),
-                eq(postings.kind, 'SETTLEMENT'),
-                eq(postings.balanceType, 'AVAILABLE'),
-              ),
-            )
-        ).map((r) => r.ref),
-  );
-  const drafts = commissions.map(
-    (c): PostingDraft => ({
-      userId: c.userId,
-      kind: 'REVERSAL',
-      transactionType: 'DEBIT',
-      balanceType: settled.has(c.id) ? 'AVAILABLE' : 'CLEARING',
-      status: 'REVERSED',
-      amountPaise: c.amountPaise,
-      boughtProductId: sale.id,
-      tier: c.tier as PostingDraft['tier'],
-      refPostingId: c.id,
-    }),
-  );
-  // A settled commission's tax (section 194H) goes back with it: its share, credited to the deductee.
-  const tdsBack = await tdsReturnDrafts(
-    tx,
-    [...settled].filter((id): id is string => id !== null),
-  );
-  try {
-    const rows = await writePostings(tx, locked, [...drafts, ...tdsBack], { ledgerKey, now });
-    await recordReturnedTds(tx, rows, now);
-  } catch (error) {
-    if (!(error instanceof InsufficientBalance)) throw error;
-    const [who] = await tx.select({ name: users.name }).from(users).where(eq(users.id, error.userId));
-    throw conflict(SALES_MSG.reversalShortfall(who?.name ?? error.userId));
-  }
+  await reverseCommissions(tx, sale.id, { ledgerKey, now });
 }
 
 /** What an event does to a sale in a given state: a new status and its effect, or a refusal. */

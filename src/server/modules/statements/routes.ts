@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statementQuerySchema, statementSchema } from '../../../shared/schemas/statements';
 import { envelope } from '../../../shared/wire';
-import { reportReads } from '../../http/reader';
-import { caller, guarded } from '../../http/session';
+import { sendFile } from '../../http/download';
+import { caller, guardedReport } from '../../http/session';
 import { statementPdf } from '../documents/index';
 import { statementCsv, toWireStatement } from './documents';
 import { monthStatement, statementOwner } from './queries';
@@ -16,34 +16,20 @@ export default async function statementRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/statements/fetch',
-    {
-      ...guarded('statements', 'read', {
-        tags,
-        summary:
-          "A tier user's month (India's calendar): opening and closing balances and every posting; format=csv or pdf for a file, the PDF in English or Hindi (lang=en|hi)",
-        querystring: statementQuerySchema,
-        response: { 200: envelope(statementSchema) },
-      }),
-      config: reportReads,
-    },
+    guardedReport('statements', 'read', {
+      tags,
+      summary:
+        "A tier user's month (India's calendar): opening and closing balances and every posting; format=csv or pdf for a file, the PDF in English or Hindi (lang=en|hi)",
+      querystring: statementQuerySchema,
+      response: { 200: envelope(statementSchema) },
+    }),
     async (request, reply) => {
       const { userId, month, format, lang } = request.query;
       const owner = await statementOwner(request.reader, caller(request).user, userId);
       const statement = await monthStatement(request.reader, owner, month);
       const file = `statement-${month}`;
-      if (format === 'csv')
-        return (
-          reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${file}.csv"`)
-            // Text under a non-JSON type is sent as it is (no JSON serializer).
-            .send(statementCsv(statement) as never)
-        );
-      if (format === 'pdf')
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${file}.pdf"`)
-          .send(Buffer.from(await statementPdf(statement, lang)) as never);
+      if (format === 'csv') return sendFile(reply, `${file}.csv`, statementCsv(statement));
+      if (format === 'pdf') return sendFile(reply, `${file}.pdf`, await statementPdf(statement, lang));
       return { result: toWireStatement(statement) };
     },
   );

@@ -2,7 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TdsConfig } from '../../config';
 import type { Tx } from '../../db/open';
 import { ledgerAccounts, postings, tdsEntries, users } from '../../db/schema';
-import { type LockedWallet, type PostingDraft, type PostingRow, writePostings } from './ledger';
 
 /**
  * TDS under section 194H (issue 43). Tax is withheld when a commission is settled (clearing to available, by the
@@ -20,6 +19,9 @@ import { type LockedWallet, type PostingDraft, type PostingRow, writePostings } 
  * transaction. It may leave the wallet owing (a catch-up larger than what is left after payouts), as a reversal
  * may. A reversal of a settled commission gives its tax back: a TDS posting (REVERSED) crediting the deductee and
  * an entry debiting TDS payable. Challan deposits debit TDS payable.
+ *
+ * This file holds the rule (taxDue, taxToReturn) and TDS payable's side (recordWithheld, recordReturned); the
+ * postings are the ledger's, written by its settlement and its reversals (modules/ledger/withholding.ts).
  */
 
 export const TDS_PAYABLE = 'TDS_PAYABLE';
@@ -65,25 +67,34 @@ async function moveTdsPayable(tx: Tx, delta: bigint, entries: number) {
     });
 }
 
-interface WithholdContext {
-  ledgerKey: Buffer;
-  createdBy?: string | null;
-  now: Date;
-  tds: TdsConfig;
+/** One commission's tax, as the rule above computes it. */
+export interface TaxOnCommission {
+  commissionId: string;
+  /** The commission credited (settled), in paise. */
+  creditedPaise: bigint;
+  taxPaise: bigint;
+  boughtProductId: string | null;
+  tier: string | null;
+}
+
+/** What a settlement withholds from one deductee: each commission's tax, at one rate, and the PAN it was taxed under. */
+export interface TaxDue {
+  rateBasisPoints: number;
+  panId: string | null;
+  taxes: TaxOnCommission[];
 }
 
 /**
- * After a settlement of `userId`'s commissions (in the same transaction, its wallet locked): withholds what the
- * rule above says, if anything. Returns the tax withheld in paise.
+ * What a settlement of `userId`'s commissions at `now` must withhold by the rule above, or null when nothing: read
+ * after the settlement's own postings, in its transaction, with the wallet locked (the ledger's settlement).
  */
-export async function withholdTds(
+export async function taxDue(
   tx: Tx,
-  locked: Map<string, LockedWallet>,
-  userId: string,
-  context: WithholdContext,
-): Promise<bigint> {
-  const wallet = locked.get(userId);
-  if (!wallet || !context.tds.deducteeTypes.includes(wallet.userType)) return 0n;
+  deductee: { userId: string; userType: number },
+  context: { now: Date; tds: TdsConfig },
+): Promise<TaxDue | null> {
+  const { userId } = deductee;
+  if (!context.tds.deducteeTypes.includes(deductee.userType)) return null;
   const { from, to } = periodOf(fyStartYearOf(context.now));
   // The year's settled commission, not reversed since; and which of it is not taxed yet.
   const settledInYear = sql`from ${postings} s
@@ -93,7 +104,7 @@ export async function withholdTds(
   const [year] = (
     await tx.execute(sql`select coalesce(sum(s.amount_paise), 0)::text as total ${settledInYear}`)
   ).rows as { total: string }[];
-  if (BigInt(year.total) <= BigInt(context.tds.thresholdPaise)) return 0n;
+  if (BigInt(year.total) <= BigInt(context.tds.thresholdPaise)) return null;
   const untaxed = (
     await tx.execute(
       sql`select s.ref_posting_id as "commissionId", s.amount_paise::text as "amount",
@@ -102,59 +113,72 @@ export async function withholdTds(
           order by s.wallet_seq`,
     )
   ).rows as { commissionId: string; amount: string; boughtProductId: string | null; tier: string | null }[];
-  if (untaxed.length === 0) return 0n;
+  if (untaxed.length === 0) return null;
   const [{ panId }] = await tx.select({ panId: users.panId }).from(users).where(eq(users.id, userId));
   const rate = panId ? context.tds.rateBasisPoints : context.tds.noPanRateBasisPoints;
-  const taxed = untaxed
-    .map((c) => ({ ...c, credited: BigInt(c.amount), tax: taxOf(BigInt(c.amount), rate) }))
-    .filter((c) => c.tax > 0n);
-  if (taxed.length === 0) return 0n;
-  const rows = await writePostings(
-    tx,
-    locked,
-    taxed.map(
-      (c): PostingDraft => ({
-        userId,
-        kind: 'TDS',
-        transactionType: 'DEBIT',
-        balanceType: 'AVAILABLE',
-        status: 'WITHHELD',
-        amountPaise: Number(c.tax),
-        boughtProductId: c.boughtProductId,
-        tier: c.tier as PostingDraft['tier'],
-        refPostingId: c.commissionId,
-      }),
-    ),
-    { ledgerKey: context.ledgerKey, createdBy: context.createdBy, now: context.now },
-  );
+  const taxes = untaxed
+    .map(({ amount, ...c }) => ({
+      ...c,
+      creditedPaise: BigInt(amount),
+      taxPaise: taxOf(BigInt(amount), rate),
+    }))
+    .filter((c) => c.taxPaise > 0n);
+  return taxes.length === 0 ? null : { rateBasisPoints: rate, panId, taxes };
+}
+
+/**
+ * TDS payable's side of the tax `due` withheld from `userId`: an entry per TDS posting the settlement wrote for it
+ * (`postingIds`, in the order of `due.taxes`), and the account's balance.
+ */
+export async function recordWithheld(
+  tx: Tx,
+  userId: string,
+  due: TaxDue,
+  postingIds: string[],
+  context: { createdBy?: string | null; now: Date },
+) {
   await tx.insert(tdsEntries).values(
-    rows.map((row, i) => ({
+    due.taxes.map((tax, i) => ({
       kind: 'WITHHELD',
-      postingId: row.id,
+      postingId: postingIds[i],
       userId,
-      commissionId: taxed[i].commissionId,
-      amountPaise: row.amountPaise,
-      creditedPaise: Number(taxed[i].credited),
-      rateBasisPoints: rate,
-      panId,
+      commissionId: tax.commissionId,
+      amountPaise: Number(tax.taxPaise),
+      creditedPaise: Number(tax.creditedPaise),
+      rateBasisPoints: due.rateBasisPoints,
+      panId: due.panId,
       createdBy: context.createdBy ?? null,
       createdAt: context.now,
     })),
   );
-  const total = taxed.reduce((sum, c) => sum + c.tax, 0n);
-  await moveTdsPayable(tx, total, rows.length);
+  const total = due.taxes.reduce((sum, tax) => sum + tax.taxPaise, 0n);
+  await moveTdsPayable(tx, total, due.taxes.length);
   return total;
 }
 
+/** Tax withheld and not given back yet, to give back: one per TDS debit. */
+export interface TaxToReturn {
+  userId: string;
+  commissionId: string;
+  amountPaise: number;
+  boughtProductId: string | null;
+  tier: string | null;
+}
+
 /**
- * The TDS postings that give back the tax withheld on `commissionIds` (being reversed, their wallets locked):
- * one CREDIT of the available balance per tax withheld and not yet given back. Write them with the reversal's
- * postings, then call returnedTdsEntries with the rows written.
+ * The tax withheld on `commissionIds` (being reversed, their wallets locked) and not given back yet: one per TDS
+ * debit. The reversal gives each back as a TDS credit, then records it (recordReturned).
  */
-export async function tdsReturnDrafts(tx: Tx, commissionIds: string[]): Promise<PostingDraft[]> {
+export async function taxToReturn(tx: Tx, commissionIds: string[]): Promise<TaxToReturn[]> {
   if (commissionIds.length === 0) return [];
   const withheld = await tx
-    .select()
+    .select({
+      userId: postings.userId,
+      commissionId: postings.refPostingId,
+      amountPaise: postings.amountPaise,
+      boughtProductId: postings.boughtProductId,
+      tier: postings.tier,
+    })
     .from(postings)
     .where(
       and(
@@ -165,33 +189,17 @@ export async function tdsReturnDrafts(tx: Tx, commissionIds: string[]): Promise<
           and back.kind = 'TDS' and back.transaction_type = 'CREDIT')`,
       ),
     );
-  return withheld.map((t) => ({
-    userId: t.userId,
-    kind: 'TDS',
-    transactionType: 'CREDIT',
-    balanceType: 'AVAILABLE',
-    status: 'REVERSED',
-    amountPaise: t.amountPaise,
-    boughtProductId: t.boughtProductId,
-    tier: t.tier as PostingDraft['tier'],
-    refPostingId: t.refPostingId,
-  }));
+  return withheld.map((t) => ({ ...t, commissionId: t.commissionId! }));
 }
 
-/** TDS payable's side of the tax given back by `rows` (TDS credits just written). */
-export async function recordReturnedTds(tx: Tx, rows: PostingRow[], now: Date) {
-  const returned = rows.filter((r) => r.kind === 'TDS' && r.transactionType === 'CREDIT');
+/** TDS payable's side of the tax given back: an entry per TDS credit written (`returned`), and the balance. */
+export async function recordReturned(
+  tx: Tx,
+  returned: { postingId: string; userId: string; commissionId: string | null; amountPaise: number }[],
+  now: Date,
+) {
   if (returned.length === 0) return;
-  await tx.insert(tdsEntries).values(
-    returned.map((row) => ({
-      kind: 'RETURNED',
-      postingId: row.id,
-      userId: row.userId,
-      commissionId: row.refPostingId,
-      amountPaise: row.amountPaise,
-      createdAt: now,
-    })),
-  );
+  await tx.insert(tdsEntries).values(returned.map((r) => ({ kind: 'RETURNED', ...r, createdAt: now })));
   const total = returned.reduce((sum, r) => sum + BigInt(r.amountPaise), 0n);
   await moveTdsPayable(tx, -total, returned.length);
 }

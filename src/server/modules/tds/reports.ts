@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TDS_MSG, TDS_SECTION, type TdsQuarter } from '../../../shared/constants/tds';
+import { BUSINESS_TIME_ZONE } from '../../../shared/dates';
 import { formatRupees } from '../../../shared/format';
 import { paiseToRupees } from '../../../shared/money';
 import type {
@@ -18,7 +19,6 @@ import { inTransaction } from '../../db/transaction';
 import { csvText } from '../../http/csv';
 import { conflict, notFound } from '../../http/errors';
 import type { AuditRecorder } from '../audit/index';
-import { BUSINESS_TIME_ZONE } from './ledger';
 import { fyLabel, periodOf, TDS_PAYABLE } from './tds';
 
 /** Who deducts, as the certificate names it. */

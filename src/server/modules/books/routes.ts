@@ -7,13 +7,10 @@ import {
   settlePreviewSchema,
 } from '../../../shared/schemas/books';
 import { envelope } from '../../../shared/wire';
-import { reportReads } from '../../http/reader';
-import { caller, guarded } from '../../http/session';
-import { walletOf } from './queries';
-import { owedPaise } from './reconcile';
+import { caller, guarded, guardedReport } from '../../http/session';
+import { owedPaise, previewSettle, walletOf } from '../ledger/index';
+import { tdsPayable } from '../tds/index';
 import { latestReconcileRun, reconcileAndRecord } from './reconcile-runs';
-import { previewSettle } from './settlement';
-import { tdsPayable } from './tds-reports';
 
 const tags = ['books'];
 
@@ -27,14 +24,11 @@ export default async function booksRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/books/fetch',
-    {
-      ...guarded('books', 'list', {
-        tags,
-        summary: "The latest reconcile run, the caller's wallet, TDS payable and what the network is owed",
-        response: { 200: envelope(booksFetchResultSchema) },
-      }),
-      config: reportReads,
-    },
+    guardedReport('books', 'list', {
+      tags,
+      summary: "The latest reconcile run, the caller's wallet, TDS payable and what the network is owed",
+      response: { 200: envelope(booksFetchResultSchema) },
+    }),
     async (request) => {
       const { user } = caller(request);
       const reader = request.reader;

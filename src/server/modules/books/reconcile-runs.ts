@@ -3,7 +3,7 @@ import type { ReconcileRun, ReconcileSource } from '../../../shared/schemas/book
 import type { ReconcileReport } from '../../../shared/wire';
 import type { Db, Queryable } from '../../db/open';
 import { reconcileRuns, users } from '../../db/schema';
-import { reconcile } from './reconcile';
+import { reconcile } from '../ledger/index';
 
 /**
  * Runs of reconcile that a person asked for, kept in PostgreSQL (`reconcile_runs`): Tierdesk runs as several

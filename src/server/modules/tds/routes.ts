@@ -16,9 +16,9 @@ import {
   tdsQuartersResultSchema,
 } from '../../../shared/schemas/tds';
 import { envelope } from '../../../shared/wire';
+import { sendFile } from '../../http/download';
 import { notFound } from '../../http/errors';
-import { reportReads } from '../../http/reader';
-import { caller, guarded } from '../../http/session';
+import { caller, guarded, guardedReport } from '../../http/session';
 import { requestRecorder } from '../audit/index';
 import { tdsCertificatePdf } from '../documents/index';
 import {
@@ -28,7 +28,7 @@ import {
   tdsQuarter,
   tdsQuarterCsv,
   tdsQuarters,
-} from './tds-reports';
+} from './reports';
 
 const tags = ['tds'];
 
@@ -85,41 +85,28 @@ export default async function tdsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/tds/fetch',
-    {
-      ...guarded('tds', 'list', {
-        tags,
-        summary: "A quarter's deductees (Form 26Q's deductee columns); format=csv for a file",
-        querystring: tdsFetchQuerySchema,
-        response: { 200: envelope(tdsFetchResultSchema) },
-      }),
-      config: reportReads,
-    },
+    guardedReport('tds', 'list', {
+      tags,
+      summary: "A quarter's deductees (Form 26Q's deductee columns); format=csv for a file",
+      querystring: tdsFetchQuerySchema,
+      response: { 200: envelope(tdsFetchResultSchema) },
+    }),
     async (request, reply) => {
       const { fy, quarter, format } = request.query;
       const report = await tdsQuarter(request.reader, tds, fy, quarter);
-      if (format === 'csv')
-        return (
-          reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="tds-${fy}-${quarter}.csv"`)
-            // Text under a non-JSON type is sent as it is (no JSON serializer).
-            .send(tdsQuarterCsv(report) as never)
-        );
+      if (format === 'csv') return sendFile(reply, `tds-${fy}-${quarter}.csv`, tdsQuarterCsv(report));
       return { result: report };
     },
   );
 
   app.get(
     '/tds/deposits',
-    {
-      ...guarded('tds', 'list', {
-        tags,
-        summary: 'The challans deposited against TDS payable with a date in a quarter, and TDS payable now',
-        querystring: tdsPeriodQuerySchema,
-        response: { 200: envelope(tdsDepositsResultSchema) },
-      }),
-      config: reportReads,
-    },
+    guardedReport('tds', 'list', {
+      tags,
+      summary: 'The challans deposited against TDS payable with a date in a quarter, and TDS payable now',
+      querystring: tdsPeriodQuerySchema,
+      response: { 200: envelope(tdsDepositsResultSchema) },
+    }),
     async (request) => ({
       result: await tdsDeposits(request.reader, request.query.fy, request.query.quarter),
     }),
@@ -127,16 +114,13 @@ export default async function tdsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/tds/quarters',
-    {
-      ...guarded('tdsCertificate', 'read', {
-        tags,
-        summary:
-          "A deductee's quarters with commission or tax, newest first (a tier user: its own, userId left out)",
-        querystring: tdsQuartersQuerySchema,
-        response: { 200: envelope(tdsQuartersResultSchema) },
-      }),
-      config: reportReads,
-    },
+    guardedReport('tdsCertificate', 'read', {
+      tags,
+      summary:
+        "A deductee's quarters with commission or tax, newest first (a tier user: its own, userId left out)",
+      querystring: tdsQuartersQuerySchema,
+      response: { 200: envelope(tdsQuartersResultSchema) },
+    }),
     async (request) => ({
       result: await tdsQuarters(request.reader, ownDeductee(request, request.query.userId), tds),
     }),
@@ -144,27 +128,23 @@ export default async function tdsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/tds/certificate',
-    {
-      ...guarded('tdsCertificate', 'read', {
-        tags,
-        summary:
-          "One deductee's certificate for a quarter (Form 16A's data): JSON, or format=pdf in English or Hindi (lang=en|hi)",
-        querystring: tdsCertificateQuerySchema,
-        response: { 200: envelope(tdsCertificateSchema) },
-      }),
-      config: reportReads,
-    },
+    guardedReport('tdsCertificate', 'read', {
+      tags,
+      summary:
+        "One deductee's certificate for a quarter (Form 16A's data): JSON, or format=pdf in English or Hindi (lang=en|hi)",
+      querystring: tdsCertificateQuerySchema,
+      response: { 200: envelope(tdsCertificateSchema) },
+    }),
     async (request, reply) => {
       const { fy, quarter, format, lang } = request.query;
       const userId = ownDeductee(request, request.query.userId);
       const certificate = await tdsCertificate(request.reader, userId, fy, quarter, tds);
-      if (format === 'pdf') {
-        const bytes = await tdsCertificatePdf(certificate, lang);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="tds-certificate-${fy}-${quarter}.pdf"`)
-          .send(Buffer.from(bytes) as never);
-      }
+      if (format === 'pdf')
+        return sendFile(
+          reply,
+          `tds-certificate-${fy}-${quarter}.pdf`,
+          await tdsCertificatePdf(certificate, lang),
+        );
       return { result: certificate };
     },
   );
