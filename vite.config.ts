@@ -55,33 +55,43 @@ function compressAll(outDir: string) {
 
 /**
  * zod, its configuration (zodConfig.ts, first in the chunk as main.tsx imports it first, so no schema is built
- * before it), the shared schemas and the validators built on them.
+ * before it), the shared schemas and the validators built on them (the sign-in form's loads it on the first key).
  */
 const VALIDATION =
-  /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/](zodConfig|pages[\\/]loginValidator|forms[\\/]schemaValidator)/;
+  /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/](zodConfig|signin[\\/]validator|forms[\\/]schemaValidator)/;
 /**
- * Modules only the onboarding form, the Hindi catalogue or a second step's set-up (its QR code) use: they stay out of
- * the screens chunk.
+ * Modules only the onboarding form, the Hindi catalogue, a second step's set-up (its QR code) or the service worker's
+ * registration (workbox-window, which virtual:pwa-register imports) use: they stay out of the screens chunk.
  */
 const LAZY_OF_THEIR_OWN =
-  /pages[\\/]onboarding|pages[\\/]security[\\/]QrCode|i18n[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept|qrcode|dijkstrajs)[\\/]/;
+  /pages[\\/]onboarding|pages[\\/]security[\\/]QrCode|i18n[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept|qrcode|dijkstrajs|workbox-window)[\\/]/;
 
 /** The light theme's primary colour (the app bar's) and background (src/web/layout/theme.ts). */
 const THEME_COLOR = '#1f4e8c';
 const BACKGROUND_COLOR = '#f5f7fa';
 
 /**
- * The installable panel (docs/operations.md, "Installing the panel / offline"): the web app manifest (its link
- * is written into the built index.html) and a Workbox service worker, sw.js, which src/web/serviceWorker.ts
- * registers. It precaches only the manifest (vite-plugin-pwa always adds it), not the panel's chunks: an install
- * would download the ones the page is downloading at the same time. It keeps what the panel loads.
- * - The hashed files under /assets/ never change: cache-first, kept as the page loads them.
- * - Every panel page is index.html (the server answers each route with it): network-first, so a visit online
- *   always gets the newest build; the last copy, kept under one key, opens any route offline.
- * - /api/... has no route: the worker leaves those requests to the browser and caches no answer.
- * The matchers and plugins are copied into sw.js as source text, so they use nothing from this file.
+ * Paths the server answers itself, never the panel: the API, its health check and the sandbox partner's pages
+ * (src/server/app.ts), in any spelling (the server's routes are case-insensitive and ignore repeated slashes).
+ */
+const SERVER_PAGES = /^\/+(api|sandbox)(\/|$)|^\/+healthz\/?$/i;
+
+/**
+ * The installable panel (docs/operations.md, "Installing the panel / offline"): the web app manifest (its link is
+ * written into the built index.html) and a Workbox service worker, sw.js (generateSW), which src/web/serviceWorker.ts
+ * registers through virtual:pwa-register once the page has loaded.
+ * - It precaches index.html and every built script and stylesheet (and the manifest, which vite-plugin-pwa adds).
+ *   The hashed files carry no revision, so the install fetches them as the browser's cache has them: on a first
+ *   visit, what the page loaded is not downloaded again.
+ * - Every panel page is the precached index.html (navigateFallback), online or not; a new build reaches the page
+ *   through a new worker. The server's own paths (SERVER_PAGES) go to the server.
+ * - Nothing else is kept: /api/... answers, the icons and the favicons go to the network as without a worker.
+ * - registerType 'prompt': a new build's worker waits until the person chooses to reload (layout/UpdatePrompt), so
+ *   it never reloads a half-filled form. clientsClaim: a first install takes the open page at once, so a later
+ *   update's reload works there too.
  */
 const pwa = VitePWA({
+  registerType: 'prompt',
   injectRegister: false,
   includeManifestIcons: false,
   manifest: {
@@ -103,38 +113,11 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: [],
-    navigateFallback: null,
+    globPatterns: ['index.html', 'assets/*.{js,css}'],
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [SERVER_PAGES],
     inlineWorkboxRuntime: true,
-    // A new worker takes over at once: it holds no files of its own build that an open page could miss.
-    skipWaiting: true,
     clientsClaim: true,
-    runtimeCaching: [
-      {
-        // Page loads (and the page's own request for /index.html, src/web/serviceWorker.ts), never /api/...
-        // however it is spelled (the server's routes are case-insensitive).
-        urlPattern: ({ request, url, sameOrigin }) =>
-          sameOrigin &&
-          !/^\/+api(\/|$)/i.test(url.pathname) &&
-          (request.mode === 'navigate' || url.pathname === '/index.html'),
-        handler: 'NetworkFirst',
-        options: {
-          cacheName: 'tierdesk-shell',
-          cacheableResponse: { statuses: [200] },
-          plugins: [{ cacheKeyWillBeUsed: async () => '/index.html' }],
-        },
-      },
-      {
-        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-        handler: 'CacheFirst',
-        options: {
-          cacheName: 'tierdesk-assets',
-          cacheableResponse: { statuses: [200] },
-          // A few builds' worth of chunks; older ones go first.
-          expiration: { maxEntries: 60, purgeOnQuotaError: true },
-        },
-      },
-    ],
   },
 });
 
@@ -148,7 +131,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Few chunks, so the helpers they share land once: `index`, the sign-in entry index.html loads
-        // (src/web/entry.ts: the login form without React, a few KB); `validation` (zod and the shared schemas);
+        // (src/web/entry.ts: the login form without React, a few KB); `validation` (zod and the shared schemas,
+        // the login form's validator among them);
         // then the panel (React, react-admin, MUI, the layout, the dashboard and every resource) in one lazy
         // chunk, which the entry starts loading at once. The onboarding form and the Hindi catalogue fall to the
         // automatic chunking (chunks of their own).
@@ -178,8 +162,12 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Runs on PostgreSQL clusters of its own whatever the engine: the 'replica' project, once.
-          exclude: [...configDefaults.exclude, 'tests/server/replica.test.ts'],
+          // Run on PostgreSQL clusters of their own whatever the engine: the 'replica' project, once.
+          exclude: [
+            ...configDefaults.exclude,
+            'tests/server/replica.test.ts',
+            'tests/server/failover.test.ts',
+          ],
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -189,11 +177,12 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The read replica's test: it starts a PostgreSQL 15 primary and a streaming replica of its own
-          // (scripts/pg-cluster.sh), so it needs no DATABASE_URL and runs once, not on each engine's pass.
+          // The read replica's test and the failover's: each starts a PostgreSQL 15 primary and a streaming
+          // replica of its own (scripts/pg-cluster.sh), so they need no DATABASE_URL and run once, not on each
+          // engine's pass.
           name: 'replica',
           environment: 'node',
-          include: ['tests/server/replica.test.ts'],
+          include: ['tests/server/replica.test.ts', 'tests/server/failover.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 300_000,
           pool: 'forks',

@@ -14,6 +14,7 @@ import { Welcome } from './pages/Welcome';
 import { authProvider, HOME_PATH, LOGIN_PATH } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { SECURITY_PATH } from './providers/paths';
+import { usePanelQueryClient } from './providers/queryClient';
 import { createStore } from './providers/store';
 import { RESOURCES, type ResourceScreen } from './resources';
 
@@ -73,12 +74,14 @@ const seedRoute = (resource: string, { path, page: Page, action }: ResourceScree
  * mounted at the seed's paths (/location/state/list, /provider/list...), which the menu links to.
  * BrowserRouter (not react-admin's default hash router) gives real paths, so the server must
  * answer unknown non-API paths with index.html. Light and dark themes with react-admin's toggle; the language and
- * the theme are remembered in the store (and survive a sign-out, see store.ts).
+ * the theme are remembered in the store (and survive a sign-out, see store.ts). react-query's client is the
+ * panel's own (providers/queryClient.ts: what happens offline and when the connection is back).
  */
 export const App = () => (
   <BrowserRouter>
     <Admin
       title="Tierdesk"
+      queryClient={usePanelQueryClient()}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}

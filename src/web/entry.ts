@@ -3,16 +3,15 @@ import { plainFailure, sendRequest } from './providers/request';
 import { getToken } from './providers/session';
 import { signInAndStore } from './providers/signIn';
 import { registerServiceWorker } from './serviceWorker';
-import { drawSignIn, type Theme } from './signin/form';
-import type { Locale } from './signin/texts';
-import './signin/signin.css';
+import { drawSignIn, type Locale, type Theme } from './signin/form';
 
 /**
  * The page's one script (index.html). Signed in, or on any page but sign-in, it starts the panel (main.tsx), as
- * before. Signed out on the sign-in page ('/', '/auth', react-admin's '/login'), it draws the sign-in form itself, a
- * few KB without React, react-admin or MUI, and starts loading the panel at once, so the panel's code downloads
- * while the person types; Login stores the session as the panel's authProvider does (signInAndStore) and hands
- * the page to the panel, which starts signed in. docs/architecture.md, "The sign-in entry".
+ * before. Signed out on the sign-in page ('/', '/auth', react-admin's '/login'), it draws the sign-in form
+ * (signin/form.ts, the one the panel's login page mounts too), a few KB without React, react-admin or MUI, and starts
+ * loading the panel at once, so the panel's code downloads while the person types; Login stores the session as the
+ * panel's authProvider does (signInAndStore) and hands the page to the panel, which starts signed in.
+ * docs/architecture.md, "The sign-in entry".
  */
 
 const SIGN_IN_PATHS = new Set(['/', LOGIN_PATH, '/login']);

@@ -1,50 +1,72 @@
 /// <reference types="vite/client" />
-
-/** The service worker the build writes (vite-plugin-pwa, vite.config.ts); the dev server has none. */
-const WORKER_URL = '/sw.js';
-
-const isPanelAsset = (url: URL) =>
-  url.origin === window.location.origin && url.pathname.startsWith('/assets/');
+/// <reference types="vite-plugin-pwa/vanillajs" />
+import { registerSW } from 'virtual:pwa-register';
 
 /**
- * What this page loaded before the worker controlled it (the first visit: the page loads, then the worker
- * installs) did not pass through the worker, so it kept none of it. Once the worker controls the page, each of
- * those files is asked for again through it: the browser's own cache answers (the hashed files are cached for a
- * year), and the worker keeps its copy for an offline visit. index.html too, when the page itself did not come
- * through the worker. A file that came through the worker (`workerStart` set) is kept already.
+ * How often an open panel asks the server for a new build's worker. The browser asks by itself only when a page
+ * loads, and a back-office stays open all day on one page (vite-plugin-pwa's "Periodic Service Worker Updates").
  */
-function keepWhatThePageLoaded() {
-  const ask = (url: string) => {
-    // Nothing to do if it fails: the next visit online fetches it through the worker.
-    void fetch(url).catch(() => undefined);
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/** A new build's worker is installed and waits for the person to reload (layout/UpdatePrompt). */
+let updateReady = false;
+/** vite-plugin-pwa's updateSW: tells the waiting worker to take over. */
+let takeOver: (() => Promise<void>) | undefined;
+const listeners = new Set<() => void>();
+
+export const isUpdateReady = (): boolean => updateReady;
+
+/** For useSyncExternalStore. */
+export function subscribeUpdate(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
   };
-  const asked = new Set<string>();
-  const keep = (entries: PerformanceEntryList) => {
-    if (!navigator.serviceWorker.controller) return;
-    for (const entry of entries as PerformanceResourceTiming[]) {
-      if (entry.workerStart > 0 || asked.has(entry.name) || !isPanelAsset(new URL(entry.name))) continue;
-      asked.add(entry.name);
-      ask(entry.name);
-    }
-  };
-  const start = () => {
-    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-    if (navigation && navigation.workerStart === 0) ask('/index.html');
-    // `buffered`: the files loaded so far first, then each one as it finishes.
-    new PerformanceObserver((list) => keep(list.getEntries())).observe({ type: 'resource', buffered: true });
-  };
-  if (navigator.serviceWorker.controller) start();
-  else navigator.serviceWorker.addEventListener('controllerchange', start, { once: true });
 }
 
 /**
- * Registers the panel's service worker once the page has loaded (the page's own files first), in a built panel
- * on a browser that has service workers. Without one the panel works as before, online.
+ * The prompt's Reload: the waiting worker takes over, and this page reloads once that worker controls it. When
+ * none waits any more (another tab's Reload made it the active one), the page reloads at once.
+ */
+export async function reloadIntoUpdate() {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration?.waiting || !takeOver) {
+    window.location.reload();
+    return;
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  await takeOver();
+}
+
+/**
+ * Registers the panel's service worker (vite-plugin-pwa's virtual:pwa-register over Workbox's window library) in a
+ * built panel, once the page has loaded: its own files first, then the registration's script and the worker's
+ * install. Without service workers (or in the dev server) the panel works as before, online.
  */
 export function registerServiceWorker() {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // registerSW does nothing in a browser without service workers.
+  if (!import.meta.env.PROD) return;
   const register = () => {
-    navigator.serviceWorker.register(WORKER_URL).then(keepWhatThePageLoaded, () => undefined);
+    takeOver = registerSW({
+      onNeedRefresh() {
+        updateReady = true;
+        for (const listener of listeners) listener();
+      },
+      // The new worker took over (this page's Reload, or another tab's): vite-plugin-pwa would reload every tab
+      // now. Only the page whose Reload it was does (reloadIntoUpdate); another keeps what its person typed, and
+      // its prompt stays.
+      onNeedReload() {},
+      onRegisteredSW(_url, registration) {
+        if (!registration) return;
+        setInterval(() => {
+          if (registration.installing || !navigator.onLine) return;
+          // A check that fails (no network, the server down) is tried again at the next one.
+          registration.update().catch(() => undefined);
+        }, UPDATE_CHECK_MS);
+      },
+    });
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

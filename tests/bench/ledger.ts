@@ -202,53 +202,61 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
       return [randomUUID(), r.userId, r.userType, sale.id, r.tier, r.paise, w.clearing, w.count];
     });
     const walletParams = ids.flatMap((id) => [id, state.get(id)!.clearing, state.get(id)!.count]);
-    const offset = walletParams.length;
-    // The postings, and the money of the networks they count in (the dashboard's tiles) as the ledger keeps it:
-    // the day's commissions of the whole network and of every non-staff user on a receiver's path, and their
-    // clearing balances, the days first; then the postings' day totals and the wallets' (the lists' totals).
+    // The ledger's plain statements in its order: the wallets, the postings, then each counter table in key order
+    // (the networks' commissions per day and clearing, the dashboard's tiles; the postings' day and month totals and
+    // the wallets' day totals, the lists' totals), each adding the postings just written.
     await client.query(
-      `with moved as (
-         update wallets as w set clearing_balance_paise = v.clearing, posting_count = v.count
-         from (values ${ids.map((_, n) => `($${n * 3 + 1}::uuid, $${n * 3 + 2}::bigint, $${n * 3 + 3}::bigint)`).join(', ')}) as v(user_id, clearing, count)
-         where w.user_id = v.user_id), posted as (
-       insert into postings (id, user_id, user_type, bought_product_id, tier, kind, transaction_type, balance_type, status,
+      `update wallets as w set clearing_balance_paise = v.clearing, posting_count = v.count
+       from (values ${ids.map((_, n) => `($${n * 3 + 1}::uuid, $${n * 3 + 2}::bigint, $${n * 3 + 3}::bigint)`).join(', ')}) as v(user_id, clearing, count)
+       where w.user_id = v.user_id`,
+      walletParams,
+    );
+    await client.query(
+      `insert into postings (id, user_id, user_type, bought_product_id, tier, kind, transaction_type, balance_type, status,
          amount_paise, balance_after_paise, clearing_balance_after_paise, wallet_seq, seal, created_at)
-       values ${rows.map((_, n) => `(${[1, 2, 3, 4, 5].map((k) => `$${offset + n * 8 + k}`).join(', ')}, 'COMMISSION', 'CREDIT', 'CLEARING', 'CLEARING', $${offset + n * 8 + 6}, 0, $${offset + n * 8 + 7}, $${offset + n * 8 + 8}, 'floor', now())`).join(', ')}
-       returning user_id, user_type, amount_paise, created_at), scoped as (
-       select s.scope_id, p.amount_paise, p.created_at from posted p join users u on u.id = p.user_id
-         cross join lateral unnest(case when u.type in (0, 5) then '{}'::uuid[]
-           else string_to_array(trim(both '/' from u.path), '/')::uuid[] end) as s(scope_id)), days as (
-       insert into network_commission_days as d (scope_id, day, amount_paise)
-       select scope_id, day, sum(amount_paise) from (
-         select '${WHOLE_NETWORK}'::uuid as scope_id, ${businessDayOf('created_at')} as day, amount_paise from posted
-         union all select scope_id, ${businessDayOf('created_at')}, amount_paise from scoped) as c
+       values ${rows.map((_, n) => `(${[1, 2, 3, 4, 5].map((k) => `$${n * 8 + k}`).join(', ')}, 'COMMISSION', 'CREDIT', 'CLEARING', 'CLEARING', $${n * 8 + 6}, 0, $${n * 8 + 7}, $${n * 8 + 8}, 'floor', now())`).join(', ')}`,
+      rows.flat(),
+    );
+    // The postings just written, as the counters read them (now(): the transaction's time, as the insert wrote).
+    const written = [rows.map((row) => row[1]), rows.map((row) => row[2]), rows.map((row) => row[5])];
+    const posted = `(select user_id, user_type, 'COMMISSION' as kind, 'CREDIT' as transaction_type, 'CLEARING' as status,
+      amount_paise, now() as created_at from unnest($1::uuid[], $2::smallint[], $3::bigint[]) as v(user_id, user_type, amount_paise)) as p`;
+    const scopes = `case when u.type in (0, 5) then '{}'::uuid[] else string_to_array(trim(both '/' from u.path), '/')::uuid[] end`;
+    const day = businessDayOf('p.created_at');
+    await client.query(
+      `insert into network_commission_days as d (scope_id, day, amount_paise)
+       select s.scope_id, ${day}, sum(p.amount_paise) from ${posted} join users u on u.id = p.user_id
+         cross join lateral (select '${WHOLE_NETWORK}'::uuid union all select unnest(${scopes})) as s(scope_id)
        group by 1, 2 order by 1, 2
-       on conflict (scope_id, day) do update set amount_paise = d.amount_paise + excluded.amount_paise
-       returning scope_id)
-       , clearing as (
-       insert into network_clearing as c (scope_id, clearing_paise)
-       select scope_id, sum(amount_paise) from scoped group by 1 having (select count(*) from days) >= 0 order by 1
-       on conflict (scope_id) do update set clearing_paise = c.clearing_paise + excluded.clearing_paise
-       returning scope_id), totals as (
-       insert into posting_day_totals as t (day, user_type, kind, transaction_type, status, amount_paise, posting_count)
-       select ${businessDayOf('created_at')}, user_type, 'COMMISSION', 'CREDIT', 'CLEARING', sum(amount_paise), count(*)
-       from posted group by 1, 2 having (select count(*) from days) + (select count(*) from clearing) >= 0 order by 1, 2
-       on conflict (day, user_type, kind, transaction_type, status) do update
-         set amount_paise = t.amount_paise + excluded.amount_paise, posting_count = t.posting_count + excluded.posting_count
-       returning day), months as (
-       insert into posting_month_totals as t (month, user_type, kind, transaction_type, status, amount_paise, posting_count)
-       select date_trunc('month', ${businessDayOf('created_at')})::date, user_type, 'COMMISSION', 'CREDIT', 'CLEARING',
-         sum(amount_paise), count(*)
-       from posted group by 1, 2 having (select count(*) from totals) >= 0 order by 1, 2
-       on conflict (month, user_type, kind, transaction_type, status) do update
-         set amount_paise = t.amount_paise + excluded.amount_paise, posting_count = t.posting_count + excluded.posting_count
-       returning month)
-       insert into wallet_day_totals as t (user_id, day, user_type, kind, transaction_type, status, amount_paise, posting_count)
-       select user_id, ${businessDayOf('created_at')}, user_type, 'COMMISSION', 'CREDIT', 'CLEARING', sum(amount_paise), count(*)
-       from posted group by 1, 2, 3 having (select count(*) from months) >= 0 order by 1, 2, 3
+       on conflict (scope_id, day) do update set amount_paise = d.amount_paise + excluded.amount_paise`,
+      written,
+    );
+    await client.query(
+      `insert into network_clearing as c (scope_id, clearing_paise)
+       select s.scope_id, sum(p.amount_paise) from ${posted} join users u on u.id = p.user_id
+         cross join lateral unnest(${scopes}) as s(scope_id)
+       group by 1 order by 1
+       on conflict (scope_id) do update set clearing_paise = c.clearing_paise + excluded.clearing_paise`,
+      written,
+    );
+    const totals = (table: string, key: 'day' | 'month', keyed: string) =>
+      client.query(
+        `insert into ${table} as t (${key}, user_type, kind, transaction_type, status, amount_paise, posting_count)
+         select ${keyed}, user_type, kind, transaction_type, status, sum(amount_paise), count(*)
+         from ${posted} group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+         on conflict (${key}, user_type, kind, transaction_type, status) do update
+           set amount_paise = t.amount_paise + excluded.amount_paise, posting_count = t.posting_count + excluded.posting_count`,
+        written,
+      );
+    await totals('posting_day_totals', 'day', day);
+    await totals('posting_month_totals', 'month', `date_trunc('month', ${day})::date`);
+    await client.query(
+      `insert into wallet_day_totals as t (user_id, day, user_type, kind, transaction_type, status, amount_paise, posting_count)
+       select user_id, ${day}, user_type, kind, transaction_type, status, sum(amount_paise), count(*)
+       from ${posted} group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
        on conflict (user_id, day, user_type, kind, transaction_type, status) do update
          set amount_paise = t.amount_paise + excluded.amount_paise, posting_count = t.posting_count + excluded.posting_count`,
-      [...walletParams, ...rows.flat()],
+      written,
     );
     await client.query('commit');
   } catch (error) {

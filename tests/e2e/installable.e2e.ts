@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, cspViolations, launchBrowser, preparePage } from './browser';
+import { CHROMIUM, CHROMIUM_ARGS, cspViolations, launchBrowser, preparePage, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -66,16 +67,40 @@ const workerReady = (page: Page) =>
     return { state: registration.active?.state, script: registration.active?.scriptURL };
   });
 
-/** Every URL the worker's caches hold. */
-const cachedUrls = (page: Page) =>
+/** The keys of every entry in the worker's caches: URLs, with Workbox's revision parameter where it set one. */
+const cacheKeys = (page: Page) =>
   page.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
-    }
-    return urls.sort();
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls;
   });
+
+/** Every path the worker's caches hold. */
+const cachedUrls = async (page: Page) => (await cacheKeys(page)).map((url) => new URL(url).pathname).sort();
+
+/** Every script and stylesheet of the build, as the page asks for them. */
+const builtAssets = () =>
+  fs
+    .readdirSync('dist/web/assets')
+    .filter((file) => /\.(js|css)$/.test(file))
+    .map((file) => `/assets/${file}`);
+
+/**
+ * What a deployment of a new build does to the worker: dist/web/sw.js (and its .br and .gz copies) changes. Returns
+ * what puts the built files back.
+ */
+function deployNewWorker(): () => void {
+  const files = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => path.join('dist/web', name));
+  const before = files.map((file) => fs.readFileSync(file));
+  const next = Buffer.concat([before[0], Buffer.from('\n// the next build\n')]);
+  fs.writeFileSync(files[0], next);
+  fs.writeFileSync(files[1], zlib.brotliCompressSync(next));
+  fs.writeFileSync(files[2], zlib.gzipSync(next));
+  return () => {
+    for (const [i, file] of files.entries()) fs.writeFileSync(file, before[i]);
+  };
+}
 
 /** The scripts and styles the panel has loaded so far (the ones an offline visit needs again). */
 const loadedAssets = (page: Page) =>
@@ -153,7 +178,7 @@ describe('the installable panel', () => {
     await context.close();
   });
 
-  it('runs its service worker, keeps no API answer, and opens offline with a message that says so', async () => {
+  it('precaches the built panel, downloads nothing twice, keeps no API answer, and opens offline saying so', async () => {
     const { context, page, close } = await profileBrowser();
     // Every API answer the page gets, and whether the worker gave it.
     const apiAnswers: { url: string; fromWorker: boolean }[] = [];
@@ -170,31 +195,60 @@ describe('the installable panel', () => {
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
 
-    // Use the panel: sign in (on this first page, loaded before the worker took over), the dashboard's figures,
-    // a list.
+    // Its precache, complete once it is active: the page, every script and stylesheet of the build, the manifest.
+    expect(await cachedUrls(page)).toEqual(['/index.html', '/manifest.webmanifest', ...builtAssets()].sort());
+    // The server's caching rules suit it: what it keeps without a revision (the hashed files) is cached for a year, as
+    // its name changes with its content; what carries one (index.html, the manifest), like the worker itself, is
+    // checked on every visit.
+    for (const key of await cacheKeys(page)) {
+      const url = new URL(key);
+      const answer = await page.request.get(`${baseURL}${url.pathname}`);
+      expect(answer.headers()['cache-control'], url.pathname).toBe(
+        url.searchParams.has('__WB_REVISION__') ? 'no-cache' : 'public, max-age=31536000, immutable',
+      );
+    }
+    expect((await page.request.get(`${baseURL}/sw.js`)).headers()['cache-control']).toBe('no-cache');
+    // What the page had loaded before the install, the install took from the browser's cache, and the page asked
+    // for each of its files once: nothing was downloaded twice.
+    const [serviceWorker] = context.serviceWorkers();
+    const installed = await serviceWorker.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        path: new URL(entry.name).pathname,
+        transferSize: entry.transferSize,
+      })),
+    );
+    const loadedFirst = await loadedAssets(page);
+    expect(loadedFirst.length).toBeGreaterThan(0);
+    expect(new Set(loadedFirst).size).toBe(loadedFirst.length);
+    for (const asset of loadedFirst)
+      expect(
+        installed.filter((entry) => entry.path === asset),
+        asset,
+      ).toEqual([{ path: asset, transferSize: 0 }]);
+
+    // Use the panel: sign in, the dashboard's figures, a list.
     await page.getByLabel('Mobile *', { exact: true }).fill('9999999999');
     await page.getByLabel('Password *', { exact: true }).fill('Admin@1234');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/home$/);
     await expect.poll(() => page.getByTestId('tile-CUSTOMER').textContent()).toMatch(/^\d/);
     await page.getByRole('menuitem', { name: 'State', exact: true }).click();
-    await page.getByRole('columnheader').first().waitFor();
+    await page.locator('tbody tr').first().waitFor();
     expect(apiAnswers.length).toBeGreaterThan(0);
     expect(apiAnswers.filter((answer) => answer.fromWorker)).toEqual([]);
+    expect((await cachedUrls(page)).filter((url) => /^\/+api(\/|$)/i.test(url))).toEqual([]);
 
-    // The worker keeps the page and every file the panel loaded, the ones loaded before it took over included;
-    // no answer of the API.
-    const assets = await loadedAssets(page);
-    expect(assets.length).toBeGreaterThan(0);
-    await expect.poll(() => cachedUrls(page)).toEqual(expect.arrayContaining(['/index.html', ...assets]));
-    const cached = await cachedUrls(page);
-    expect(cached.filter((url) => /^\/+api(\/|$)/i.test(url))).toEqual([]);
+    // The server's own pages are the server's, however they are spelled: the worker answers none with the panel.
+    for (const path of ['/healthz', '/API/v1/state/fetch', '//api/v1/docs/json', '/Sandbox/open']) {
+      const answer = await page.goto(`${baseURL}${path}`);
+      expect(answer?.fromServiceWorker(), path).toBe(false);
+      expect(await answer?.text(), path).not.toContain('<div id="root">');
+    }
 
     // A repeat visit with no network: the panel opens (not the browser's error page, not react-admin's) and
     // says it is offline.
     await context.setOffline(true);
     // The worker's own requests find no network either: what it answers comes from its caches.
-    const [serviceWorker] = context.serviceWorkers();
     expect(
       await serviceWorker.evaluate(() =>
         fetch('/favicon.svg', { cache: 'no-store' }).then(
@@ -214,11 +268,66 @@ describe('the installable panel', () => {
     // The API was asked and got no answer (nothing came from a cache): the dashboard's own error state.
     await page.getByText('Could not load the user counts.').waitFor();
     expect(await page.getByText('Something went wrong').count()).toBe(0);
+    // A list fails the same way.
+    await page.getByRole('menuitem', { name: 'State', exact: true }).click();
+    await page.getByText('The list could not be loaded.').waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(0);
 
-    // Back online, the message goes.
+    // Back online: the message goes, and the list loads by itself (nobody presses Retry).
     await context.setOffline(false);
     await banner.waitFor({ state: 'detached' });
+    await page.locator('tbody tr').first().waitFor();
+    expect(await page.getByText('The list could not be loaded.').count()).toBe(0);
     await close();
+  });
+
+  it("offers a new build without reloading the page under the person's form, and reloads into it on Reload", async () => {
+    const context = await freshContext();
+    const page = await context.newPage();
+    await signIn(page, baseURL, '9999999999', 'Admin@1234');
+    await page.waitForURL(/\/home$/);
+    await workerReady(page);
+    // A half-filled form.
+    await page.getByRole('menuitem', { name: 'State', exact: true }).click();
+    await page.getByRole('button', { name: 'Add State' }).click();
+    const name = page.getByRole('dialog', { name: 'Create New State' }).getByLabel('Name *');
+    await name.fill('Half typed');
+
+    // A new build is deployed: its worker differs from the one running (its compressed copies too, as the build
+    // writes them), and the panel's hourly check asks for it.
+    const restore = deployNewWorker();
+    try {
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+      // Shown above the page, behind the open dialog (which keeps the rest of the page from assistive technology).
+      await page.getByText('A new version is available.').waitFor();
+      // Nothing reloaded: what was typed is still there, and the new worker waits.
+      expect(await name.inputValue()).toBe('Half typed');
+      expect(
+        await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting)),
+      ).toBe(true);
+
+      // The person finishes with the form (here: cancels it), then reloads.
+      await page
+        .getByRole('dialog', { name: 'Create New State' })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
+      const prompt = page.getByRole('status').filter({ hasText: 'A new version is available.' });
+      const reloaded = page.waitForEvent('load');
+      await prompt.getByRole('button', { name: 'Reload Application' }).click();
+      await reloaded;
+      await page.getByRole('menuitem', { name: 'Home' }).waitFor();
+      // The new build's worker runs the page; none waits, and the page asks nothing more.
+      expect(
+        await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return { waiting: !!registration?.waiting, controlled: !!navigator.serviceWorker.controller };
+        }),
+      ).toEqual({ waiting: false, controlled: true });
+      expect(await prompt.count()).toBe(0);
+    } finally {
+      restore();
+      await context.close();
+    }
   });
 
   it('was not kept from loading anything by the Content-Security-Policy', () => {

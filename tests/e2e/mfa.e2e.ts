@@ -12,7 +12,8 @@ import { type RunningServer, startServer } from './server';
  * Issue 51 in Chromium: an admin sets up the second step of signing in by reading the key shown beside the QR code
  * and computing codes with otpauth (as an authenticator app does), signs out and in with a code, and approves a
  * payout the demo employee made with a code; then switches it off. The same walk runs in Hindi, signing in again
- * through the sign-in page's small form. axe checks the Security page and every dialog of the walk.
+ * on a page opened afresh (the sign-in form drawn by the page's first script, before the panel). axe checks the
+ * Security page and every dialog of the walk.
  *
  * The file starts a server of its own (its own DATA_DIR and port): the suite's shared server keeps the demo admin on
  * a password alone, as the other files sign in with it.
@@ -99,7 +100,7 @@ type Texts = ReturnType<typeof wordsOf>;
 /** A field by its label as react-admin draws a required one (`Label *`). */
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(`${label} *`, { exact: true });
 
-/** Signs in with the password through whichever form is on screen (the small one, or the panel's). */
+/** Signs in with the password on the sign-in form, drawn by the page's first script or mounted by the panel. */
 async function signInWithPassword(page: Page, t: Texts) {
   await field(page, t.mobile).fill(ADMIN.mobile);
   await field(page, t.password).fill(ADMIN.password);
@@ -137,7 +138,7 @@ async function pendingPayout(amount: string) {
  * in with a code, approving a payout with a code, switching it off. Each step is an `it` of its own: between codes
  * the walk may wait for the app's next one.
  */
-function walk(locale: 'en' | 'hi', amount: string, signInAgain: 'panel' | 'small form') {
+function walk(locale: 'en' | 'hi', amount: string, signInAgain: 'panel' | 'a page opened afresh') {
   const t = wordsOf(locale);
   const found: string[] = [];
   let page: Page;
@@ -182,8 +183,8 @@ function walk(locale: 'en' | 'hi', amount: string, signInAgain: 'panel' | 'small
       .getByRole('button', { name: t.logoutYes })
       .click();
     await page.waitForURL(/\/auth$/);
-    // The running panel answers /auth with its own login page; a page opened afresh gets the small form.
-    if (signInAgain === 'small form') await page.reload();
+    // The running panel mounts the sign-in form at /auth; a page opened afresh draws it before the panel.
+    if (signInAgain === 'a page opened afresh') await page.reload();
     await field(page, t.mobile).waitFor();
     await signInWithPassword(page, t);
     const codeField = field(page, t.loginOtp);
@@ -237,7 +238,7 @@ describe('two-step sign-in, in English', () => {
 });
 
 describe('two-step sign-in, in Hindi', () => {
-  walk('hi', '2', 'small form');
+  walk('hi', '2', 'a page opened afresh');
 });
 
 describe('Content-Security-Policy', () => {

@@ -54,9 +54,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
     }, 100);
   });
+  // A server that dies while the suite runs says why: every later test would only see a refused connection.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`The e2e server stopped (${signal ?? code}); its last output:\n${output.slice(-4000)}`);
+  });
   return {
     baseURL: `http://127.0.0.1:${port}`,
     async stop() {
+      stopping = true;
       // Wait for the server to close its database before removing its files (not a guessed delay).
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cspViolations, launchBrowser, preparePage } from './browser';
+import { axeViolations, cspViolations, launchBrowser, preparePage } from './browser';
 
 /**
  * Issue 44, the sign-in entry: a first visit draws the login form from the page's own small script, Login is
- * usable while the panel's code is still on its way, and Login hands over to the panel signed in. Behaviour only:
- * the Slow 3G timings are the bench's (tests/bench/panel.ts).
+ * usable while the panel's code is still on its way, and Login hands over to the panel signed in. Issue 52: the
+ * panel's login page is the same form. Behaviour only: the Slow 3G timings are the bench's (tests/bench/panel.ts).
  */
 
 const baseURL = inject('baseURL');
@@ -43,12 +43,33 @@ async function entryScripts(): Promise<Set<string>> {
   return new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
 }
 
+/**
+ * The form's validator: the login schema with zod, in the `validation` chunk (vite.config.ts) the entry imports on
+ * the first key, and the scripts that chunk imports.
+ */
+async function validatorScripts(entry: Set<string>): Promise<Set<string>> {
+  const scripts = new Set<string>();
+  for (const path of entry) {
+    const text = await (await fetch(`${baseURL}${path}`)).text();
+    for (const [name] of text.matchAll(/\/?assets\/validation-[\w-]+\.js/g))
+      scripts.add(name.startsWith('/') ? name : `/${name}`);
+  }
+  for (const path of [...scripts]) {
+    const text = await (await fetch(`${baseURL}${path}`)).text();
+    for (const [, name] of text.matchAll(/from"\.\/([\w-]+\.js)"/g)) scripts.add(`/assets/${name}`);
+  }
+  return scripts;
+}
+
 describe('the sign-in entry', () => {
   it("draws the form and signs in while the panel's code is held back; the panel then opens signed in", async () => {
     const entry = await entryScripts();
     expect(entry.size).toBeGreaterThan(0);
+    const validator = await validatorScripts(entry);
+    expect(validator.size).toBeGreaterThan(0);
     const page = await newPage();
-    // Every script but the entry's is held until the form has been used: the panel's code (react-admin, MUI).
+    // Every script but the entry's and the validator's is held until the form has been used: the panel's code
+    // (react-admin, MUI).
     const held: string[] = [];
     let release!: () => void;
     const released = new Promise<void>((resolve) => {
@@ -56,7 +77,7 @@ describe('the sign-in entry', () => {
     });
     await page.route('**/assets/*.js', async (route: Route) => {
       const path = new URL(route.request().url()).pathname;
-      if (entry.has(path)) return route.continue();
+      if (entry.has(path) || validator.has(path)) return route.continue();
       held.push(path);
       await released;
       await route.continue();
@@ -112,8 +133,8 @@ describe('the sign-in entry', () => {
     await page.context().close();
   });
 
-  it('after the session ended and a reload, Login returns to the page the person was on', async () => {
-    const page = await newPage();
+  it('after the session ended, the panel shows the form with its notice; after a reload, Login returns to the page the person was on', async () => {
+    const page = await newPage({ theme: 'dark' });
     await page.goto(`${baseURL}/auth`);
     await page.getByLabel('Mobile *', { exact: true }).fill(ADMIN.mobile);
     await page.getByLabel('Password *', { exact: true }).fill(ADMIN.password);
@@ -139,6 +160,17 @@ describe('the sign-in entry', () => {
     await page.getByRole('menuitem', { name: 'Products' }).click();
     await page.waitForURL(/\/auth$/);
     await page.getByText('Your session has ended. Please log in again.').waitFor();
+    // The panel's login page is the same form, in the chosen theme, with the panel's toast above it.
+    await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
+    expect(
+      await page
+        .locator('.sg')
+        .evaluate((form) => [
+          form.ownerDocument.querySelectorAll('.sg').length,
+          getComputedStyle(form).backgroundColor,
+        ]),
+    ).toEqual([1, 'rgb(16, 20, 24)']);
+    expect(await axeViolations(page)).toEqual([]);
     // A reload draws the entry's form, which still knows where the person was.
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();

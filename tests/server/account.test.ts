@@ -93,6 +93,18 @@ describe('POST account/login', () => {
     );
   });
 
+  it('refuses a user name over 100 characters and a password over 200, saying the bound', async () => {
+    const res = await call(ctx.app, 'POST', 'account/login', {
+      body: { userName: '9'.repeat(101), password: 'p'.repeat(201) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid data!');
+    expect(res.body.errors).toEqual([
+      { msg: 'At most 100 characters', param: 'userName' },
+      { msg: 'At most 200 characters', param: 'password' },
+    ]);
+  });
+
   it('refuses malformed JSON with a 400 JSON error', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
@@ -279,6 +291,18 @@ describe('password change', () => {
       'oldPassword',
     ]);
     expect(empty.body.errors[0].msg).toBe('This field is required');
+    const long = `Aa1!${'x'.repeat(197)}`;
+    const tooLong = await call(ctx.app, 'POST', 'account/resetPassword', {
+      token,
+      body: { oldPassword: long, newPassword: long, confirmPassword: long },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe('Invalid data!');
+    expect(tooLong.body.errors).toEqual([
+      { msg: 'At most 200 characters', param: 'oldPassword' },
+      { msg: 'At most 200 characters', param: 'newPassword' },
+      { msg: 'At most 200 characters', param: 'confirmPassword' },
+    ]);
   });
 
   it('changes the password, sets the marker, and revokes every other session of the user', async () => {

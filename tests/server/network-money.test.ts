@@ -1,8 +1,8 @@
 // The money the ledger keeps per network for the dashboard's tiles (network_commission_days, network_clearing):
-// written by the posting's own statement, counted on the day of India's calendar, carried along when a subtree
-// moves, checked by reconcile, and filled from the postings and wallets by its migration. Runs on PGlite and,
-// with DATABASE_URL, on PostgreSQL; the concurrency test (ledger-concurrency) reconciles them after concurrent
-// sales, settlements, payouts and moves.
+// written with the postings in their transaction, counted on the day of India's calendar, carried along when a
+// subtree moves, exact when writers sharing no wallet add to them at once, checked by reconcile, and filled from
+// the postings and wallets by its migration. Runs on PGlite and, with DATABASE_URL, on PostgreSQL; the concurrency
+// test (ledger-concurrency) reconciles them after concurrent sales, settlements, payouts and moves.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,6 +80,14 @@ afterAll(() => ctx.close());
 
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
+  [
+    '0032_runner_locks',
+    [
+      `create table job_leases (name text primary key not null, holder text not null,
+        expires_at timestamp with time zone not null, last_run_at timestamp with time zone)`,
+      'alter table import_jobs add column updated_at timestamp with time zone default now() not null',
+    ],
+  ],
   [
     '0031_import_files',
     [
@@ -283,6 +291,51 @@ describe('the money kept per network', () => {
     expect(round(await change('9200000001'))).toBe(-subtree.shown.today);
     expect(round(await change('9100000002'))).toBe(subtree.shown.today);
     expect(round(await change('9200000003'))).toBe(subtree.shown.today);
+    expect(await reconcile()).toMatchObject({ ok: true, breaks: [] });
+  });
+
+  it('stay exact when writers that share no wallet add to the same rows at once', async () => {
+    // One writer per tier user, all at once, each crediting only its own wallet: they share no wallet lock, only the
+    // rows the ledger keeps (the whole network's day, the days and clearing of the networks above them, the day's and
+    // the month's totals), which each takes after its wallet, table by table in key order. On PostgreSQL they race.
+    const heads = [
+      ...['9100000001', '9100000002'],
+      ...['9200000001', '9200000002', '9200000003', '9200000004'],
+      ...['9300000001', '9300000002', '9300000003', '9300000004', '9300000005', '9300000006', '9300000007'],
+    ];
+    const adminTiles = async () =>
+      (await call(ctx.app, 'GET', 'report/commissions', { token: admin })).body.result.commissions;
+    const before = await adminTiles();
+    const tierUsers = Object.values(ids);
+    expect(tierUsers.length).toBeGreaterThan(heads.length);
+    await Promise.all(
+      tierUsers.map((userId, n) =>
+        inTransaction(ctx.database.db, (tx) =>
+          post(
+            tx,
+            [
+              {
+                userId,
+                kind: 'COMMISSION',
+                transactionType: 'CREDIT',
+                balanceType: 'CLEARING',
+                status: 'CLEARING',
+                amountPaise: 100 + n,
+              },
+            ],
+            { ledgerKey: ctx.ledgerKey },
+          ),
+        ),
+      ),
+    );
+    const added = tierUsers.reduce((sum, _, n) => sum + 100 + n, 0) / 100;
+    const after = await adminTiles();
+    expect(Math.round((after.today - before.today) * 100) / 100).toBe(added);
+    expect(after).toEqual(await recountTiles(ctx.database, '/'));
+    for (const mobile of heads) {
+      const { shown, recount } = await tilesOf(mobile);
+      expect(shown, mobile).toEqual(recount);
+    }
     expect(await reconcile()).toMatchObject({ ok: true, breaks: [] });
   });
 

@@ -6,9 +6,11 @@
 // raw socket speaking the protocol where a batch must be cut where pg never cuts it.
 import net from 'node:net';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/open';
+import { RunnerLocks, runnerLockHeld } from '../../src/server/db/runner-lock';
 
 let database: Database;
 
@@ -211,5 +213,28 @@ describe('one connection at a time on the embedded database', () => {
       await expect(database.pool.query('select 1/0')).rejects.toThrow('division by zero');
       expect((await database.pool.query('select $1::int as i', [i])).rows).toEqual([{ i }]);
     }
+  });
+
+  it("keeps the server's runner locks through an outside client and a failed query", async () => {
+    // The session's advisory locks are the settlement job's and the imports' runner locks: every server reads them
+    // from pg_locks to tell a running job from a stopped one, so clearing a connection's session must keep them.
+    const runners = new RunnerLocks({ db: database.db, log: { info: () => {}, warn: () => {} } });
+    const held = async () =>
+      (await database.db.execute<{ held: boolean }>(sql`select ${runnerLockHeld(7, sql`42`)} as held`))
+        .rows[0]?.held;
+    const lock = await runners.tryTake([7, 42]);
+    expect(lock).not.toBeNull();
+    try {
+      await expect(database.pool.query('select 1/0')).rejects.toThrow('division by zero');
+      const outside = outsideClient();
+      await outside.connected.done;
+      await outside.client.query({ name: 'probe_statement', text: 'select 1' });
+      await outside.client.end();
+      expect(await held()).toBe(true);
+    } finally {
+      await lock?.release();
+      await runners.close();
+    }
+    expect(await held()).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { MFA_MSG } from '../../src/shared/constants/mfa';
 import { MSG } from '../../src/shared/messages';
+import { hi } from '../../src/web/i18n/hi';
 import { afterLoginPath, Login } from '../../src/web/pages/Login';
 import { jsonResponse, renderInAdmin, wireUser } from './helpers';
 
@@ -18,7 +19,7 @@ const renderLogin = () =>
     ),
   );
 
-describe('Login page', () => {
+describe('Login page (the sign-in form inside the panel)', () => {
   it('shows the seed texts and labelled fields', async () => {
     renderLogin();
     expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
@@ -87,6 +88,31 @@ describe('Login page', () => {
       password: 'Secret#123',
     });
     expect(localStorage.getItem('authToken')).toBe('tok-9');
+  });
+
+  it("follows Create Account and the logo in the panel's router", async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(await screen.findByRole('link', { name: 'Create Account' }));
+    expect(await screen.findByText('WELCOME SCREEN')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome back!' })).not.toBeInTheDocument();
+  });
+
+  it("in Hindi: the form's texts and the panel's toasts", async () => {
+    const user = userEvent.setup();
+    render(
+      renderInAdmin(
+        <Routes>
+          <Route path="/auth" element={<Login />} />
+        </Routes>,
+        { path: '/auth', locale: 'hi' },
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: hi.app.login.heading })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: hi.app.login.submit }));
+    expect(await screen.findByText(hi.app.shared.msg.invalidLoginForm)).toBeInTheDocument();
+    expect(screen.getAllByText(hi.app.shared.msg.required)).toHaveLength(2);
+    document.documentElement.lang = 'en';
   });
 
   it('shows a server refusal in the red error toast and stays on the page', async () => {
@@ -177,7 +203,7 @@ describe('the second step', () => {
     await user.type(await screen.findByLabelText('Mobile *'), '9999999999');
     await user.type(screen.getByLabelText('Password *'), 'Admin@1234{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
-    expect(screen.queryByLabelText('Authentication code *')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Authentication code *')).not.toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent(
       'Enter one of the recovery codes you kept when you set up two-step sign-in',
     );

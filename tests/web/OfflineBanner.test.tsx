@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../../src/web/App';
 import { hi } from '../../src/web/i18n/hi';
@@ -84,6 +84,81 @@ describe('the offline banner', () => {
     await userEvent.click(retry);
     await retailersShown();
     expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument();
+  });
+
+  it('goes as soon as the browser is back online, and the figures that failed offline load again by themselves', async () => {
+    signedIn();
+    network(false);
+    browserOnline(false);
+    visit('/home');
+    expect(await screen.findByRole('status')).toHaveTextContent(OFFLINE);
+    // The requests went out and got no answer: the screen's own error state.
+    await screen.findByText('Could not load the user counts.');
+
+    network(true);
+    browserOnline(true);
+    expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument();
+    // Nobody pressed Retry.
+    await retailersShown();
+    expect(screen.queryByText('Could not load the user counts.')).not.toBeInTheDocument();
+  });
+
+  it('goes with the first answer after requests went unanswered, and the other failed figures load again by themselves', async () => {
+    signedIn();
+    network(false);
+    visit('/home');
+    expect(await screen.findByRole('status')).toHaveTextContent(OFFLINE);
+    await screen.findByText('Could not load the user counts.');
+    const commissionsFailed = await screen.findByText('Could not load the commissions.');
+
+    // The server answers again: Retry on the commissions only.
+    network(true);
+    const alert = commissionsFailed.closest('[role="alert"]') as HTMLElement;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText(OFFLINE)).not.toBeInTheDocument());
+    // The user counts, which nobody retried.
+    await retailersShown();
+    expect(screen.queryByText('Could not load the user counts.')).not.toBeInTheDocument();
+  });
+
+  it("keeps no save to send later: offline, Create fails with the seed's text, and nothing goes when the connection is back", async () => {
+    signedIn();
+    let answers = true;
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async (url: string, init?: RequestInit) => {
+        sent.push(`${init?.method ?? 'GET'} ${url.replace(/\?.*/, '')}`);
+        if (!answers) throw new TypeError('Failed to fetch');
+        if (url.includes('/state/fetch'))
+          return jsonResponse(200, {
+            result: {
+              state: [{ _id: 's-1', name: 'goa', createdAt: '2026-11-21T12:00:00.000Z' }],
+              totalCounts: 1,
+            },
+          });
+        return jsonResponse(200, { result: {} });
+      }),
+    );
+    visit('/location/state/list');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add State' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New State' });
+    await user.type(within(dialog).getByLabelText(/Name/), 'kerala');
+
+    answers = false;
+    browserOnline(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Internet connection error')).toBeInTheDocument();
+    expect(sent.filter((call) => call.startsWith('POST'))).toEqual(['POST /api/v1/state/create']);
+    expect(within(dialog).getByLabelText(/Name/)).toHaveValue('kerala');
+
+    answers = true;
+    const before = sent.length;
+    browserOnline(true);
+    // The list is asked again once the connection is back; the failed Create is not sent again.
+    await waitFor(() => expect(sent.slice(before)).toContain('GET /api/v1/state/fetch'));
+    expect(sent.filter((call) => call.startsWith('POST'))).toEqual(['POST /api/v1/state/create']);
   });
 
   it('shows on the sign-in page too', async () => {

@@ -69,6 +69,7 @@ describe('server and shared texts in the catalogue', () => {
       SALES_MSG.payoutExceedsBalance('₹1,000.00'),
       SALES_MSG.amountAboveBound('₹1,00,00,000.00'),
       SALES_MSG.settleWhom,
+      MSG.atMost(100),
       `Error: ${MSG.forbidden}`,
       'Error Code: 502 Message: Bad Gateway',
       'A text the panel does not know',
@@ -78,6 +79,16 @@ describe('server and shared texts in the catalogue', () => {
       key: 'app.shared.msg.tooManyAttempts',
       args: { smart_count: 12 },
     });
+  });
+
+  it("a field's upper bound reads in Hindi with its number, in every form that meets it", async () => {
+    await i18nProvider.changeLocale('hi');
+    try {
+      expect(localise(MSG.atMost(100), i18nProvider.translate)).toBe('अधिकतम 100 अक्षर');
+      expect(localise(MSG.atMost(500), i18nProvider.translate)).toBe('अधिकतम 500 अक्षर');
+    } finally {
+      await i18nProvider.changeLocale('en');
+    }
   });
 });
 

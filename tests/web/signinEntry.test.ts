@@ -1,109 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { MFA_MSG } from '../../src/shared/constants/mfa';
 import { MSG } from '../../src/shared/messages';
-import { en } from '../../src/web/i18n/en';
 import { hi } from '../../src/web/i18n/hi';
-import { LOCALES } from '../../src/web/i18n/i18n';
-import { localise } from '../../src/web/i18n/sharedMessages';
-import { validateLogin } from '../../src/web/pages/loginValidator';
-import { drawSignIn, type SignInFormOptions, validateSignIn } from '../../src/web/signin/form';
-import {
-  type Locale,
-  localiseIn,
-  SIGNIN_LOCALES,
-  SIGNIN_TEXTS,
-  translateIn,
-} from '../../src/web/signin/texts';
+import { drawSignIn, type SignInFormOptions } from '../../src/web/signin/form';
 import { jsonResponse, wireUser } from './helpers';
 
 const startPanel = vi.hoisted(() => vi.fn());
 vi.mock('../../src/web/main', () => ({ startPanel }));
-
-/** The panel's own translate for a language: its catalogues (en.ts, hi.ts) through polyglot, as i18n.ts builds it. */
-const panelTranslate = (locale: Locale) => {
-  const provider = polyglotI18nProvider(() => (locale === 'hi' ? hi : en), locale, LOCALES, {
-    allowMissing: true,
-  });
-  return (key: string, args?: Record<string, unknown>) => provider.translate(key, args);
-};
-
-describe("the sign-in entry's texts are the panel's catalogue", () => {
-  it.each(['en', 'hi'] as const)('every text in %s, plurals included', (locale) => {
-    const translate = panelTranslate(locale);
-    expect(Object.keys(SIGNIN_TEXTS[locale]).sort()).toEqual(Object.keys(SIGNIN_TEXTS.en).sort());
-    for (const key of Object.keys(SIGNIN_TEXTS.en))
-      for (const args of [
-        { smart_count: 1, message: 'm', status: 500 },
-        { smart_count: 7, message: 'm', status: 500 },
-      ])
-        expect(translateIn(locale, key, args), key).toBe(translate(key, args));
-    expect(SIGNIN_LOCALES).toEqual(LOCALES);
-  });
-
-  it.each(['en', 'hi'] as const)(
-    "localises the server's sign-in answers as the panel's toasts do (%s)",
-    (locale) => {
-      const translate = panelTranslate(locale);
-      for (const text of [
-        `Error: ${MSG.invalidCredentials}`,
-        `Error: ${MSG.customerLoginRefused}`,
-        `Error: ${MSG.inactiveUser}`,
-        `Error: ${MSG.tooManyAttempts(1)}`,
-        `Error: ${MSG.tooManyAttempts(12)}`,
-        `Error: ${MSG.tooManyAddressAttempts(3)}`,
-        `Error: ${MSG.tooManyPasswordAttempts(15)}`,
-        `Error: ${MSG.internalError}`,
-        `Error: ${MFA_MSG.wrongCode}`,
-        `Error: ${MFA_MSG.usedCode}`,
-        `Error: ${MFA_MSG.wrongRecoveryCode}`,
-        MSG.internetError,
-        'Error Code: 502 Message: Bad Gateway',
-        'Error: something the catalogue does not know',
-      ])
-        expect(localiseIn(locale, text), text).toBe(localise(text, translate));
-    },
-  );
-
-  it("validates as the server's login schema does, with its messages", async () => {
-    const translate = panelTranslate('en');
-    const shown = (error: unknown) =>
-      error === undefined
-        ? undefined
-        : typeof error === 'string'
-          ? localise(error, translate)
-          : localise(
-              (error as { message: string }).message,
-              translate,
-              (error as { args: Record<string, unknown> }).args,
-            );
-    for (const values of [
-      { userName: '', password: '' },
-      { userName: '   ', password: 'x' },
-      { userName: ' 123 ', password: '' },
-      { userName: '1234', password: 'p' },
-      { userName: ' 9999999999 ', password: 'Admin@1234' },
-      { userName: 'a'.repeat(101), password: 'x' },
-      { userName: '9999999999', password: 'x', otp: '' },
-      { userName: '9999999999', password: 'x', otp: '  ' },
-      { userName: '9999999999', password: 'x', otp: '12345' },
-      { userName: '9999999999', password: 'x', otp: '12a456' },
-      { userName: '9999999999', password: 'x', otp: ' 123456 ' },
-      { userName: '9999999999', password: 'x', recoveryCode: '' },
-      { userName: '9999999999', password: 'x', recoveryCode: 'a'.repeat(65) },
-      { userName: '9999999999', password: 'x', recoveryCode: 'abcde-fghjk' },
-    ]) {
-      const panel = (await validateLogin(values)) as Record<string, unknown>;
-      const entry = validateSignIn(values);
-      for (const field of ['userName', 'password', 'otp', 'recoveryCode'] as const)
-        expect(
-          entry[field] && localise(entry[field], translate),
-          `${field} of ${JSON.stringify(values)}`,
-        ).toBe(shown(panel[field]));
-    }
-  });
-});
 
 const draw = (overrides: Partial<SignInFormOptions> = {}) => {
   const root = document.createElement('div');
@@ -121,7 +25,7 @@ const draw = (overrides: Partial<SignInFormOptions> = {}) => {
 };
 
 describe('the sign-in form without the panel', () => {
-  it("shows the seed's texts, labelled required fields and the links, focus in Mobile", () => {
+  it("shows the seed's texts, labelled required fields and the links, focus in Mobile", async () => {
     draw();
     expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
     expect(screen.getByText('Enter your details to continue')).toBeInTheDocument();
@@ -150,7 +54,7 @@ describe('the sign-in form without the panel', () => {
     await user.type(screen.getByLabelText('Mobile *'), '123');
     expect(screen.queryByText('Minimum length not fulfilled')).not.toBeInTheDocument();
     await user.tab();
-    expect(screen.getByText('Minimum length not fulfilled')).toBeInTheDocument();
+    expect(await screen.findByText('Minimum length not fulfilled')).toBeInTheDocument();
     expect(screen.getByLabelText('Mobile *')).toHaveAccessibleDescription('Minimum length not fulfilled');
     await user.type(screen.getByLabelText('Mobile *'), '4');
     expect(screen.queryByText('Minimum length not fulfilled')).not.toBeInTheDocument();
@@ -160,7 +64,7 @@ describe('the sign-in form without the panel', () => {
     const user = userEvent.setup();
     const { onSubmit } = draw();
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
     expect(screen.getByLabelText('Mobile *')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Password *')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Mobile *')).toHaveFocus();
@@ -175,7 +79,9 @@ describe('the sign-in form without the panel', () => {
     draw({ onSubmit });
     await user.type(screen.getByLabelText('Mobile *'), ' 9000000009 ');
     await user.type(screen.getByLabelText('Password *'), 'whatever{Enter}');
-    expect(onSubmit).toHaveBeenCalledWith({ userName: '9000000009', password: 'whatever' });
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ userName: '9000000009', password: 'whatever' }),
+    );
     expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
     refuse(new Error(`Error: ${MSG.customerLoginRefused}`));
     const alert = await screen.findByRole('alert');
@@ -193,13 +99,56 @@ describe('the sign-in form without the panel', () => {
     const menu = screen.getByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'English' })).toHaveFocus();
     await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByRole('heading', { name: 'फिर से स्वागत है!' })).toBeInTheDocument();
     expect(onLocale).toHaveBeenCalledWith('hi');
-    expect(screen.getByRole('heading', { name: 'फिर से स्वागत है!' })).toBeInTheDocument();
     expect(screen.getByLabelText('मोबाइल *')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'हिन्दी' })).toHaveFocus();
     expect(document.documentElement.lang).toBe('hi');
     await user.click(screen.getByRole('button', { name: 'लॉगिन' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('उपयोगकर्ता नाम या पासवर्ड अमान्य है');
+    expect(await screen.findByRole('alert')).toHaveTextContent('उपयोगकर्ता नाम या पासवर्ड अमान्य है');
+    document.documentElement.lang = 'en';
+  });
+
+  it("holds a field to the login schema's upper bound, in the reader's language", async () => {
+    const user = userEvent.setup();
+    draw();
+    await user.click(screen.getByLabelText('Mobile *'));
+    await user.paste('9'.repeat(101));
+    await user.click(screen.getByLabelText('Password *'));
+    await user.paste('p'.repeat(201));
+    await user.tab();
+    expect(await screen.findByText('At most 100 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password *')).toHaveAccessibleDescription('At most 200 characters');
+
+    draw({ locale: 'hi' });
+    await user.click(screen.getByLabelText('मोबाइल *'));
+    await user.paste('9'.repeat(101));
+    await user.tab();
+    expect(await screen.findByText('अधिकतम 100 अक्षर')).toBeInTheDocument();
+    expect(screen.queryByText(/At most/)).not.toBeInTheDocument();
+    document.documentElement.lang = 'en';
+  });
+
+  it("shows the server's refusals in Hindi to a Hindi reader, the minutes in place", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValueOnce(new Error(`Error: ${MSG.tooManyAttempts(12)}`))
+      .mockRejectedValueOnce(new Error(MSG.internetError))
+      .mockRejectedValueOnce(new Error('Error: a text the panel does not know'));
+    draw({ onSubmit, locale: 'hi' });
+    await user.type(screen.getByLabelText('मोबाइल *'), '9999999999');
+    await user.type(screen.getByLabelText('पासवर्ड *'), 'Admin@1234{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(hi.app.shared.msg.errorTitle);
+    expect(alert).toHaveTextContent(`त्रुटि: बहुत अधिक विफल लॉगिन प्रयास। 12 मिनट बाद फिर से प्रयास करें।`);
+    await user.click(screen.getByRole('button', { name: 'लॉगिन' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(hi.app.shared.msg.internetError));
+    expect(screen.getByRole('alert')).not.toHaveTextContent(hi.app.shared.msg.errorTitle);
+    await user.click(screen.getByRole('button', { name: 'लॉगिन' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('त्रुटि: a text the panel does not know'),
+    );
     document.documentElement.lang = 'en';
   });
 });
@@ -233,8 +182,8 @@ describe('the second step in the form without the panel', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(code).toHaveAccessibleDescription(MFA_MSG.codeRequired);
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG.invalidLoginForm);
+    await waitFor(() => expect(code).toHaveAccessibleDescription(MFA_MSG.codeRequired));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.invalidLoginForm);
     await user.type(code, '12a456');
     expect(code).toHaveAccessibleDescription(MFA_MSG.codeFormat);
     await user.clear(code);
@@ -292,7 +241,7 @@ describe('the entry (index.html script)', () => {
     vi.stubGlobal('fetch', fetchMock);
     vi.resetModules();
     await import('../../src/web/entry');
-    await user.type(screen.getByLabelText('Mobile *'), '9000000001');
+    await user.type(await screen.findByLabelText('Mobile *'), '9000000001');
     await user.type(screen.getByLabelText('Password *'), 'Secret#123{Enter}');
     await waitFor(() => expect(startPanel).toHaveBeenCalledTimes(1));
     expect(startPanel).toHaveBeenCalledWith(document.getElementById('root'), { notice: MSG.loginSuccess });
@@ -329,7 +278,7 @@ describe('the entry (index.html script)', () => {
     vi.stubGlobal('fetch', fetchMock);
     vi.resetModules();
     await import('../../src/web/entry');
-    await user.type(screen.getByLabelText('Mobile *'), '9999999999');
+    await user.type(await screen.findByLabelText('Mobile *'), '9999999999');
     await user.type(screen.getByLabelText('Password *'), 'Admin@1234{Enter}');
     const code = screen.getByLabelText('Authentication code *');
     await waitFor(() => expect(code).toHaveFocus());
@@ -347,6 +296,19 @@ describe('the entry (index.html script)', () => {
     ]);
     expect(localStorage.getItem('authToken')).toBe('tok-7');
     expect(JSON.parse(String(localStorage.getItem('uDD'))).mfaEnabled).toBe(true);
+  });
+
+  it("a Hindi reader's choice, remembered by the panel, draws the form in Hindi", async () => {
+    window.history.replaceState(null, '', '/auth');
+    localStorage.setItem('RaStore.locale', '"hi"');
+    document.body.replaceChildren(Object.assign(document.createElement('div'), { id: 'root' }));
+    vi.resetModules();
+    await import('../../src/web/entry');
+    expect(await screen.findByRole('heading', { name: hi.app.login.heading })).toBeInTheDocument();
+    expect(screen.getByLabelText(`${hi.app.login.mobile} *`)).toHaveFocus();
+    expect(screen.getByRole('button', { name: hi.app.login.submit })).toBeEnabled();
+    expect(document.documentElement.lang).toBe('hi');
+    document.documentElement.lang = 'en';
   });
 
   it('signed in: starts the panel at once, drawing no form', async () => {

@@ -7,6 +7,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { SetupError } from '../config';
+import { watchConnections } from './errors';
 import * as schema from './schema';
 
 /** The database: drizzle over a pool (`$client`, drizzle's own handle on it). */
@@ -38,12 +39,19 @@ function socketDirFor(dataDir: string | null): { dir: string; temporary: boolean
 }
 
 /**
+ * What DISCARD ALL clears but the session's advisory locks, which are the server's runner locks (runner-lock.ts) and
+ * must outlive the connection that took them. Kept equal to pglite-worker.mjs's CLEAR_SESSION.
+ */
+const CLEAR_SESSION = `CLOSE ALL; RESET ALL; DEALLOCATE ALL; UNLISTEN *; DISCARD PLANS; DISCARD TEMP;
+  DISCARD SEQUENCES`;
+
+/**
  * Where each connection to the embedded database starts: PGlite is one session, which its connections take in
  * turn, so each first clears what the one before left there (above all its prepared statements: pg prepares a
  * name once per connection, and the session would hold it already).
  */
 const clearSession = async (client: pg.ClientBase) => {
-  await client.query('DISCARD ALL');
+  await client.query(CLEAR_SESSION);
 };
 
 /** A pool's options for the embedded database's socket in `dir`: one connection, the session cleared first. */
@@ -187,6 +195,7 @@ export async function openDatabase(opts: {
   const newPool = (config: pg.PoolConfig) => {
     const pool = new pg.Pool(config);
     pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
+    watchConnections(pool); // and a connection that ends while in use neither (db/errors.ts)
     return pool;
   };
   let pool: pg.Pool;

@@ -25,6 +25,13 @@ const { dataDir, cluster, poolSocketPath, socketPath } = workerData;
  */
 const MAX_CONNECTIONS = 8;
 
+/**
+ * What DISCARD ALL clears but the session's advisory locks: the server's runner locks live in this one session
+ * (runner-lock.ts) and must outlive an outside connection. Kept equal to db/open.ts's CLEAR_SESSION.
+ */
+const CLEAR_SESSION = `CLOSE ALL; RESET ALL; DEALLOCATE ALL; UNLISTEN *; DISCARD PLANS; DISCARD TEMP;
+  DISCARD SEQUENCES`;
+
 /** The main thread's answers to `lend`, in order. */
 const lent = [];
 parentPort.on('message', (message) => {
@@ -56,7 +63,7 @@ function outsideLine(db, socketServer) {
     const served = !client.destroyed;
     if (served) {
       // A session without the pool's prepared statements: the client prepares its names as it pleases.
-      await db.exec('DISCARD ALL').catch(() => {});
+      await db.exec(CLEAR_SESSION).catch(() => {});
       await new Promise((resolve) => {
         const inner = net.connect(poolSocketPath);
         const end = () => {

@@ -413,11 +413,11 @@ export const wallets = pgTable(
 /**
  * A network's commissions per day (the day as the dashboard counts it, in BUSINESS_TIME_ZONE): for every user,
  * the commissions credited to it and to everyone under it, and under the whole-network scope (WHOLE_NETWORK,
- * staff's view) every commission. Written by the posting's own statement (ledger.ts, WRITE_POSTINGS) under the
- * wallet locks it already holds, so the dashboard's "today" and "this month" tiles read one network's rows (a
- * day, a month's days) instead of its members' postings. A subtree that moves carries its rows (its root's rows
- * are its totals) out of the networks it leaves into the ones it joins (modules/network/money.ts); `reconcile` checks
- * them against the postings and the users' paths. The key does not cover the amount: a tile reads one row or a
+ * staff's view) every commission. Written with the postings (ledger.ts, writePostings: the first counter) under
+ * the wallet locks their write already holds, so the dashboard's "today" and "this month" tiles read one
+ * network's rows (a day, a month's days) instead of its members' postings. A subtree that moves carries its rows
+ * (its root's rows are its totals) out of the networks it leaves into the ones it joins (modules/network/money.ts);
+ * `reconcile` checks them against the postings and the users' paths. The key does not cover the amount: a tile reads one row or a
  * month's 31 at most, and an amount outside the key lets the hot rows (the whole network's today, every sale)
  * be updated in place (HOT).
  */
@@ -446,8 +446,8 @@ export const networkClearing = pgTable('network_clearing', {
  * The postings' amounts per day (the day in BUSINESS_TIME_ZONE, as businessDayOf counts it) and per filter a
  * postings list takes (the user's type, kind, transaction type, status): the credits and debits of any filter of
  * `transactions/fetch` over any range of days are a sum over these rows, never over the postings (issue 43: the
- * totals of a list's whole filter). Written by the posting's own statement (ledger.ts, WRITE_POSTINGS) after the
- * network rows, in key order; a bulk load rebuilds them (rebuildPostingTotals). `reconcile` checks them against
+ * totals of a list's whole filter). Written with the postings (ledger.ts, writePostings) after the network rows,
+ * in key order; a bulk load rebuilds them (rebuildPostingTotals). `reconcile` checks them against
  * the postings. The amount outside the key: the hot rows (today's commissions) are updated in place.
  */
 export const postingDayTotals = pgTable(
@@ -881,17 +881,6 @@ export const reconcileRuns = pgTable(
 );
 
 /**
- * Leases of background jobs (the settlement run): one runner at a time even when several servers share one
- * PostgreSQL, without holding a connection for the run.
- */
-export const jobLeases = pgTable('job_leases', {
-  name: text('name').primaryKey(),
-  holder: text('holder').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
-});
-
-/**
  * Which data key sealed this database (security/data-key-check.ts): one row holding a value derived from the key
  * (dataKeyCheckOf) that tells nothing about it. A server started with another key finds another value and refuses
  * to start, before it writes anything the others could not read.
@@ -987,7 +976,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * Bulk imports from CSV (issue 45): one row per file sent. The file itself is in the file store (`file_id`), so the
- * job's state never lives in one server's memory; its counts are written after every batch (the progress bar).
+ * job's state never lives in one server's memory; its counts are written after every batch (the progress bar). While
+ * a job runs, its server holds the job's runner lock (db/runner-lock.ts): a RUNNING job whose lock is free lost it.
  */
 export const importJobs = pgTable(
   'import_jobs',
@@ -1015,7 +1005,6 @@ export const importJobs = pgTable(
     /** Why a FAILED job stopped. */
     message: text('message'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('import_jobs_created_idx').on(t.createdAt, t.id),

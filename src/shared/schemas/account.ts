@@ -10,7 +10,14 @@ const requiredText = (max = 200) =>
     .string({ error: MSG.required })
     .trim()
     .min(1, { error: MSG.required })
-    .max(max, { error: `At most ${max} characters` });
+    .max(max, { error: MSG.atMost(max) });
+
+/** A password as typed: required, at most 200 characters (as requiredText). */
+const passwordText = () =>
+  z
+    .string({ error: MSG.required })
+    .min(1, { error: MSG.required })
+    .max(200, { error: MSG.atMost(200) });
 
 /** A code from an authenticator app (TOTP): 6 digits. */
 export const otpField = z
@@ -32,7 +39,7 @@ export const recoveryCodeField = z
  */
 export const loginSchema = z.object({
   userName: requiredText(100).pipe(z.string().min(USERNAME_MIN_LENGTH, { error: MSG.minLength })),
-  password: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(200),
+  password: passwordText(),
   otp: otpField.optional(),
   recoveryCode: recoveryCodeField.optional(),
 });
@@ -41,13 +48,13 @@ export type LoginInput = z.infer<typeof loginSchema>;
 /** Seed section 5, Password change. */
 export const resetPasswordSchema = z
   .object({
-    oldPassword: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(200),
+    oldPassword: passwordText(),
     newPassword: z
       .string({ error: MSG.required })
       .min(1, { error: MSG.required })
-      .max(200)
+      .max(200, { error: MSG.atMost(200) })
       .regex(PASSWORD_PATTERN, { error: MSG.passwordPattern }),
-    confirmPassword: z.string({ error: MSG.required }).min(1, { error: MSG.required }).max(200),
+    confirmPassword: passwordText(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: MSG.passwordMismatch,

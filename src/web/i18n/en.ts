@@ -5,6 +5,7 @@ import { UserType } from '../../shared/enums';
 import { MSG } from '../../shared/messages';
 import { enumsEn } from './enums';
 import { sharedMessagesEn } from './sharedMessages';
+import { signinEn } from './signin/en';
 
 /** Labels shared by the commission columns, inputs and CSV headers. */
 const commissionFields = {
@@ -50,6 +51,12 @@ export const en = {
   ...englishMessages,
   ra: {
     ...englishMessages.ra,
+    // The four the sign-in form shows come from its texts (signin/en.ts), the same words.
+    action: { ...englishMessages.ra.action, ...signinEn.ra.action },
+    input: {
+      ...englishMessages.ra.input,
+      password: { ...englishMessages.ra.input.password, ...signinEn.ra.input.password },
+    },
     message: {
       ...englishMessages.ra.message,
       // Seed section 8: every invalid form submit toasts 'Invalid data!'.
@@ -240,17 +247,12 @@ export const en = {
     },
   },
   app: {
-    title: 'Tierdesk',
+    title: signinEn.app.title,
     /** What the server and the shared schemas say (src/shared), see sharedMessages.ts. */
     shared: sharedMessagesEn,
     /** The codes shown as they are in English (ACTIVE, CREDIT), see enums.ts. */
     enums: enumsEn,
-    notification: {
-      errorTitle: MSG.errorTitle,
-      /** Seed section 8: 'Error: ' + the server's message. */
-      httpError: 'Error: %{message}',
-      httpStatus: 'Error Code: %{status} Message: %{message}',
-    },
+    notification: signinEn.app.notification,
     auth: {
       sessionEnded: MSG.sessionEndedNotice,
       accessDenied: MSG.forbidden,
@@ -261,20 +263,8 @@ export const en = {
     sandbox: {
       banner: 'Sandbox partner: sales are simulated, no real accounts are opened.',
     },
-    login: {
-      heading: 'Welcome back!',
-      subtext: 'Enter your details to continue',
-      mobile: 'Mobile',
-      password: 'Password',
-      submit: 'Login',
-      createAccount: 'Create Account',
-      logoHome: 'Tierdesk home',
-      otp: 'Authentication code',
-      recoveryCode: 'Recovery code',
-      recoveryHint: 'Enter one of the recovery codes you kept when you set up two-step sign-in',
-      useRecoveryCode: 'Use a recovery code instead',
-      useOtp: 'Use the code from your authenticator app instead',
-    },
+    /** The sign-in form's (signin/en.ts). */
+    login: signinEn.app.login,
     welcome: {
       heading: 'Welcome to Tierdesk',
       subtext: 'Join our agent network or log in to your account',

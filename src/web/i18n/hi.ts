@@ -1,5 +1,6 @@
 import { AUDIT_ENTITIES } from '../../shared/audit';
 import { raLanguageHindi } from './raLanguageHindi';
+import { signinHi } from './signin/hi';
 
 /**
  * The Hindi catalogue: the same keys as en.ts (a web test checks it), loaded only when Hindi is chosen (i18n.ts).
@@ -231,23 +232,17 @@ export const hi = {
     },
   },
   app: {
-    title: 'Tierdesk',
+    title: signinHi.app.title,
     shared: {
       msg: {
-        customerLoginRefused: 'ग्राहक पैनल पर लॉगिन नहीं कर सकते। कृपया ऐप डाउनलोड करें!',
-        invalidLoginForm: 'उपयोगकर्ता नाम या पासवर्ड अमान्य है',
-        invalidCredentials: 'उपयोगकर्ता नाम या पासवर्ड गलत है',
-        inactiveUser: 'आपका खाता निष्क्रिय है। कृपया अपने व्यवस्थापक से संपर्क करें।',
+        // The sign-in form's (signin/hi.ts), then the rest.
+        ...signinHi.app.shared.msg,
         loginSuccess: 'सफलतापूर्वक लॉगिन हुआ',
         authRequired: 'प्रमाणीकरण आवश्यक है',
         invalidSession: 'अमान्य सत्र टोकन',
         sessionExpired: 'आपका सत्र समाप्त हो गया है। कृपया फिर से लॉगिन करें।',
-        xsrfRefused: 'XSRF टोकन अमान्य है या नहीं है',
-        passwordChangeRequired: 'पासवर्ड बदलना आवश्यक है',
         forbidden: 'आपको यह करने की अनुमति नहीं है',
         notFound: 'नहीं मिला',
-        internalError: 'हमारी ओर से कुछ गलत हो गया। कृपया फिर से प्रयास करें।',
-        validationFailed: 'अमान्य डेटा!',
         invalidText: 'पाठ में NUL बाइट, नियंत्रण वर्ण या अमान्य यूनिकोड नहीं होना चाहिए',
         tooDeep: 'डेटा बहुत गहराई तक नेस्टेड है',
         malformedUpload: 'अपलोड मान्य multipart/form-data नहीं है',
@@ -257,14 +252,12 @@ export const hi = {
         pathPartTooLong: 'इस पते का एक भाग बहुत लंबा है',
         requestTooLarge: 'इस अनुरोध का पता या उसके हेडर बहुत बड़े हैं',
         requestUnreadable: 'यह अनुरोध पढ़ा नहीं जा सका',
-        requestTimeout: 'अनुरोध समय पर नहीं पहुँचा। कृपया इसे फिर से भेजें।',
         passwordUpdated: 'पासवर्ड सफलतापूर्वक अपडेट किया गया!',
         loginWithNewPassword: 'कृपया अब नए पासवर्ड से लॉगिन करें',
         wrongOldPassword: 'पुराना पासवर्ड गलत है',
         passwordMismatch: 'पासवर्ड और पुष्टि पासवर्ड एक जैसे होने चाहिए!',
         passwordSameAsOld: 'नया पासवर्ड पुराने पासवर्ड से अलग होना चाहिए',
         loggedOut: 'सफलतापूर्वक लॉगआउट हुआ',
-        required: 'यह फ़ील्ड आवश्यक है',
         invalidMobile: 'अमान्य मोबाइल नंबर',
         invalidEmail: 'अमान्य ईमेल',
         invalidEmailId: 'अमान्य ईमेल आईडी',
@@ -272,22 +265,14 @@ export const hi = {
         invalidValue: 'अमान्य मान',
         passwordLength: 'पासवर्ड की लंबाई 8 अक्षर होनी चाहिए',
         aadharLength: 'आधार की लंबाई 12 अंक होनी चाहिए',
-        minLength: 'न्यूनतम लंबाई पूरी नहीं हुई',
         mustMatch: 'दर्ज किया गया पासवर्ड और पुष्टि पासवर्ड अलग हैं',
         errorTitle: 'त्रुटि!!!',
-        internetError: 'इंटरनेट कनेक्शन त्रुटि',
         logoutTitle: 'लॉगआउट की पुष्टि करें',
         logoutText: 'क्या आप वाकई इस एप्लिकेशन से बाहर निकलना चाहते हैं?',
         logoutYes: 'हाँ, लॉगआउट करें',
         logoutNo: 'नहीं',
         noData: 'कोई डेटा नहीं मिला',
         sessionEndedNotice: 'आपका सत्र समाप्त हो गया है। कृपया फिर से लॉगिन करें।',
-        tooManyAttempts:
-          'बहुत अधिक विफल लॉगिन प्रयास। %{smart_count} मिनट बाद फिर से प्रयास करें। |||| बहुत अधिक विफल लॉगिन प्रयास। %{smart_count} मिनट बाद फिर से प्रयास करें।',
-        tooManyAddressAttempts:
-          'इस नेटवर्क से बहुत अधिक साइन-इन प्रयास। %{smart_count} मिनट बाद फिर से प्रयास करें। |||| इस नेटवर्क से बहुत अधिक साइन-इन प्रयास। %{smart_count} मिनट बाद फिर से प्रयास करें।',
-        tooManyPasswordAttempts:
-          'बहुत अधिक गलत पासवर्ड। %{smart_count} मिनट बाद फिर से प्रयास करें। |||| बहुत अधिक गलत पासवर्ड। %{smart_count} मिनट बाद फिर से प्रयास करें।',
       },
       location: {
         stateNameRequired: 'राज्य का नाम आवश्यक है!',
@@ -515,11 +500,7 @@ export const hi = {
         aboveTdsPayable: 'राशि देय टीडीएस (%{amount}) से अधिक है',
       },
       mfa: {
-        codeRequired: 'अपने ऑथेंटिकेटर ऐप से कोड दर्ज करें',
-        codeFormat: 'कोड वे 6 अंक हैं जो आपका ऑथेंटिकेटर ऐप दिखाता है',
-        wrongCode: 'यह कोड सही नहीं है। आपका ऑथेंटिकेटर ऐप अभी जो कोड दिखा रहा है, वह दर्ज करें।',
-        usedCode: 'यह कोड पहले ही उपयोग हो चुका है। आपका ऑथेंटिकेटर ऐप जो अगला कोड दिखाए, वह दर्ज करें।',
-        wrongRecoveryCode: 'यह रिकवरी कोड सही नहीं है, या पहले ही उपयोग हो चुका है',
+        ...signinHi.app.shared.mfa,
         setupRequired: 'पहले दो-चरणीय साइन-इन सेट करें',
         alreadyOn: 'दो-चरणीय साइन-इन पहले से चालू है। इसे फिर से सेट करने से पहले बंद करें।',
         notSetUp: 'पहले दो-चरणीय साइन-इन का सेटअप शुरू करें',
@@ -688,11 +669,7 @@ export const hi = {
         import: 'आयात',
       },
     },
-    notification: {
-      errorTitle: 'त्रुटि!!!',
-      httpError: 'त्रुटि: %{message}',
-      httpStatus: 'त्रुटि कोड: %{status} संदेश: %{message}',
-    },
+    notification: signinHi.app.notification,
     auth: {
       sessionEnded: 'आपका सत्र समाप्त हो गया है। कृपया फिर से लॉगिन करें।',
       accessDenied: 'आपको यह करने की अनुमति नहीं है',
@@ -703,20 +680,7 @@ export const hi = {
     sandbox: {
       banner: 'सैंडबॉक्स पार्टनर: बिक्री सिम्युलेटेड है, कोई असली खाता नहीं खोला जाता।',
     },
-    login: {
-      heading: 'फिर से स्वागत है!',
-      subtext: 'जारी रखने के लिए अपना विवरण दर्ज करें',
-      mobile: 'मोबाइल',
-      password: 'पासवर्ड',
-      submit: 'लॉगिन',
-      createAccount: 'खाता बनाएँ',
-      logoHome: 'Tierdesk मुखपृष्ठ',
-      otp: 'प्रमाणीकरण कोड',
-      recoveryCode: 'रिकवरी कोड',
-      recoveryHint: 'दो-चरणीय साइन-इन सेट करते समय रखे गए रिकवरी कोड में से एक दर्ज करें',
-      useRecoveryCode: 'इसके बजाय रिकवरी कोड का उपयोग करें',
-      useOtp: 'इसके बजाय ऑथेंटिकेटर ऐप का कोड उपयोग करें',
-    },
+    login: signinHi.app.login,
     welcome: {
       heading: 'Tierdesk में आपका स्वागत है',
       subtext: 'हमारे एजेंट नेटवर्क से जुड़ें या अपने खाते में लॉगिन करें',

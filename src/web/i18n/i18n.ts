@@ -1,11 +1,9 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { en } from './en';
+import { LOCALES } from './signin/texts';
 
-/** The panel's languages: English (the seed's texts) and Hindi. */
-export const LOCALES = [
-  { locale: 'en', name: 'English' },
-  { locale: 'hi', name: 'हिन्दी' },
-];
+/** The panel's languages: English (the seed's texts) and Hindi, as the sign-in form offers them. */
+export { LOCALES };
 
 /**
  * English is in the bundle; the Hindi catalogue is a chunk of its own, loaded only when Hindi is chosen (react-admin

@@ -1,8 +1,10 @@
 import type { TranslationMessages } from 'react-admin';
+import { signinHi } from './signin/hi';
 
 /**
  * react-admin's own texts in Hindi (buttons, paging, validation, notifications). There is no ra-language-hindi
- * package; this follows ra-language-english key for key (a web test checks that every key is here).
+ * package; this follows ra-language-english key for key (a web test checks that every key is here). The four the
+ * sign-in form shows (close, toggle_theme, the password's show and hide) are its texts (signin/hi.ts).
  */
 export const raLanguageHindi: TranslationMessages = {
   ra: {
@@ -38,14 +40,14 @@ export const raLanguageHindi: TranslationMessages = {
       undo: 'पूर्ववत करें',
       unselect: 'चयन हटाएँ',
       expand: 'विस्तार करें',
-      close: 'बंद करें',
+      close: signinHi.ra.action.close,
       open_menu: 'मेनू खोलें',
       close_menu: 'मेनू बंद करें',
       update: 'अपडेट करें',
       move_up: 'ऊपर ले जाएँ',
       move_down: 'नीचे ले जाएँ',
       open: 'खोलें',
-      toggle_theme: 'हल्की/गहरी थीम बदलें',
+      toggle_theme: signinHi.ra.action.toggle_theme,
       select_columns: 'कॉलम',
       update_application: 'एप्लिकेशन फिर से लोड करें',
     },
@@ -82,10 +84,7 @@ export const raLanguageHindi: TranslationMessages = {
         many_missing: 'जुड़े हुए संदर्भों में से कम से कम एक अब उपलब्ध नहीं लगता।',
         single_missing: 'जुड़ा हुआ संदर्भ अब उपलब्ध नहीं लगता।',
       },
-      password: {
-        toggle_visible: 'पासवर्ड छिपाएँ',
-        toggle_hidden: 'पासवर्ड दिखाएँ',
-      },
+      password: signinHi.ra.input.password,
     },
     message: {
       about: 'परिचय',

@@ -10,6 +10,17 @@ import { TDS_MSG } from '../../shared/constants/tds';
 import { USER_MSG, USER_SAVED_MSG } from '../../shared/constants/users';
 import { MSG } from '../../shared/messages';
 import { IMPORT_MSG, IMPORT_PARENT_NAME } from '../../shared/schemas/imports';
+import {
+  escapeRegExp,
+  localiseWith,
+  minutesTemplate,
+  recogniser,
+  type Template,
+  type Translate,
+  templateOf,
+} from './localise';
+import { signinEn } from './signin/en';
+import { SIGNIN_TEMPLATES } from './signin/texts';
 
 /**
  * The texts the server and the shared schemas say (src/shared), as catalogue entries: `app.shared.<group>.<name>`.
@@ -38,15 +49,8 @@ const savedTexts = Object.fromEntries(
  * as polyglot phrases that give the server's exact English for the same arguments (checked by a web test).
  */
 export const sharedMessagesEn = {
-  msg: {
-    ...fixedTexts(MSG),
-    tooManyAttempts:
-      'Too many failed login attempts. Try again in %{smart_count} minute. |||| Too many failed login attempts. Try again in %{smart_count} minutes.',
-    tooManyAddressAttempts:
-      'Too many sign-in attempts from this network. Try again in %{smart_count} minute. |||| Too many sign-in attempts from this network. Try again in %{smart_count} minutes.',
-    tooManyPasswordAttempts:
-      'Too many wrong passwords. Try again in %{smart_count} minute. |||| Too many wrong passwords. Try again in %{smart_count} minutes.',
-  },
+  /** With the sign-in form's (signin/en.ts): its throttling and field-bound phrases are written there. */
+  msg: { ...fixedTexts(MSG), ...signinEn.app.shared.msg },
   location: {
     ...fixedTexts(LOCATION_MSG),
     duplicateState: 'A state named "%{name}" already exists',
@@ -80,6 +84,7 @@ export const sharedMessagesEn = {
   /** Two-step sign-in and sessions (issue 51). */
   mfa: {
     ...fixedTexts(MFA_MSG),
+    ...signinEn.app.shared.mfa,
     tooManyCodeAttempts:
       'Too many wrong codes. Try again in %{smart_count} minute. |||| Too many wrong codes. Try again in %{smart_count} minutes.',
   },
@@ -119,23 +124,10 @@ for (const [group, entries] of Object.entries(sharedMessagesEn))
     if (!text.includes('%{') && !KEY_OF_TEXT.has(text)) KEY_OF_TEXT.set(text, `app.shared.${group}.${name}`);
 
 /** Server texts with an argument inside: how to recognise each, and the phrase's arguments. */
-const TEMPLATES: {
-  key: string;
-  pattern: RegExp;
-  args: (match: RegExpMatchArray) => Record<string, unknown>;
-}[] = [
-  ...(['tooManyAttempts', 'tooManyAddressAttempts', 'tooManyPasswordAttempts'] as const).map((name) => ({
-    key: sharedKey('msg', name),
-    pattern: new RegExp(`^${escapeRegExp(MSG[name](7)).replace('7 minutes', '(\\d+) minutes?')}$`),
-    args: (m: RegExpMatchArray) => ({ smart_count: Number(m[1]) }),
-  })),
-  {
-    key: sharedKey('mfa', 'tooManyCodeAttempts'),
-    pattern: new RegExp(
-      `^${escapeRegExp(MFA_MSG.tooManyCodeAttempts(7)).replace('7 minutes', '(\\d+) minutes?')}$`,
-    ),
-    args: (m: RegExpMatchArray) => ({ smart_count: Number(m[1]) }),
-  },
+const TEMPLATES: Template[] = [
+  // The sign-in form's: the throttling's minutes, a field's upper bound.
+  ...SIGNIN_TEMPLATES,
+  minutesTemplate(sharedKey('mfa', 'tooManyCodeAttempts'), MFA_MSG.tooManyCodeAttempts),
   ...(
     [
       ['location', 'duplicateState', LOCATION_MSG.duplicateState],
@@ -176,30 +168,14 @@ const TEMPLATES: {
   },
 ];
 
-/**
- * A templated text recognised from its own function: called with markers for its arguments, the markers become
- * the pattern's groups, each named as given (whatever order the sentence puts them in).
- */
-function templated(
+/** A templated shared text, recognised from its own function (localise.ts, templateOf). */
+const templated = (
   group: Group,
   name: string,
   // biome-ignore lint/suspicious/noExplicitAny: the texts' functions take strings or numbers; markers stand in
   text: (...args: any[]) => string,
   names: string[],
-) {
-  const markers = names.map((_, i) => String.fromCharCode(0xe000 + i));
-  const sample = text(...markers);
-  const order = markers
-    .map((marker, i) => ({ name: names[i], at: sample.indexOf(marker) }))
-    .sort((x, y) => x.at - y.at);
-  let source = escapeRegExp(sample);
-  for (const marker of markers) source = source.replace(marker, '(.*)');
-  return {
-    key: sharedKey(group, name),
-    pattern: new RegExp(`^${source}$`),
-    args: (m: RegExpMatchArray) => Object.fromEntries(order.map((o, i) => [o.name, m[i + 1]])),
-  };
-}
+) => templateOf(sharedKey(group, name), text, names);
 
 TEMPLATES.push(
   templated('import', 'unknownKind', IMPORT_MSG.unknownKind, ['kind']),
@@ -225,42 +201,16 @@ TEMPLATES.push(
   templated('import', 'conflict', (columns: string) => IMPORT_MSG.conflict([columns]), ['columns']),
 );
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-export interface Localised {
-  key: string;
-  args?: Record<string, unknown>;
-}
-
 /** The catalogue entry of a text the server or a shared schema says; undefined for a text it does not know. */
-export function sharedMessage(text: string): Localised | undefined {
-  const key = KEY_OF_TEXT.get(text);
-  if (key) return { key };
-  for (const template of TEMPLATES) {
-    const match = text.match(template.pattern);
-    if (match) return { key: template.key, args: template.args(match) };
-  }
-  return undefined;
-}
+export const sharedMessage = recogniser(KEY_OF_TEXT, TEMPLATES);
 
 /** A shared text's catalogue key, or the text itself when it has none (react-admin then shows it as it is). */
 export const messageKey = (text: string): string => sharedMessage(text)?.key ?? text;
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
  * What a notification or a field message shows, in the chosen language: a catalogue key is translated; a shared
  * text through its entry; the seed's normalised HTTP failure ('Error: <message>', seed section 8) keeps its form
  * with the message inside translated; anything else as it is.
  */
-export function localise(text: string, translate: Translate, args?: Record<string, unknown>): string {
-  if (/^(ra|app)\./.test(text)) return translate(text, { _: text, ...args });
-  const failure = text.match(/^Error: ([\s\S]*)$/);
-  if (failure) return translate('app.notification.httpError', { message: localise(failure[1], translate) });
-  const status = text.match(/^Error Code: (\d+) Message: ([\s\S]*)$/);
-  if (status) return translate('app.notification.httpStatus', { status: status[1], message: status[2] });
-  const known = sharedMessage(text);
-  return known ? translate(known.key, { _: text, ...known.args }) : text;
-}
+export const localise = (text: string, translate: Translate, args?: Record<string, unknown>): string =>
+  localiseWith(sharedMessage, text, translate, args);

@@ -7,6 +7,7 @@ import { clearSession, getToken } from '../providers/session';
 import { Menu } from './Menu';
 import { OfflineBanner } from './OfflineBanner';
 import { SandboxBanner } from './SandboxBanner';
+import { UpdatePrompt } from './UpdatePrompt';
 import { AppUserMenu } from './UserMenu';
 
 /**
@@ -27,12 +28,12 @@ const ToSignIn = () => {
 
 /**
  * react-admin Layout (app bar with the global loading indicator) + the role-gated 220 px menu, shown only with a
- * session; above every screen, the offline banner while there is no connection and the sandbox partner's banner
- * while it is on. Without a stored token the user goes straight to /auth; with one, Authenticated asks the auth
- * provider and logs out if it refuses. Not Admin's `requireAuth`: it logged out through a catch-all route
- * that each logout's cleared query cache mounted again, and those updates kept React Router's navigation to
- * /auth (a transition) from committing: /home without a session showed a blank page for seconds, logging
- * out hundreds of times (react-admin's own useLogout notes the race).
+ * session; above every screen, the offline banner while there is no connection, the offer to reload into a new
+ * build once one is ready, and the sandbox partner's banner while it is on. Without a stored token the user goes
+ * straight to /auth; with one, Authenticated asks the auth provider and logs out if it refuses. Not Admin's
+ * `requireAuth`: it logged out through a catch-all route that each logout's cleared query cache mounted again, and
+ * those updates kept React Router's navigation to /auth (a transition) from committing: /home without a session
+ * showed a blank page for seconds, logging out hundreds of times (react-admin's own useLogout notes the race).
  */
 export const Layout = ({ children }: { children: ReactNode }) => {
   if (!getToken()) return <ToSignIn />;
@@ -40,6 +41,7 @@ export const Layout = ({ children }: { children: ReactNode }) => {
     <Authenticated>
       <RaLayout menu={Menu} appBar={AppAppBar}>
         <OfflineBanner />
+        <UpdatePrompt />
         <SandboxBanner />
         {children}
       </RaLayout>

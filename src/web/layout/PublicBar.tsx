@@ -2,11 +2,13 @@ import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { LocalesMenuButton, ToggleThemeButton, useThemesContext } from 'react-admin';
 import { OfflineBanner } from './OfflineBanner';
+import { UpdatePrompt } from './UpdatePrompt';
 
 /**
- * The top strip of the public pages (login, welcome, onboarding), which have no app bar: the language switch and the
- * theme toggle, as the app bar has them. `start` is shown on its left (a page's name or a way back). Below it, the
- * offline banner while there is no connection.
+ * The top strip of the public pages (welcome, onboarding; the sign-in form draws its own), which have no app bar:
+ * the language switch and the theme toggle, as the app bar has them. `start` is shown on its left (a page's name or
+ * a way back). Below it, the offline banner while there is no connection, and the offer to reload into a new build
+ * once one is ready.
  */
 export const PublicBar = ({ start }: { start?: ReactNode }) => {
   const { darkTheme } = useThemesContext();
@@ -28,6 +30,7 @@ export const PublicBar = ({ start }: { start?: ReactNode }) => {
         {darkTheme && <ToggleThemeButton />}
       </Box>
       <OfflineBanner />
+      <UpdatePrompt />
     </>
   );
 };

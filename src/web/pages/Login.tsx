@@ -1,190 +1,81 @@
-import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import {
-  Form,
-  PasswordInput,
-  TextInput,
-  useAuthProvider,
-  useNotify,
-  useTranslate,
-  type ValidateForm,
-} from 'react-admin';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { InvalidSubmitNotice } from '../forms/InvalidSubmitNotice';
-import { SubmitButton } from '../forms/SubmitButton';
-import { requiredMark } from '../forms/schemaValidator';
+import { useEffect, useRef, useState } from 'react';
+import { useAuthProvider, useLocaleState, useNotify, useTheme } from 'react-admin';
+import { createPortal } from 'react-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { sharedKey } from '../i18n/sharedMessages';
 import { preloadScreens } from '../layout/lazyPage';
-import { PublicBar } from '../layout/PublicBar';
+import { OfflineBanner } from '../layout/OfflineBanner';
+import { UpdatePrompt } from '../layout/UpdatePrompt';
 import { afterLoginPath, LOGIN_PATH } from '../providers/paths';
-import { secondStepAsked } from '../providers/signIn';
+import { drawSignIn, type SignInValues } from '../signin/form';
 
 export { afterLoginPath };
 
 /**
- * The server's login schema, loaded on the first submit: zod (in the small `validation` chunk) stays out of the
- * sign-in page's JavaScript, and Login waits for it alone, not for the screens.
+ * Seed sections 2 and 5: the login page at /auth inside the running panel (after Logout, a session that ended, a
+ * link). It mounts the one sign-in form (signin/form.ts), the one the page's first script draws, and gives it the
+ * panel's ways: react-admin's language and theme, the panel's toasts (notify; the session-ended notice shows there
+ * too), the router for its links, the offline banner under its strip, and authProvider.login.
  */
-export const validateLogin: ValidateForm = async (values) =>
-  (await import('./loginValidator')).validateLogin(values);
-
-/**
- * Starts loading the validator and the screens chunk (the dashboard opens next) on the first input, so they
- * download while the user types rather than after Login (not on focus: the user name field has autofocus, and
- * the sign-in page would load them at once).
- */
-const prefetchValidator = () => {
-  void import('./loginValidator');
-  void preloadScreens();
-};
-
-const empty = { userName: '', password: '' };
-
-/** The second step's field, once the server asked for it: the app's code, or a recovery code instead. */
-type CodeStep = 'otp' | 'recoveryCode';
-
-/** The values a step sends: the password's, and the second step's code once asked (never the other code field). */
-const stepValues = (values: Record<string, unknown>, codeStep: CodeStep | undefined) => {
-  const { otp, recoveryCode, ...rest } = values;
-  if (codeStep === 'otp') return { ...rest, otp: otp ?? '' };
-  if (codeStep === 'recoveryCode') return { ...rest, recoveryCode: recoveryCode ?? '' };
-  return rest;
-};
-
-/** Seed sections 2 and 5: the login page at /auth. */
 export const Login = () => {
-  const translate = useTranslate();
-  const notify = useNotify();
   const authProvider = useAuthProvider();
+  const notify = useNotify();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const [codeStep, setCodeStep] = useState<CodeStep>();
-  const validate: ValidateForm = useCallback(
-    (values) => validateLogin(stepValues(values, codeStep)),
-    [codeStep],
-  );
+  const [locale, setLocale] = useLocaleState();
+  const [theme, setTheme] = useTheme();
+  const root = useRef<HTMLDivElement>(null);
+  const [notices, setNotices] = useState<HTMLElement>();
 
-  const submit = async (values: Record<string, unknown>) => {
-    try {
-      const result = await authProvider!.login({
-        userName: String(values.userName).trim(),
-        password: String(values.password),
-        ...(codeStep ? { [codeStep]: String(values[codeStep] ?? '').trim() } : {}),
-      });
-      // Not react-admin's useLogin: /auth is a public route, so the admin already cached
-      // "not authenticated" while it was shown; reset the auth queries before entering the layout.
-      await queryClient.resetQueries({ queryKey: ['auth'] });
-      notify(result?.message ?? sharedKey('msg', 'loginSuccess'), { type: 'success' });
-      navigate(afterLoginPath(location.state));
-    } catch (error) {
-      // The right password of a person with a second step: the form asks for the code, with no error.
-      if (!codeStep && secondStepAsked(error)) setCodeStep('otp');
-      else notify((error as Error).message, { type: 'error' });
-    }
-  };
+  // The form is drawn once; what it calls back reads the panel's current hooks.
+  const panel = useRef({ authProvider, notify, queryClient, navigate, location, setLocale, setTheme });
+  panel.current = { authProvider, notify, queryClient, navigate, location, setLocale, setTheme };
+  const start = useRef({ locale, theme });
 
-  return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <PublicBar />
-      <Box sx={{ display: 'flex', justifyContent: 'center', p: 2, pt: { xs: 2, sm: 6 } }}>
-        <Card component="main" sx={{ width: '100%', maxWidth: 420 }} onInputCapture={prefetchValidator}>
-          <CardContent sx={{ p: 4 }}>
-            <Link
-              component={RouterLink}
-              to="/"
-              aria-label={translate('app.login.logoHome')}
-              underline="none"
-              sx={{ fontWeight: 700, fontSize: 24, letterSpacing: 0.5 }}
-            >
-              {translate('app.title')}
-            </Link>
-            <Typography component="h1" variant="h5" sx={{ mt: 3, fontWeight: 600 }}>
-              {translate('app.login.heading')}
-            </Typography>
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              {translate('app.login.subtext')}
-            </Typography>
-            <Form
-              defaultValues={empty}
-              onSubmit={submit}
-              validate={validate}
-              mode="onTouched"
-              noValidate
-              disableInvalidFormNotification
-            >
-              <InvalidSubmitNotice message={sharedKey('msg', 'invalidLoginForm')} validate={validate} />
-              <Stack spacing={1}>
-                <TextInput
-                  source="userName"
-                  label="app.login.mobile"
-                  autoComplete="username"
-                  slotProps={{ htmlInput: { inputMode: 'tel' } }}
-                  validate={requiredMark}
-                  autoFocus
-                />
-                <PasswordInput
-                  source="password"
-                  label="app.login.password"
-                  autoComplete="current-password"
-                  validate={requiredMark}
-                />
-                {codeStep && <SecondStep codeStep={codeStep} onSwitch={(next) => setCodeStep(next)} />}
-                <SubmitButton label="app.login.submit" size="large" />
-              </Stack>
-            </Form>
-            <Typography sx={{ mt: 3, textAlign: 'center' }}>
-              <Link component={RouterLink} to="/welcome">
-                {translate('app.login.createAccount')}
-              </Link>
-            </Typography>
-          </CardContent>
-        </Card>
-      </Box>
-    </Box>
-  );
-};
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    // The screens start loading on the first key, so the dashboard that opens next renders at once.
+    const preload = () => void preloadScreens();
+    element.addEventListener('input', preload, { once: true });
+    const form = drawSignIn(element, {
+      locale: start.current.locale === 'hi' ? 'hi' : 'en',
+      theme: start.current.theme === 'dark' ? 'dark' : 'light',
+      onLocale: (next) => panel.current.setLocale(next),
+      redrawnOnLocale: true,
+      onTheme: (next) => panel.current.setTheme(next),
+      notify: (text, type) => panel.current.notify(text, { type }),
+      navigate: (path) => panel.current.navigate(path),
+      async onSubmit(values: SignInValues) {
+        const { authProvider, notify, queryClient, navigate, location } = panel.current;
+        const result = await authProvider!.login(values);
+        // Not react-admin's useLogin: /auth is a public route, so the admin already cached
+        // "not authenticated" while it was shown; reset the auth queries before entering the layout.
+        await queryClient.resetQueries({ queryKey: ['auth'] });
+        notify(result?.message ?? sharedKey('msg', 'loginSuccess'), { type: 'success' });
+        navigate(afterLoginPath(location.state));
+      },
+    });
+    setNotices(form.notices);
+    return () => {
+      element.removeEventListener('input', preload);
+      form.remove();
+    };
+  }, []);
 
-/**
- * The second step, once the server asked for it after the right password: the code from the authenticator app (a
- * one-time code the phone may fill in), or a recovery code instead.
- */
-const SecondStep = ({ codeStep, onSwitch }: { codeStep: CodeStep; onSwitch: (next: CodeStep) => void }) => {
-  const translate = useTranslate();
   return (
     <>
-      <Typography role="status">
-        {translate(codeStep === 'otp' ? sharedKey('mfa', 'codeRequired') : 'app.login.recoveryHint')}
-      </Typography>
-      {codeStep === 'otp' ? (
-        <TextInput
-          key="otp"
-          source="otp"
-          label="app.login.otp"
-          autoComplete="one-time-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          validate={requiredMark}
-          autoFocus
-        />
-      ) : (
-        <TextInput
-          key="recoveryCode"
-          source="recoveryCode"
-          label="app.login.recoveryCode"
-          autoComplete="off"
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-          validate={requiredMark}
-          autoFocus
-        />
-      )}
-      <Button
-        variant="text"
-        sx={{ alignSelf: 'flex-start' }}
-        onClick={() => onSwitch(codeStep === 'otp' ? 'recoveryCode' : 'otp')}
-      >
-        {translate(codeStep === 'otp' ? 'app.login.useRecoveryCode' : 'app.login.useOtp')}
-      </Button>
+      <div ref={root} />
+      {notices &&
+        createPortal(
+          <>
+            <OfflineBanner />
+            <UpdatePrompt />
+          </>,
+          notices,
+        )}
     </>
   );
 };

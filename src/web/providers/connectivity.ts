@@ -1,7 +1,8 @@
 /**
  * Whether the panel is offline: the browser says it has no network, or the last request got no answer at all
  * (status 0: a network that is up but reaches nothing). Any answer from the server, an error included, ends the
- * second; react-query asks again when the browser comes back online.
+ * second, and so does the browser's `online` event: the connection is back, and the requests react-query then
+ * sends again (providers/queryClient.ts) say whether the server answers. Free of React, for the sign-in entry too.
  */
 let unanswered = false;
 const listeners = new Set<() => void>();
@@ -19,14 +20,19 @@ export function reportAnswered(answered: boolean) {
 
 export const isOffline = (): boolean => unanswered || navigator.onLine === false;
 
-/** For useSyncExternalStore: the browser's online/offline events and httpClient's reports. */
+window.addEventListener('online', () => {
+  unanswered = false;
+  notify();
+});
+window.addEventListener('offline', notify);
+
+/**
+ * For useSyncExternalStore and react-query's onlineManager: the browser's online/offline events and httpClient's
+ * reports.
+ */
 export function subscribeConnectivity(listener: () => void): () => void {
   listeners.add(listener);
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
   };
 }

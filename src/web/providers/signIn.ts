@@ -16,8 +16,8 @@ type Http = <T>(url: string, options?: HttpOptions) => Promise<HttpResponse<T>>;
 
 /**
  * Whether a failed sign-in is the server asking for the second step (a 401 whose body carries
- * `result.mfaRequired`, docs/api.md): the right password of a person with a second step, or a wrong code. Both
- * sign-in forms then ask for the code and send it with the password.
+ * `result.mfaRequired`, docs/api.md): the right password of a person with a second step, or a wrong code. The
+ * sign-in form (signin/form.ts) then asks for the code and sends it with the password.
  */
 export const secondStepAsked = (error: unknown): boolean => {
   const { status, body } = (error ?? {}) as { status?: unknown; body?: Partial<ErrorBody> | null };

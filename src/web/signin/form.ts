@@ -1,9 +1,11 @@
-import { OTP_PATTERN } from '../../shared/constants/mfa';
-import { TOAST_MS, USERNAME_MIN_LENGTH } from '../../shared/rules';
+import { TOAST_MS } from '../../shared/rules';
+import type { FieldError } from '../forms/schemaValidator';
+import { LOCALES, type Locale, localiseIn, translateIn } from '../i18n/signin/texts';
 import { secondStepAsked } from '../providers/signIn';
-import { type Locale, localiseIn, SIGNIN_LOCALES, translateIn } from './texts';
+import './signin.css';
 
 export type Theme = 'light' | 'dark';
+export type { Locale };
 export interface SignInValues {
   userName: string;
   password: string;
@@ -15,6 +17,7 @@ export interface SignInValues {
 type Field = keyof SignInValues;
 /** Which code the second step takes: the app's, or a recovery code. */
 type CodeField = 'otp' | 'recoveryCode';
+type ToastType = 'error' | 'success';
 
 export interface SignInFormOptions {
   locale: Locale;
@@ -24,44 +27,31 @@ export interface SignInFormOptions {
    * asks for the second step (providers/signIn.ts, secondStepAsked), upon which the form asks for the code.
    */
   onSubmit: (values: SignInValues) => Promise<void>;
+  /** Keeps the reader's choice of language (react-admin's stored one). */
   onLocale: (locale: Locale) => void;
+  /**
+   * The host draws the whole page again when the language changes, this form with it (react-admin re-renders its
+   * tree in the new language): the form then leaves its texts to that instead of repainting them first.
+   */
+  redrawnOnLocale?: boolean;
   onTheme: (theme: Theme) => void;
+  /**
+   * Where the form's toasts go (a catalogue key or a text the server said): inside the panel, react-admin's notify,
+   * the panel's one toast area. Without it the form shows them itself, as the panel's toast looks.
+   */
+  notify?: (text: string, type: ToastType) => void;
+  /** Follows the form's links (the logo, Create Account) without loading the page: the panel's router. */
+  navigate?: (path: string) => void;
 }
 
-const USER_NAME_MAX = 100;
-const RECOVERY_CODE_MAX = 64;
-
-/**
- * The rules of the server's login schema (src/shared/schemas/account.ts, loginSchema) with its messages, as catalogue
- * keys or texts: the user name trimmed, required, at least 4 and at most 100 characters; the password required; a
- * code, when one is given, 6 digits; a recovery code at most 64 characters. tests/web/signinEntry.test.ts checks
- * they give what the panel's validator gives. The password's upper bound is left to the server, whose refusal the
- * form shows.
- */
-export function validateSignIn({
-  userName,
-  password,
-  otp,
-  recoveryCode,
-}: SignInValues): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
-  const name = userName.trim();
-  if (!name) errors.userName = 'app.shared.msg.required';
-  else if (name.length > USER_NAME_MAX) errors.userName = `At most ${USER_NAME_MAX} characters`;
-  else if (name.length < USERNAME_MIN_LENGTH) errors.userName = 'app.shared.msg.minLength';
-  if (!password) errors.password = 'app.shared.msg.required';
-  if (otp !== undefined) {
-    const code = otp.trim();
-    if (!code) errors.otp = 'app.shared.mfa.codeRequired';
-    else if (!OTP_PATTERN.test(code)) errors.otp = 'app.shared.mfa.codeFormat';
-  }
-  if (recoveryCode !== undefined) {
-    const code = recoveryCode.trim();
-    if (!code) errors.recoveryCode = 'app.shared.msg.required';
-    else if (code.length > RECOVERY_CODE_MAX) errors.recoveryCode = 'app.shared.mfa.wrongRecoveryCode';
-  }
-  return errors;
+export interface SignInForm {
+  /** Takes the form off the page (the panel takes over, or its page closes). */
+  remove: () => void;
+  /** A place under the strip above, for the host's notices (the panel's offline banner). */
+  notices: HTMLElement;
 }
+
+type Validate = typeof import('./validator').validateSignIn;
 
 /** An element with attributes, and children (elements or text). */
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -103,18 +93,22 @@ const ICONS = {
 };
 
 /**
- * The sign-in page drawn without React, react-admin or MUI (seed sections 2 and 5), looking and behaving as the
- * panel's login page (pages/Login.tsx): the language switch and theme toggle above, the logo link, heading and
- * subtext, Mobile and Password (required, with the asterisk; a show/hide toggle), Login, and Create Account. Field
- * messages show once a field is left (react-hook-form's onTouched); an invalid submit marks both, focuses the first
- * and toasts 'Username Or Password Invalid'; a refusal shows in the red 'Error!!!' toast (role alert, announced).
- * Returns the way to remove it when the panel takes over.
+ * The sign-in page (seed sections 2 and 5), the one login form: drawn without React, react-admin or MUI, so the page's
+ * first script shows it before the panel has arrived (src/web/entry.ts), and mounted by the panel's login page
+ * (pages/Login.tsx) the same way. The language switch and theme toggle above (react-admin's stored choices), the
+ * logo link, heading and subtext, Mobile and Password (required, with the asterisk; a show/hide toggle), Login, and
+ * Create Account; the second step once the server asks for it. Its texts are i18n/signin's, its rules the login
+ * schema's (validator.ts, loaded on the first key typed). Field messages show once a field is left (react-hook-form's
+ * onTouched); an invalid submit marks them, focuses the first and toasts 'Username Or Password Invalid'; a refusal
+ * shows in the red 'Error!!!' toast.
  */
-export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { remove: () => void } {
+export function drawSignIn(root: HTMLElement, options: SignInFormOptions): SignInForm {
   let { locale, theme } = options;
   const t = (key: string) => translateIn(locale, key);
-  /** A catalogue key translated, or a text the server or the form said, localised as the panel's toasts do. */
-  const say = (text: string) => (text.startsWith('app.') ? t(text) : localiseIn(locale, text));
+  /** A catalogue key or a text the server or the schema said, in the chosen language. */
+  const say = (text: string, args?: Record<string, unknown>) => localiseIn(locale, text, args);
+  const fieldText = (error: FieldError) =>
+    typeof error === 'string' ? say(error) : say(error.message, error.args);
   const values: Required<SignInValues> = { userName: '', password: '', otp: '', recoveryCode: '' };
   const touched: Record<Field, boolean> = {
     userName: false,
@@ -126,10 +120,12 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
   let codeStep: CodeField | undefined;
   let submitting = false;
   let passwordShown = false;
-  let lastToast: { text: string; type: 'error' | 'success' } | undefined;
+  let validate: Validate | undefined;
+  let validating: Promise<unknown> | undefined;
+  let lastToast: { text: string; type: ToastType } | undefined;
   let toastTimer: ReturnType<typeof setTimeout> | undefined;
 
-  // The strip above: language menu and theme toggle (PublicBar).
+  // The strip above: language menu and theme toggle (as the panel's public pages have them).
   const languageName = el('span');
   const languageButton = el(
     'button',
@@ -144,7 +140,7 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
     languageName,
     icon(ICONS.expand),
   );
-  const languageItems = SIGNIN_LOCALES.map(({ locale: value, name }) => {
+  const languageItems = LOCALES.map(({ locale: value, name }) => {
     const item = el('li', { role: 'menuitem', tabindex: '-1', 'data-locale': value }, name);
     item.addEventListener('click', () => chooseLocale(value));
     return item;
@@ -162,6 +158,7 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
     el('span', { class: 'sg-language' }, languageButton, languageMenu),
     themeButton,
   );
+  const notices = el('div');
 
   // The card.
   const logo = el('a', { href: '/', class: 'sg-logo' });
@@ -222,7 +219,7 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
     el('p', { class: 'sg-create' }, createAccount),
   );
   const toasts = el('div', { class: 'sg-toasts' });
-  const page = el('div', { class: 'sg' }, bar, el('div', { class: 'sg-center' }, card), toasts);
+  const page = el('div', { class: 'sg' }, bar, notices, el('div', { class: 'sg-center' }, card), toasts);
 
   const inputs = { userName: user.input, password: pass.input, otp: otp.input, recoveryCode: recovery.input };
   const helpers = {
@@ -242,22 +239,40 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
     ...(codeStep ? { [codeStep]: values[codeStep].trim() } : {}),
   });
 
+  /**
+   * The validator, loaded once (the first key typed, a field left, or Login); the messages of the fields already
+   * left show as it arrives. Should it fail to load, the server's answer is the check, and the next use tries again.
+   */
+  const loadValidator = () => {
+    validating ??= import('./validator').then(
+      (module) => {
+        validate = module.validateSignIn;
+        showErrors();
+      },
+      () => {
+        validating = undefined;
+      },
+    );
+    return validating;
+  };
+
   /** Field messages of the touched fields (onTouched: once left, then on every change). */
   const showErrors = () => {
-    const errors = validateSignIn({
-      userName: values.userName,
-      password: values.password,
-      ...(codeStep ? { [codeStep]: values[codeStep] } : {}),
-    });
+    const errors =
+      validate?.({
+        userName: values.userName,
+        password: values.password,
+        ...(codeStep ? { [codeStep]: values[codeStep] } : {}),
+      }) ?? {};
     for (const name of ['userName', 'password', 'otp', 'recoveryCode'] as const) {
       const error = touched[name] ? errors[name] : undefined;
-      helpers[name].textContent = error ? say(error) : '';
+      helpers[name].textContent = error ? fieldText(error) : '';
       inputs[name].setAttribute('aria-invalid', String(!!error));
     }
     return errors;
   };
 
-  const showToast = (text: string, type: 'error' | 'success') => {
+  const showToast = (text: string, type: ToastType) => {
     lastToast = { text, type };
     clearTimeout(toastTimer);
     const title =
@@ -283,12 +298,14 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
     toasts.replaceChildren(toast);
     toastTimer = setTimeout(hide, TOAST_MS);
   };
+  const notify = (text: string, type: ToastType) =>
+    options.notify ? options.notify(text, type) : showToast(text, type);
 
   /** Every text in the chosen language (and the theme's icon), as when the language or theme changes. */
   const paint = () => {
     document.documentElement.lang = locale;
     page.dataset.theme = theme;
-    languageName.textContent = SIGNIN_LOCALES.find((l) => l.locale === locale)?.name ?? '';
+    languageName.textContent = LOCALES.find((l) => l.locale === locale)?.name ?? '';
     for (const item of languageItems)
       item.setAttribute('aria-current', String(item.dataset.locale === locale));
     themeButton.setAttribute('aria-label', t('ra.action.toggle_theme'));
@@ -326,8 +343,9 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
   const chooseLocale = (value: Locale) => {
     closeMenu(true);
     if (value === locale) return;
-    locale = value;
     options.onLocale(value);
+    if (options.redrawnOnLocale) return;
+    locale = value;
     paint();
   };
   languageButton.addEventListener('click', () => {
@@ -367,6 +385,15 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
     paint();
   });
 
+  for (const link of [logo, createAccount])
+    link.addEventListener('click', (event) => {
+      const { navigate } = options;
+      if (!navigate || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+        return;
+      event.preventDefault();
+      navigate(link.getAttribute('href') ?? '/');
+    });
+
   /** Shows the second step's field (the app's code, or a recovery code) and puts the focus in it. */
   const askForCode = (field: CodeField) => {
     codeStep = field;
@@ -382,38 +409,43 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
   for (const name of ['userName', 'password', 'otp', 'recoveryCode'] as const) {
     inputs[name].addEventListener('input', () => {
       values[name] = inputs[name].value;
+      void loadValidator();
       showErrors();
     });
     inputs[name].addEventListener('blur', () => {
       touched[name] = true;
+      void loadValidator();
       showErrors();
     });
   }
 
+  const setBusy = (busy: boolean) => {
+    submitting = busy;
+    submit.disabled = busy;
+    submit.classList.toggle('sg-busy', busy);
+  };
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (submitting) return;
+    setBusy(true);
     const fields = activeFields();
     for (const name of fields) touched[name] = true;
+    await loadValidator();
     const errors = showErrors();
     const firstInvalid = fields.find((name) => errors[name]);
     if (firstInvalid) {
+      setBusy(false);
       inputs[firstInvalid].focus();
-      showToast('app.shared.msg.invalidLoginForm', 'error');
+      notify('app.shared.msg.invalidLoginForm', 'error');
       return;
     }
-    submitting = true;
-    submit.disabled = true;
-    submit.classList.add('sg-busy');
     try {
       await options.onSubmit(sentValues());
     } catch (error) {
-      submitting = false;
-      submit.disabled = false;
-      submit.classList.remove('sg-busy');
+      setBusy(false);
       // The right password of a person with a second step: the form asks for the code, with no error.
       if (!codeStep && secondStepAsked(error)) askForCode('otp');
-      else showToast((error as Error).message, 'error');
+      else notify((error as Error).message, 'error');
     }
   });
 
@@ -425,5 +457,6 @@ export function drawSignIn(root: HTMLElement, options: SignInFormOptions): { rem
       clearTimeout(toastTimer);
       page.remove();
     },
+    notices,
   };
 }

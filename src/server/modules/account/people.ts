@@ -321,7 +321,7 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       .orderBy(sql`length(${users.path})`, users.id)
       .for('no key update');
     // Their wallets too, in the ledger's order: no posting to the subtree is under way while its money moves,
-    // and one waiting for a wallet reads the new paths once it has it (ledger.ts, WRITE_POSTINGS).
+    // and one waiting for a wallet reads the new paths once it has it (ledger.ts, writePostings).
     await lockWallets(tx, [target.id, ...below.map((row) => row.id)]);
     await countMove(tx, target.path, parentPathOf(target.path), placement.parentPath);
     await moveNetworkMoney(tx, target.id, parentPathOf(target.path), placement.parentPath);

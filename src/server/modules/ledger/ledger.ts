@@ -16,8 +16,10 @@ import { sealPosting } from './seal';
 
 /**
  * The one way money moves (TigerBeetle's and Fineract's rules): every wallet change is an immutable posting
- * written in the same transaction as the wallet's new balances, under row locks on the wallets taken in
- * user-id order, so concurrent writers queue instead of losing an update, and never deadlock on each other.
+ * written in the same transaction as the wallet's new balances and the counters that sum it, in plain statements,
+ * one after the other, in the order their rows are locked: the wallets (user-id order), their postings, then each
+ * counter table in turn (COUNTERS), its rows in key order. Concurrent writers queue instead of losing an update,
+ * and never deadlock on each other.
  */
 
 /**
@@ -96,6 +98,10 @@ const POSTING_COLUMNS: [keyof PostingRow, string, string][] = [
   ['createdAt', 'created_at', 'timestamptz'],
 ];
 
+/** INSERT_POSTINGS' values: one array per column of POSTING_COLUMNS. */
+const postingColumns = (rows: PostingRow[]) =>
+  POSTING_COLUMNS.map(([field]) => rows.map((row) => row[field]));
+
 /** The calendar "today" and "this month" of the dashboard, and a commission's day, follow. */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 
@@ -111,14 +117,40 @@ const pathScopes = (u: string) =>
   `case when ${u}.type in (${STAFF_TYPES.join(', ')}) then '{}'::uuid[]
     else string_to_array(trim(both '/' from ${u}.path), '/')::uuid[] end`;
 
+/** Where the counters' sums read postings from: the postings table, to recount them all. */
+const ALL_POSTINGS = 'postings p';
+
 /**
- * Every network's commissions per day, summed from the postings and the users' paths as they are now: what
- * network_commission_days holds (a subtree's moves carry its rows along, so its users count where they are now).
+ * The columns of a posting the counters read, and where writePostings sends them from: the postings just written,
+ * as arrays ($1, $2, ...), not read back from the table (a prepared statement's plan for that read, made while the
+ * table was small, would be kept as it grows).
  */
-export const NETWORK_COMMISSION_DAYS = `select s.scope_id, ${businessDayOf('p.created_at')} as day, sum(p.amount_paise) as amount_paise
-    from postings p join users u on u.id = p.user_id
+const COUNTED: [keyof PostingRow, string, string][] = [
+  ['userId', 'user_id', 'uuid'],
+  ['userType', 'user_type', 'smallint'],
+  ['kind', 'kind', 'text'],
+  ['transactionType', 'transaction_type', 'text'],
+  ['balanceType', 'balance_type', 'text'],
+  ['status', 'status', 'text'],
+  ['amountPaise', 'amount_paise', 'bigint'],
+  ['createdAt', 'created_at', 'timestamptz'],
+];
+const WRITTEN = `unnest(${COUNTED.map(([, , type], n) => `$${n + 1}::${type}[]`).join(', ')})
+      as p(${COUNTED.map(([, name]) => name).join(', ')})`;
+
+/**
+ * Every network's commissions per day, summed from `postings` (all, or those just written) and the users' paths
+ * as they are now: what network_commission_days holds (a subtree's moves carry its rows along, so its users count
+ * where they are now).
+ */
+const commissionDaysOf = (postings: string) =>
+  `select s.scope_id, ${businessDayOf('p.created_at')} as day, sum(p.amount_paise) as amount_paise
+    from ${postings} join users u on u.id = p.user_id
     cross join lateral (select '${WHOLE_NETWORK}'::uuid union all select unnest(${pathScopes('u')})) as s(scope_id)
     where p.kind = 'COMMISSION' group by 1, 2`;
+
+/** Every network's commissions per day, summed from all the postings: the recount of network_commission_days. */
+export const NETWORK_COMMISSION_DAYS = commissionDaysOf(ALL_POSTINGS);
 
 /** Every network's clearing balance, summed from its users' wallets: what network_clearing holds. */
 export const NETWORK_CLEARING = `select s.scope_id, sum(w.clearing_balance_paise) as clearing_paise
@@ -137,90 +169,108 @@ const DAY_TOTALS_KEY = 'day, user_type, kind, transaction_type, status';
 const MONTH_TOTALS_KEY = 'month, user_type, kind, transaction_type, status';
 
 /**
- * Every day's postings per filter, summed from the postings: what posting_day_totals holds (`by`: '' for it,
- * 'user_id, ' for wallet_day_totals).
+ * Every day's postings per filter, summed from `postings` (all, or those just written): what posting_day_totals
+ * holds (`by`: '' for it, 'user_id, ' for wallet_day_totals).
  */
-export const POSTING_DAY_TOTALS = (by: '' | 'user_id, ') =>
-  `select ${by}${businessDayOf('created_at')} as day, user_type, kind, transaction_type, status,
+export const POSTING_DAY_TOTALS = (by: '' | 'user_id, ', postings = ALL_POSTINGS) =>
+  `select ${by}${businessDayOf('p.created_at')} as day, user_type, kind, transaction_type, status,
       sum(amount_paise) as amount_paise, count(*) as posting_count
-    from postings group by 1, 2, 3, 4, 5${by ? ', 6' : ''}`;
+    from ${postings} group by 1, 2, 3, 4, 5${by ? ', 6' : ''}`;
 
 /** The month (its first day) a posting created at `createdAt` (SQL) counts in. */
 const businessMonthOf = (createdAt: string) => `date_trunc('month', ${businessDayOf(createdAt)})::date`;
 
-/** Every month's postings per filter, summed from the postings: what posting_month_totals holds. */
-export const POSTING_MONTH_TOTALS = `select ${businessMonthOf('created_at')} as month, user_type, kind,
-      transaction_type, status, sum(amount_paise) as amount_paise, count(*) as posting_count
-    from postings group by 1, 2, 3, 4, 5`;
+/**
+ * Every month's postings per filter, summed from `postings` (all, or those just written): what
+ * posting_month_totals holds.
+ */
+export const POSTING_MONTH_TOTALS = (postings = ALL_POSTINGS) =>
+  `select ${businessMonthOf('p.created_at')} as month, user_type, kind, transaction_type, status,
+      sum(amount_paise) as amount_paise, count(*) as posting_count
+    from ${postings} group by 1, 2, 3, 4, 5`;
 
 /**
- * One statement for the wallets, their postings, the money of the networks they count in (the dashboard's
- * tiles: network_commission_days, network_clearing) and the postings' totals (the lists' totals:
- * posting_day_totals, posting_month_totals, wallet_day_totals), so the wallet locks (the admin wallet's is hot) are held for a single
- * round trip and the commit. The counter rows are written after the wallets are locked, table after table in one
- * order (days, clearing, day totals, month totals, wallet day totals: each HAVING reads the statements before it to their end
- * before its first row, PostgreSQL running a WITH's writes in no promised order) and each in key order, as a
- * subtree's move writes them, so writers of one row queue instead of deadlocking. A subtree moves with its wallets
- * locked, so the paths read here are the ones the move leaves.
- * Columns travel as arrays (unnest): the text stays the same whatever the number of rows, so it is built once.
+ * A bulk load's postings, or writePostings'. Columns travel as arrays ($1, $2, ...; rows by position), so the text
+ * stays the same whatever the number of rows: built once, prepared once per connection.
  */
-const WRITE_POSTINGS = `with moved as (
-      update wallets as w set
-        balance_paise = v.balance, clearing_balance_paise = v.clearing, posting_count = v.count, chain_head = v.head
-      from unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[])
-        as v(user_id, balance, clearing, count, head)
-      where w.user_id = v.user_id
-    ), posted as (
-      insert into postings (${POSTING_COLUMNS.map(([, name]) => name).join(', ')})
-      select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 6}::${type}[]`).join(', ')})
-      returning user_id, user_type, kind, transaction_type, balance_type, status, amount_paise, created_at
-    ), scoped as (
-      select s.scope_id, p.kind, p.transaction_type, p.balance_type, p.amount_paise, p.created_at
-      from posted p join users u on u.id = p.user_id cross join lateral unnest(${pathScopes('u')}) as s(scope_id)
-    ), days as (
-      insert into network_commission_days as d (scope_id, day, amount_paise)
-      select scope_id, day, sum(amount_paise) from (
-        select '${WHOLE_NETWORK}'::uuid as scope_id, ${businessDayOf('created_at')} as day, amount_paise
-          from posted where kind = 'COMMISSION'
-        union all
-        select scope_id, ${businessDayOf('created_at')}, amount_paise from scoped where kind = 'COMMISSION'
-      ) as c group by 1, 2 order by 1, 2
-      on conflict (scope_id, day) do update set amount_paise = d.amount_paise + excluded.amount_paise
-      returning scope_id
-    ), clearing as (
-      insert into network_clearing as c (scope_id, clearing_paise)
-      select scope_id, sum(case when transaction_type = 'CREDIT' then amount_paise else -amount_paise end)
-      from scoped where balance_type = 'CLEARING' group by 1
-      having (select count(*) from days) >= 0
-      order by 1
-      on conflict (scope_id) do update set clearing_paise = c.clearing_paise + excluded.clearing_paise
-      returning scope_id
-    ), totals as (
-      insert into posting_day_totals as t (${DAY_TOTALS_KEY}, amount_paise, posting_count)
-      select ${businessDayOf('created_at')}, user_type, kind, transaction_type, status, sum(amount_paise), count(*)
-      from posted group by 1, 2, 3, 4, 5
-      having (select count(*) from days) + (select count(*) from clearing) >= 0
-      order by 1, 2, 3, 4, 5
-      on conflict (${DAY_TOTALS_KEY}) do update set amount_paise = t.amount_paise + excluded.amount_paise,
-        posting_count = t.posting_count + excluded.posting_count
-      returning day
-    ), months as (
-      insert into posting_month_totals as t (${MONTH_TOTALS_KEY}, amount_paise, posting_count)
-      select ${businessMonthOf('created_at')}, user_type, kind, transaction_type, status, sum(amount_paise), count(*)
-      from posted group by 1, 2, 3, 4, 5
-      having (select count(*) from totals) >= 0
-      order by 1, 2, 3, 4, 5
-      on conflict (${MONTH_TOTALS_KEY}) do update set amount_paise = t.amount_paise + excluded.amount_paise,
-        posting_count = t.posting_count + excluded.posting_count
-      returning month
-    )
-    insert into wallet_day_totals as t (user_id, ${DAY_TOTALS_KEY}, amount_paise, posting_count)
-    select user_id, ${businessDayOf('created_at')}, user_type, kind, transaction_type, status, sum(amount_paise), count(*)
-    from posted group by 1, 2, 3, 4, 5, 6
-    having (select count(*) from months) >= 0
-    order by 1, 2, 3, 4, 5, 6
-    on conflict (user_id, ${DAY_TOTALS_KEY}) do update set amount_paise = t.amount_paise + excluded.amount_paise,
-      posting_count = t.posting_count + excluded.posting_count`;
+const INSERT_POSTINGS = `insert into postings (${POSTING_COLUMNS.map(([, name]) => name).join(', ')})
+    select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 1}::${type}[]`).join(', ')})`;
+
+/** The locked wallets' balances, posting counts and chain heads after their new postings. */
+const UPDATE_WALLETS = `update wallets as w set
+      balance_paise = v.balance, clearing_balance_paise = v.clearing, posting_count = v.count, chain_head = v.head
+    from unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[])
+      as v(user_id, balance, clearing, count, head)
+    where w.user_id = v.user_id`;
+
+/**
+ * An upsert adding the rows `sums` selects (the counter's key, then its amounts) to `table`, in key order: every
+ * writer of a counter takes its rows in that order, so two writers of one row queue instead of deadlocking.
+ */
+const addTo = (table: string, key: string, amounts: string[], sums: string) => {
+  const width = key.split(',').length;
+  return `insert into ${table} as t (${key}, ${amounts.join(', ')})
+    ${sums}
+    order by ${Array.from({ length: width }, (_, n) => n + 1).join(', ')}
+    on conflict (${key}) do update set ${amounts.map((a) => `${a} = t.${a} + excluded.${a}`).join(', ')}`;
+};
+
+/**
+ * The counters a posting adds to, in the order writePostings writes them, each read by a list or a tile (who reads
+ * which: docs/architecture.md, The write, in lock order). Each adds the postings just written (WRITTEN), summed the
+ * way its recount above sums them all; `counts` says whether any of the postings counts in it (a payout moves no
+ * clearing and earns no commission), so a statement that would add nothing is not sent. The network counters read
+ * the users' paths after the wallet locks: a subtree moves with its wallets locked, so the paths read are the ones
+ * the move leaves.
+ */
+const COUNTERS: { counts: (rows: PostingRow[]) => boolean; text: string }[] = [
+  // The dashboard's commission tiles (reports): today and this month, per network.
+  {
+    counts: (rows) => rows.some((r) => r.kind === 'COMMISSION'),
+    text: addTo('network_commission_days', 'scope_id, day', ['amount_paise'], commissionDaysOf(WRITTEN)),
+  },
+  // The dashboard's clearing tile of a tier user's network (reports).
+  {
+    counts: (rows) => rows.some((r) => r.balanceType === 'CLEARING'),
+    text: addTo(
+      'network_clearing',
+      'scope_id',
+      ['clearing_paise'],
+      `select s.scope_id, sum(case when p.transaction_type = 'CREDIT' then p.amount_paise else -p.amount_paise end)
+    from ${WRITTEN} join users u on u.id = p.user_id cross join lateral unnest(${pathScopes('u')}) as s(scope_id)
+    where p.balance_type = 'CLEARING' group by 1`,
+    ),
+  },
+  // The credits and debits of Transactions' whole filter: its partial months' days, then its whole months.
+  {
+    counts: () => true,
+    text: addTo(
+      'posting_day_totals',
+      DAY_TOTALS_KEY,
+      ['amount_paise', 'posting_count'],
+      POSTING_DAY_TOTALS('', WRITTEN),
+    ),
+  },
+  {
+    counts: () => true,
+    text: addTo(
+      'posting_month_totals',
+      MONTH_TOTALS_KEY,
+      ['amount_paise', 'posting_count'],
+      POSTING_MONTH_TOTALS(WRITTEN),
+    ),
+  },
+  // The same for one user's postings (My Wallet, Transactions filtered to a user).
+  {
+    counts: () => true,
+    text: addTo(
+      'wallet_day_totals',
+      `user_id, ${DAY_TOTALS_KEY}`,
+      ['amount_paise', 'posting_count'],
+      POSTING_DAY_TOTALS('user_id, ', WRITTEN),
+    ),
+  },
+];
 
 /** A posting would take a balance below zero (where only a reversal may); nothing was written. */
 export class InsufficientBalance extends Error {
@@ -330,16 +380,19 @@ export async function writePostings(
     return chainPosting(wallet, draft, chained);
   });
 
+  // The wallets (locked already, by lockWallets), the postings, then each counter in turn: the lock order.
   const changed = [...next.values()].filter((w) => w.count !== locked.get(w.userId)?.count);
   const column = <K extends keyof LockedWallet>(key: K) => changed.map((w) => w[key]);
-  await runStatement(tx, WRITE_POSTINGS, [
+  await runStatement(tx, UPDATE_WALLETS, [
     column('userId'),
     column('balance'),
     column('clearing'),
     column('count'),
     column('head'),
-    ...POSTING_COLUMNS.map(([field]) => rows.map((row) => row[field])),
   ]);
+  await runStatement(tx, INSERT_POSTINGS, postingColumns(rows));
+  const written = COUNTED.map(([field]) => rows.map((row) => row[field]));
+  for (const counter of COUNTERS) if (counter.counts(rows)) await runStatement(tx, counter.text, written);
   for (const w of changed) locked.set(w.userId, w);
   return rows;
 }
@@ -374,12 +427,7 @@ export async function openWallets(q: Queryable, userIds: string[]) {
  */
 export async function loadPostings(q: Queryable, rows: PostingRow[]) {
   if (rows.length === 0) return;
-  await runStatement(
-    q,
-    `insert into postings (${POSTING_COLUMNS.map(([, name]) => name).join(', ')})
-      select * from unnest(${POSTING_COLUMNS.map(([, , type], n) => `$${n + 1}::${type}[]`).join(', ')})`,
-    POSTING_COLUMNS.map(([field]) => rows.map((row) => row[field])),
-  );
+  await runStatement(q, INSERT_POSTINGS, postingColumns(rows));
 }
 
 /** A bulk load's wallets as chainPosting left them: their balances, posting count and chain head. */
@@ -424,7 +472,7 @@ export async function rebuildPostingTotals(q: Queryable) {
   await q.execute(sql.raw('delete from posting_month_totals'));
   await q.execute(
     sql.raw(
-      `insert into posting_month_totals (${MONTH_TOTALS_KEY}, amount_paise, posting_count) ${POSTING_MONTH_TOTALS}`,
+      `insert into posting_month_totals (${MONTH_TOTALS_KEY}, amount_paise, posting_count) ${POSTING_MONTH_TOTALS()}`,
     ),
   );
   await q.execute(sql.raw('delete from wallet_day_totals'));

@@ -310,7 +310,7 @@ async function postingTotalsBreaks(db: Queryable): Promise<Break[]> {
   const key = ['day', 'user_type', 'kind', 'transaction_type', 'status'];
   const recount = async (table: string, by: '' | 'user_id, ' | 'month') => {
     const columns = by === 'month' ? ['month', ...key.slice(1)] : by ? ['user_id', ...key] : key;
-    const recounted = by === 'month' ? POSTING_MONTH_TOTALS : POSTING_DAY_TOTALS(by);
+    const recounted = by === 'month' ? POSTING_MONTH_TOTALS() : POSTING_DAY_TOTALS(by);
     const on = columns.map((c) => `s.${c} = k.${c}`).join(' and ');
     const shown = columns
       .map((c) =>

@@ -15,7 +15,7 @@ const COMMISSIONS = `(select coalesce(sum(amount_paise), 0)::bigint from network
         where scope_id = $1 and day >= ${thisMonth}::date and day < (${thisMonth} + interval '1 month')::date) as month`;
 
 /**
- * The dashboard's money tiles, each a few rows the ledger keeps per network (ledger.ts, WRITE_POSTINGS): the
+ * The dashboard's money tiles, each a few rows the ledger keeps per network (ledger.ts, writePostings): the
  * commissions of today and of this month (India's calendar) from the network's day rows, and what its wallets
  * hold in clearing from its clearing row. Staff see the whole network: its day rows, and the wallets holding
  * money in clearing (wallets_clearing_idx), which no sale has to keep a row for. At 100,000 users and a million

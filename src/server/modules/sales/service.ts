@@ -293,7 +293,7 @@ const CONFIRM_SALE = `update bought_products set status = '${SaleStatus.CONFIRME
 /**
  * Confirms a PENDING sale: its shares land in five clearing balances. The sale row is updated before the wallets
  * are locked, so the wallet locks (the admin wallet's above all: every sale credits it) are the last taken and
- * held only for one UPDATE, one INSERT and the commit.
+ * held only for the ledger's write (the wallets, the postings, the counters) and the commit.
  */
 async function confirm(tx: Tx, sale: SaleRow, ledgerKey: Buffer, now: Date) {
   await runStatement(tx, CONFIRM_SALE, [sale.id, now]);
