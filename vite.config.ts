@@ -191,6 +191,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // npm run fleet:test (scripts/fleet-test.sh): a fleet of its own (scripts/fleet.sh: a PostgreSQL 15 primary
+          // and replica, three servers, HAProxy), its tests in order on one fleet. Not part of `npm test`; CI runs it
+          // on its own. The whole run ends within 5 minutes: the start and the storm carry their own limits
+          // (tests/fleet/fleet.test.ts), and the storm ends early rather than pass the run's bound.
+          name: 'fleet',
+          environment: 'node',
+          include: ['tests/fleet/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'web',
           environment: 'jsdom',
           globals: true,

@@ -2,6 +2,8 @@
 # A Tierdesk fleet on this machine, from Debian's packages: a PostgreSQL 15 primary with a streaming replica
 # (scripts/pg-cluster.sh), three Tierdesk servers, HAProxy in front of them, and optionally PgBouncer between the
 # servers and the primary. docs/operations.md ("A fleet") explains each piece and how it maps to separate machines.
+# It installs nothing: start checks for every Debian package it needs and, when any is missing, prints the one
+# apt-get line that installs them (scripts/lib/packages.sh).
 #
 #   npm run fleet -- start [--pgbouncer] [--no-panel]   the last line printed is HAProxy's URL
 #   npm run fleet -- status                              each server's URL and state, HAProxy's, the replica's lag
@@ -39,14 +41,8 @@ fail() {
 
 as_postgres() { if [ "$(id -un)" = postgres ]; then "$@"; else su postgres -s /bin/bash -c "$(printf '%q ' "$@")"; fi; }
 
-# Debian's package, installed only when its program is missing (as pg-throwaway.sh does for PostgreSQL).
-ensure_package() {
-  local program=$1 package=$2
-  [ -x "$program" ] && return 0
-  echo "$program missing; installing Debian's $package" >&2
-  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >&2
-  [ -x "$program" ] || fail "installing $package did not provide $program"
-}
+# shellcheck source=lib/packages.sh
+. "$ROOT/scripts/lib/packages.sh"
 
 # Alive: there, and not a zombie waiting to be reaped (a stopped process counts as stopped).
 alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
@@ -116,7 +112,7 @@ do_stop() {
   if pid=$(pid_of "$FLEET_DIR/haproxy.pid" haproxy); then stop_pid "$pid" HAProxy; fi
   rm -f "$FLEET_DIR/haproxy.pid"
   for i in "${!SERVERS[@]}"; do
-    if pid=$(pid_of "$FLEET_DIR/${SERVERS[$i]}.pid" src/server/main.ts); then stop_pid "$pid" "server ${SERVERS[$i]}"; fi
+    if pid=$(pid_of "$FLEET_DIR/${SERVERS[$i]}.pid" dist/server/main.js); then stop_pid "$pid" "server ${SERVERS[$i]}"; fi
     rm -f "$FLEET_DIR/${SERVERS[$i]}.pid"
   done
   if pid=$(pid_of "$FLEET_DIR/pgbouncer/pgbouncer.pid" pgbouncer); then stop_pid "$pid" PgBouncer; fi
@@ -134,7 +130,7 @@ do_status() {
     name=${SERVERS[$i]}
     url=http://127.0.0.1:${SERVER_PORT_LIST[$i]}
     health=$(http_status "$url/healthz")
-    if pid=$(pid_of "$FLEET_DIR/$name.pid" src/server/main.ts); then
+    if pid=$(pid_of "$FLEET_DIR/$name.pid" dist/server/main.js); then
       if [ "$health" = 200 ]; then state=up; else state="down (/healthz: ${health:-no answer})"; fi
     else
       state="down (not running)"
@@ -254,7 +250,6 @@ EOF2
 }
 
 start_pgbouncer() {
-  ensure_package "$PGBOUNCER_BIN" pgbouncer
   write_pgbouncer_config
   # PgBouncer refuses to run as root: it runs as the postgres OS user, like the cluster.
   as_postgres "$PGBOUNCER_BIN" -d -q "$FLEET_DIR/pgbouncer/pgbouncer.ini"
@@ -274,7 +269,7 @@ start_server() {
     export PORT=$port HOST=127.0.0.1 DATA_DIR=$FLEET_DIR/$name PGAPPNAME=tierdesk-$name
     export DATABASE_URL=$SERVER_DATABASE_URL DATABASE_REPLICA_URL DATA_KEY PROVIDER_WEBHOOK_SECRET
     export TRUST_PROXY=$SERVER_TRUST_PROXY PUBLIC_URL=$SERVER_PUBLIC_URL
-    exec setsid node --import tsx src/server/main.ts "$@" </dev/null >"$FLEET_DIR/$name.log" 2>&1
+    exec setsid node dist/server/main.js "$@" </dev/null >"$FLEET_DIR/$name.log" 2>&1
   ) &
   echo $! >"$FLEET_DIR/$name.pid"
 }
@@ -294,7 +289,6 @@ wait_server() {
 }
 
 start_haproxy() {
-  ensure_package "$HAPROXY_BIN" haproxy
   write_haproxy_config
   "$HAPROXY_BIN" -c -q -f "$FLEET_DIR/haproxy.cfg" >&2 || fail "HAProxy refused $FLEET_DIR/haproxy.cfg"
   (exec setsid "$HAPROXY_BIN" -db -f "$FLEET_DIR/haproxy.cfg" </dev/null >"$FLEET_DIR/haproxy.log" 2>&1) &
@@ -322,10 +316,14 @@ do_start() {
       *) fail "unknown option $arg (start takes --pgbouncer and --no-panel)" ;;
     esac
   done
+  # Every Debian program the fleet runs, checked before anything starts: missing ones are named in one apt-get line.
+  local needs=("$HAPROXY_BIN=haproxy" ss=iproute2 setsid=util-linux "${POSTGRES_15_NEEDS[@]}")
+  [ $pgbouncer = 0 ] || needs+=("$PGBOUNCER_BIN=pgbouncer")
+  require_packages "${needs[@]}"
   if load_state; then
     local running=0 name
     pid_of "$FLEET_DIR/haproxy.pid" haproxy >/dev/null && running=1
-    for name in "${SERVERS[@]}"; do pid_of "$FLEET_DIR/$name.pid" src/server/main.ts >/dev/null && running=1; done
+    for name in "${SERVERS[@]}"; do pid_of "$FLEET_DIR/$name.pid" dist/server/main.js >/dev/null && running=1; done
     [ $running = 0 ] || fail "a fleet is already running in $FLEET_DIR; stop it first: npm run fleet -- stop"
     do_stop >&2
   fi
@@ -345,8 +343,6 @@ do_start() {
     ! port_busy "$port" || fail "port $port is in use (set FLEET_PORT / FLEET_PG_PORT to other ports)"
   done
   [ $pgbouncer = 0 ] || ! port_busy "$PGBOUNCER_PORT" || fail "port $PGBOUNCER_PORT (PgBouncer) is in use"
-  ensure_package "$HAPROXY_BIN" haproxy
-  [ $pgbouncer = 0 ] || ensure_package "$PGBOUNCER_BIN" pgbouncer
 
   mkdir -p "$FLEET_DIR"
   # The postgres OS user keeps the databases (and PgBouncer's files) under FLEET_DIR: it must be able to pass through.
@@ -397,8 +393,10 @@ do_start() {
     echo "SERVER_DATABASE_URL=$SERVER_DATABASE_URL"
   } >>"$STATE"
 
-  # The first server alone: it migrates the empty database, seeds it, and builds the panel when its sources
-  # changed (once, not three builds at once); then the other two, which find all of that done.
+  # The servers run what `npm start` runs: the server compiled to dist/server, built here once when its sources
+  # changed. The first server alone then migrates the empty database, seeds it, and builds the panel when its
+  # sources changed (once, not three builds at once); then the other two, which find all of that done.
+  node scripts/build-server.mjs >&2 || fail "the server did not build; see the lines above"
   if [ $build_panel = 1 ]; then start_server 0 --build-panel; else start_server 0; fi
   wait_server 0
   start_server 1

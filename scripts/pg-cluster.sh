@@ -12,7 +12,8 @@
 #   scripts/pg-cluster.sh status          one line per server: URL, up/down, and the replica's replay lag
 # REPLICA_PORT defaults to PGPORT+1. REPLICA_DELAY (a PostgreSQL duration such as 2s or 500ms) becomes the
 # replica's recovery_min_apply_delay; without it the replica applies at once.
-# Every verb takes the same PGDIR/PGPORT/REPLICA_PORT environment.
+# Every verb takes the same PGDIR/PGPORT/REPLICA_PORT environment. Needs Debian's postgresql-15: when it is missing,
+# every verb prints the apt-get line that installs it and fails (scripts/lib/packages.sh).
 set -euo pipefail
 PGDIR=${PGDIR:-/tmp/tierdesk-cluster}
 PGPORT=${PGPORT:-56001}
@@ -23,6 +24,13 @@ PRIMARY=$PGDIR/primary
 REPLICA=$PGDIR/replica
 SLOT=tierdesk_replica
 WAIT_SECONDS=${PG_CLUSTER_WAIT_SECONDS:-60}
+# shellcheck source=lib/packages.sh
+. "$(dirname "$0")/lib/packages.sh"
+# Every verb runs PostgreSQL 15's programs: missing, the apt-get line that installs them is printed and nothing runs.
+case "${1:-}" in start | stop | replica-stop | replica-start | primary-stop | primary-start | promote | status)
+  require_packages "${POSTGRES_15_NEEDS[@]}"
+  ;;
+esac
 
 as_postgres() { if [ "$(id -un)" = postgres ]; then "$@"; else su postgres -s /bin/bash -c "$(printf '%q ' "$@")"; fi; }
 url() { echo "postgres://postgres@127.0.0.1:$1/postgres"; }
@@ -56,10 +64,6 @@ start_replica() {
 
 case "${1:-}" in
   start)
-    if [ ! -x "$BIN/pg_ctl" ] || [ ! -x "$BIN/pg_basebackup" ]; then
-      echo "PostgreSQL 15 binaries missing; installing Debian's postgresql-15" >&2
-      apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 >&2
-    fi
     stop_server "$REPLICA"
     stop_server "$PRIMARY"
     rm -rf "$PGDIR" && mkdir -p "$PGDIR" && chown postgres "$PGDIR"

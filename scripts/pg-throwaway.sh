@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Starts or stops a throw-away PostgreSQL 15 server on 127.0.0.1 for the server suite's second run.
-# Runs as the `postgres` OS user with its data directory under /tmp.
+# Runs as the `postgres` OS user with its data directory under /tmp. Needs Debian's postgresql-15: when it is
+# missing, start prints the apt-get line that installs it and fails (scripts/lib/packages.sh).
 #   scripts/pg-throwaway.sh start   -> prints the DATABASE_URL to use
 #   scripts/pg-throwaway.sh stop
 set -euo pipefail
 PGDIR=${PGDIR:-/tmp/tierdesk-ci-pg}
 PGPORT=${PGPORT:-55432}
 BIN=/usr/lib/postgresql/15/bin
+# shellcheck source=lib/packages.sh
+. "$(dirname "$0")/lib/packages.sh"
 
 as_postgres() { if [ "$(id -un)" = postgres ]; then "$@"; else su postgres -s /bin/bash -c "$(printf '%q ' "$@")"; fi; }
 
 case "${1:-}" in
   start)
-    if [ ! -x "$BIN/pg_ctl" ]; then
-      echo "PostgreSQL 15 binaries missing; installing Debian's postgresql-15" >&2
-      apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 >&2
-    fi
+    require_packages "${POSTGRES_15_NEEDS[@]}"
     rm -rf "$PGDIR" && mkdir -p "$PGDIR" && chown postgres "$PGDIR"
     as_postgres "$BIN/initdb" -D "$PGDIR/data" -U postgres --auth=trust -E UTF8 >/dev/null
     as_postgres "$BIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -w \

@@ -53,7 +53,7 @@ npx('lint', 'biome', 'check', '.');
 vitest('server + web suites', '--project', 'server', '--project', 'web');
 
 // The read replica's and the failover's tests each start a PostgreSQL 15 primary and a streaming replica of their own
-// (scripts/pg-cluster.sh, which installs Debian's postgresql-15 when it is missing). CI sets REQUIRE_POSTGRES=1
+// (scripts/pg-cluster.sh, which prints the apt-get line for Debian's postgresql-15 when it is missing). CI sets REQUIRE_POSTGRES=1
 // so it runs there whatever is installed; elsewhere it runs when PostgreSQL 15 is installed.
 const postgres15 = '/usr/lib/postgresql/15/bin/pg_ctl';
 let replica = 'skipped';

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/open';
@@ -15,8 +17,8 @@ import { notFoundJson, registerErrorHandler } from './http/errors';
 import { healthRoute } from './http/health';
 import { postgresRateLimitStore } from './http/rate-limit';
 import { routerErrorOptions } from './http/router-errors';
-import { zodSerializerCompiler, zodValidatorCompiler } from './http/schemas';
-import { isHttps, securityHeaders } from './http/security-headers';
+import { zodValidatorCompiler } from './http/schemas';
+import { helmetOptions, isHttps, securityHeaderList } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
 import { xsrfCookie } from './http/xsrf';
 import {
@@ -64,8 +66,6 @@ export interface AppDeps {
   logger?: false | { level?: string; stream?: { write(line: string): void } };
   /** Sees every route as it is added (tests use it to reach every route the app has). */
   onRoute?: (route: RouteOptions) => void;
-  /** Checks every answer's compiled writer against zod's (the server tests; see zodSerializerCompiler). */
-  verifyAnswers?: boolean;
 }
 
 /**
@@ -113,9 +113,7 @@ export async function buildApp({
   webhookSecret,
   logger,
   onRoute,
-  verifyAnswers = false,
 }: AppDeps): Promise<FastifyInstance> {
-  const headers = securityHeaders(config);
   const app = Fastify({
     logger: loggerOptions(config, logger),
     bodyLimit: 1024 * 1024,
@@ -126,14 +124,15 @@ export async function buildApp({
     requestTimeout: 300_000,
     // What Fastify answers before any route or hook (a path that cannot be decoded, a request Node cannot read):
     // the envelope, with the same security headers.
-    ...routerErrorOptions(headers.list),
+    ...routerErrorOptions(await securityHeaderList(config)),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   // Routes declare their parts and answers with the shared zod schemas (src/shared): validated by them, answers
-  // written by writers compiled from them, and the OpenAPI document built from them.
+  // checked against them and written by fastify-type-provider-zod's serializer (an answer that does not match its
+  // schema is a 500, never half an answer; undeclared fields of a plain object are left out), and the OpenAPI
+  // document built from them.
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(zodSerializerCompiler({ verify: verifyAnswers }));
-  app.decorate('verifyAnswers', verifyAnswers);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate(
     'readRouter',
@@ -152,9 +151,7 @@ export async function buildApp({
   app.decorate('runners', runners);
 
   // The security headers (http/security-headers.ts), on every answer that passes the hooks.
-  app.addHook('onRequest', (request, reply, done) =>
-    headers.middleware(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
+  await app.register(helmet, helmetOptions(config));
   await app.register(cookie);
   // Per-address limits, set per route through `config.rateLimit`, counted in PostgreSQL (http/rate-limit.ts):
   // every server on the database counts the same requests, so adding servers does not multiply a limit.

@@ -1,15 +1,24 @@
 import path from 'node:path';
-import { buildApp } from './app';
 import { DEFAULTS, readConfig, SetupError } from './config';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
-import { checkDataKey } from './data-key-check';
 import { openDatabase } from './db/open';
-import { DEMO_PASSWORD, isEmptyNetwork, seedDemoNetwork } from './demo/network';
-import { seedDemoSales } from './demo/sales';
-import { ensureBootstrapAdmin } from './modules/account/index';
-import { bringInUploads, uploadsAtStartLines } from './modules/leads/index';
 import { ensurePanelBuilt } from './panel-build';
 import { loadServerKeys } from './security/personal-data';
+
+/**
+ * What the server runs once its database is open. Imported while the embedded database starts in its worker
+ * thread, so a start loads the two side by side rather than one after the other (docs/performance.md, Start and
+ * memory).
+ */
+const loadServer = () =>
+  Promise.all([
+    import('./app'),
+    import('./data-key-check'),
+    import('./demo/network'),
+    import('./demo/sales'),
+    import('./modules/account/index'),
+    import('./modules/leads/index'),
+  ]);
 
 /** Reads the environment, migrates, creates the bootstrap admin and demo data, and listens. */
 async function main() {
@@ -21,11 +30,22 @@ async function main() {
   // holds DATA_DIR, so a second start never rebuilds what a running server is serving.
   if (process.argv.includes('--build-panel')) ensurePanelBuilt(process.cwd());
   const keys = loadServerKeys(config);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    replicaUrl: config.databaseReplicaUrl,
-  });
+  const [database, modules] = await Promise.all([
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      replicaUrl: config.databaseReplicaUrl,
+    }),
+    loadServer(),
+  ]);
+  const [
+    { buildApp },
+    { checkDataKey },
+    { DEMO_PASSWORD, isEmptyNetwork, seedDemoNetwork },
+    { seedDemoSales },
+    { ensureBootstrapAdmin },
+    { bringInUploads, uploadsAtStartLines },
+  ] = modules;
   // Before anything is written: a server with another data key than the one that sealed the database refuses.
   try {
     await checkDataKey(database.db, keys);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sourcesHash, stampMatches } from './sources-hash.mjs';
 
 /** What the built panel is made from: a change to any of these calls for a new build. */
 export const PANEL_SOURCES = [
@@ -16,37 +16,18 @@ export const PANEL_SOURCES = [
 /** Where the hash of the sources of the last build is kept (outside the served directory). */
 export const PANEL_STAMP = path.join('dist', '.panel-sources');
 
-function files(entry: string): string[] {
-  if (!fs.existsSync(entry)) return [];
-  if (!fs.statSync(entry).isDirectory()) return [entry];
-  return fs
-    .readdirSync(entry, { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((child) => files(path.join(entry, child.name)));
-}
-
 /** One hash over the names and contents of every panel source under `root`. */
-export function panelSourcesHash(root: string, sources: readonly string[] = PANEL_SOURCES): string {
-  const hash = createHash('sha256');
-  for (const source of sources)
-    for (const file of files(path.join(root, source))) {
-      hash.update(path.relative(root, file));
-      hash.update('\0');
-      hash.update(fs.readFileSync(file));
-      hash.update('\0');
-    }
-  return hash.digest('hex');
-}
+export const panelSourcesHash = (root: string, sources: readonly string[] = PANEL_SOURCES): string =>
+  sourcesHash(root, sources);
 
 /**
  * `npm start`: builds the panel only when its sources changed since the last build (or it was never built), so
  * a second start costs about what starting the server alone does. Returns whether it built.
  */
 export function ensurePanelBuilt(root: string, log: (line: string) => void = console.log): boolean {
-  const stamp = path.join(root, PANEL_STAMP);
   const hash = panelSourcesHash(root);
   const built = fs.existsSync(path.join(root, 'dist', 'web', 'index.html'));
-  if (built && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === hash) return false;
+  if (built && stampMatches(root, PANEL_STAMP, hash)) return false;
   log('Building the panel (its sources changed since the last build)...');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
@@ -57,6 +38,6 @@ export function ensurePanelBuilt(root: string, log: (line: string) => void = con
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
     throw new Error(`The panel build failed${output ? `:\n${output}` : ''}`);
   }
-  fs.writeFileSync(stamp, `${hash}\n`);
+  fs.writeFileSync(path.join(root, PANEL_STAMP), `${hash}\n`);
   return true;
 }

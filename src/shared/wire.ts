@@ -12,7 +12,7 @@ export { DASHBOARD_TILES, USER_COUNT_KEYS } from './constants/dashboard';
  * The wire contract's shapes (docs/api.md), as zod schemas with their inferred types. The server declares
  * them as its routes' response schemas (so the OpenAPI document at /api/docs shows them and answers are
  * serialized through them); the panel imports the types. Objects are strict: a field the schema does not name
- * fails the answer in tests instead of silently vanishing.
+ * fails the answer (the generic 500, server/app.ts) instead of silently vanishing.
  */
 
 /** Success envelope of every call: `{ result, message? }`. */

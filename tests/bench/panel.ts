@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { USER_COUNT_KEYS } from '../../src/shared/constants/dashboard';
+import { COMPILED_SERVER } from '../compiled-server';
 import { freePort } from '../free-port';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -244,7 +245,7 @@ async function timeToAnswer(command: string[], dataDir: string) {
 }
 
 const NPM_START = ['npm', 'start', '--silent'];
-const SERVER_ALONE = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+const SERVER_ALONE = COMPILED_SERVER;
 
 /** `npm start` on an existing data dir and built panel, against the server alone (median of 3, alternating). */
 export async function startTimes() {

@@ -1,15 +1,18 @@
 // `npm run bench [-- --quick] [-- --engine pglite|postgres]`: the lists at scale on each engine (tests/bench/
 // lists.ts) and the ledger against its hand-written floor (tests/bench/ledger.ts), each measured three times;
 // the panel's bundle sizes, Chromium timings at scale (and under Slow 3G) and the start time (tests/bench/
-// panel.ts). Prints each figure as it is measured, then the budgets on the median of the three runs, and writes
+// panel.ts), and the compiled server's warm start and idle memory (tests/bench/server-footprint.ts: a full run
+// fails over their budgets, --quick prints them). Prints each figure as it is measured, then the budgets on the median of the three runs, and writes
 // tests/bench/results/bench.json (bench-quick.json with --quick): every run and the medians.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensurePanelBuilt } from '../../src/server/panel-build';
+import { buildServer } from '../compiled-server';
 import { benchArgs, ENGINES } from './command-line';
 import { benchLedgerEngine, type LedgerFigures } from './ledger';
 import { benchLists, type EngineResult, median } from './lists';
 import { bundleSizes, chromiumTimings, hasChromium, slow3gTimings, startTimes } from './panel';
+import { FOOTPRINT_BUDGET, footprintLine, footprintMet, measureFootprint } from './server-footprint';
 
 const { quick, only } = benchArgs(
   process.argv.slice(2),
@@ -79,8 +82,18 @@ async function main() {
   }
   results.ledger = ledger;
   printBudgets(results);
+  buildServer();
   results.start = await startTimes();
   log(`  start: ${JSON.stringify(results.start)}`);
+  // The compiled server's warm start and idle memory (issue 52): checked by the full bench, printed by --quick.
+  const footprint = await measureFootprint();
+  const met = footprintMet(footprint);
+  results.footprint = { ...footprint, budget: FOOTPRINT_BUDGET, met };
+  log(`  server footprint (PGlite, demo data): ${footprintLine(footprint)}`);
+  if (!quick && !(met.warmStart && met.idleRss)) {
+    console.error('The server is over its start or memory budget (docs/performance.md, Start and memory).');
+    process.exitCode = 1;
+  }
   const out = path.join('tests', 'bench', 'results');
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(

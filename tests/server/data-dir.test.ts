@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../../src/server/data-dir-lock';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { freePort } from '../free-port';
@@ -58,12 +58,15 @@ async function startServer(dataDir: string): Promise<Started> {
 
 /** Waits for the server to say it is running, or fails with what it printed instead. */
 async function running(server: Started) {
-  const until = Date.now() + 60_000;
-  while (!server.output().includes('Tierdesk is running')) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-    if (Date.now() > until) throw new Error(`server did not start:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // Until it says so, or exits (then it never will).
+  await vi.waitFor(
+    () => {
+      if (server.child.exitCode === null && !server.output().includes('Tierdesk is running'))
+        throw new Error(`server did not start:\n${server.output()}`);
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+  if (!server.output().includes('Tierdesk is running')) throw new Error(`server exited:\n${server.output()}`);
 }
 
 /** Sends one whole application; returns its id. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applicantAadhar, applicationSections, PDF, PNG, type SectionOverrides } from './application';
 import {
   ADMIN,
@@ -655,20 +655,63 @@ const openUploads = () =>
     })
     .filter((target) => target.startsWith(uploads()));
 
-/** Waits, as a user would, for something the server finishes after it answered (closing files). */
-async function eventually(check: () => boolean, what: string, ms = 10_000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`still not ${what} after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** What the server finishes after it answered (closing files), waited for as a user would. */
+const AFTER_ANSWER = { timeout: 10_000, interval: 20 };
 
 describe('broken uploads', () => {
   it('answers a multipart request without a boundary 400', async () => {
     const res = await postLead('whatever', 'multipart/form-data');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'The upload is not valid multipart/form-data' });
+  });
+
+  it('answers an empty multipart body 400 as an upload that ended early', async () => {
+    const res = await postLead('', 'multipart/form-data; boundary=x');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The upload ended before it was complete. Please send it again.' });
+  });
+
+  it('refuses more parts than an application has with 413, and keeps nothing', async () => {
+    const leadsBefore = await leadCount();
+    const { payload, contentType } = await multipartBody();
+    // A whole application, then a third file part before the closing boundary.
+    const boundary = contentType.split('boundary=')[1];
+    const text = payload.toString('latin1');
+    const end = text.lastIndexOf(`--${boundary}--`);
+    const third = `--${boundary}\r\nContent-Disposition: form-data; name="picture"; filename="again.png"\r\nContent-Type: image/png\r\n\r\n${PNG.toString('latin1')}\r\n`;
+    const res = await postLead(
+      Buffer.from(text.slice(0, end) + third + text.slice(end), 'latin1'),
+      contentType,
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The application is too large: at most 8 MB in all' });
+    expect(await leadCount()).toBe(leadsBefore);
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('takes a part typed application/json as its text, and refuses one that is not JSON as a malformed upload', async () => {
+    /** The body with its bankInfo part typed as JSON (a client may type it; the panel sends text). */
+    const typed = async (app: Parameters<typeof multipartBody>[0] = {}) => {
+      const { payload, contentType } = await multipartBody(app);
+      const text = payload.toString('latin1');
+      const header = 'name="bankInfo"';
+      expect(text).toContain(header);
+      return {
+        payload: Buffer.from(text.replace(header, `${header}\r\nContent-Type: application/json`), 'latin1'),
+        contentType,
+      };
+    };
+    const good = await typed();
+    const accepted = await postLead(good.payload, good.contentType);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const leadsBefore = await leadCount();
+    const bad = await typed({ parts: { bankInfo: '{"bankName": "SBI",' } });
+    const refused = await postLead(bad.payload, bad.contentType);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'The upload is not valid multipart/form-data' });
+    expect(await leadCount()).toBe(leadsBefore);
+    expect(tempFiles()).toEqual([]);
   });
 
   it('refuses a body cut off inside a file, and leaves no file and no open handle', async () => {
@@ -681,7 +724,7 @@ describe('broken uploads', () => {
     expect(await leadCount()).toBe(leadsBefore);
     expect(await stored()).toEqual(filesBefore);
     expect(tempFiles()).toEqual([]);
-    await eventually(() => openUploads().length === 0, 'closed');
+    await vi.waitFor(() => expect(openUploads(), 'uploads left open').toEqual([]), AFTER_ANSWER);
   });
 
   it('refuses a whole body that lacks its closing boundary instead of keeping a truncated file', async () => {
@@ -744,7 +787,10 @@ describe('broken uploads', () => {
       socket.on('close', () => resolve());
       socket.on('error', () => resolve());
     });
-    await eventually(() => tempFiles().length === 0 && openUploads().length === 0, 'cleaned up');
+    await vi.waitFor(() => {
+      expect(tempFiles(), 'temporary files left').toEqual([]);
+      expect(openUploads(), 'uploads left open').toEqual([]);
+    }, AFTER_ANSWER);
     expect(await stored()).toEqual(filesBefore);
   });
 });

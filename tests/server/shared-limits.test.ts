@@ -43,7 +43,6 @@ beforeAll(async () => {
       ledgerKey: ctx.ledgerKey,
       webhookSecret: WEBHOOK_SECRET,
       logger: false,
-      verifyAnswers: true,
     });
     await app.ready();
     servers.push(app);

@@ -1,12 +1,18 @@
-import type { Readable } from 'node:stream';
-import busboy, { type BusboyConfig, type BusboyFileStream } from '@fastify/busboy';
+import type { FastifyMultipartBaseOptions, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
 import { HttpError } from './errors';
 import { assertCleanText } from './input';
 
+/**
+ * @fastify/multipart's options, registered by the two routes' modules that take uploads (leads, imports), in their
+ * own scopes: only their routes accept a multipart body. Each reader passes its own limits (busboy's). A file over
+ * its size is refused by the reader's own count, with its own message, so the plugin does not throw its own.
+ */
+export const multipartOptions: FastifyMultipartBaseOptions = { throwFileSizeLimit: false };
+
 export interface MultipartReader {
-  limits: NonNullable<BusboyConfig['limits']>;
+  limits: NonNullable<FastifyMultipartBaseOptions['limits']>;
   /** No bytes from the client for this long: the upload is answered 408 and discarded. */
   idleTimeoutMs: number;
   /** 413 message when the part, file or field count is exceeded. */
@@ -15,9 +21,14 @@ export interface MultipartReader {
   field(name: string, value: string): void;
   /**
    * A file part: must consume `stream` (its bytes arrive as they are read) and resolve once done. If the
-   * upload fails, the stream is destroyed with the error, so a pipeline reading it rejects.
+   * upload fails meanwhile (cut off, stalled), the stream is destroyed with the error, so a pipeline reading it
+   * rejects.
    */
-  file(name: string, stream: BusboyFileStream, info: { filename: string; mimeType: string }): Promise<void>;
+  file(
+    name: string,
+    stream: MultipartFile['file'],
+    info: { filename: string; mimeType: string },
+  ): Promise<void>;
 }
 
 /** Refusals in the middle of an upload close the connection: the rest of the body is never read. */
@@ -28,110 +39,117 @@ const closing = (error: unknown) =>
 
 /** busboy's own words for a body that ends inside a part or before the closing boundary. */
 const CUT_OFF = /unexpected end|terminated early/i;
+const cutOff = () => new HttpError(400, MSG.uploadCutOff);
 
-export const isMultipart = (request: FastifyRequest) =>
-  /^multipart\/form-data\b/i.test(String(request.headers['content-type'] ?? ''));
+/** What the body's reading (busboy, through the plugin) failed with, as the refusal the client gets. */
+function parserRefusal(request: FastifyRequest, error: unknown, tooLarge: string): HttpError {
+  const { PartsLimitError, FilesLimitError, FieldsLimitError, PrematureCloseError } =
+    request.server.multipartErrors;
+  if (
+    error instanceof PartsLimitError ||
+    error instanceof FilesLimitError ||
+    error instanceof FieldsLimitError
+  )
+    return new HttpError(413, tooLarge);
+  if (error instanceof PrematureCloseError || CUT_OFF.test(String((error as Error)?.message)))
+    return cutOff();
+  // No boundary, not multipart at all, a malformed part, a part named like a prototype property, a part typed
+  // application/json that is not JSON.
+  return new HttpError(400, MSG.malformedUpload);
+}
+
+/** What a file's consumer failed with: its own refusal, or the upload ending under it. */
+function consumerRefusal(request: FastifyRequest, error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  if (
+    error instanceof request.server.multipartErrors.PrematureCloseError ||
+    (error as { code?: string })?.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    CUT_OFF.test(String((error as Error)?.message))
+  )
+    return cutOff();
+  // The consumer's own failure (the disk): a 500.
+  return error;
+}
 
 /**
- * Reads a `multipart/form-data` request with busboy, handing each part to the reader as it arrives. Resolves
- * once the closing boundary has been read and every file part consumed. Rejects, with every file stream
- * destroyed and every consumer settled (so no temporary file is left open), when the body is malformed
- * (400), cut off before its closing boundary (400), too large (413) or stalls (408).
+ * Reads a `multipart/form-data` request part by part with @fastify/multipart (`request.parts()`), handing each to
+ * the reader as it arrives: a file part is consumed before the next part is read. Resolves once the closing
+ * boundary has been read and every file part consumed. Rejects, with the file being read destroyed and its consumer
+ * settled (so no temporary file is left open), when the body is malformed (400), cut off before its closing
+ * boundary or empty (400), too large (413) or stalls (408): the plugin has no idle timeout, so this keeps one.
  */
-export function readMultipart(request: FastifyRequest, reader: MultipartReader): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let parser: ReturnType<typeof busboy>;
-    try {
-      parser = busboy({
-        headers: request.headers as BusboyConfig['headers'],
-        limits: reader.limits,
-        defCharset: 'utf8',
-      });
-    } catch {
-      // No boundary, or not multipart at all.
-      reject(closing(new HttpError(400, MSG.malformedUpload)));
-      return;
-    }
-    const raw = request.raw;
-    const consumers: Promise<void>[] = [];
-    const streams: Readable[] = [];
-    let settled = false;
-    let idle: NodeJS.Timeout | undefined;
-
-    const stop = () => {
-      clearTimeout(idle);
-      raw.off('data', touch);
-      raw.off('close', onClose);
-      raw.unpipe(parser);
-    };
-    const fail = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      stop();
-      const refusal = closing(error);
-      for (const stream of streams) if (!stream.destroyed) stream.destroy(refusal as Error);
-      void Promise.allSettled(consumers).then(() => reject(refusal));
-    };
-    function touch() {
-      clearTimeout(idle);
-      idle = setTimeout(() => fail(new HttpError(408, MSG.uploadStalled)), reader.idleTimeoutMs);
-    }
-    function onClose() {
-      // The client went away before the body was complete.
-      if (!raw.complete) fail(new HttpError(400, MSG.uploadCutOff));
-    }
-
-    parser.on('field', (name, value) => {
-      if (settled) return;
-      try {
-        assertCleanText(name, 'field');
-        assertCleanText(value, name);
-        reader.field(name, value);
-      } catch (error) {
-        fail(error);
-      }
-    });
-    parser.on('file', (name, stream, filename, _encoding, mimeType) => {
-      streams.push(stream);
-      // busboy reports a part cut short ("terminated early") on the part's stream only; any other error
-      // here is the consumer's own, passed back through the pipeline.
-      stream.on('error', (error) =>
-        fail(CUT_OFF.test(String((error as Error)?.message)) ? new HttpError(400, MSG.uploadCutOff) : error),
-      );
-      if (settled) {
-        stream.resume();
-        return;
-      }
-      try {
-        assertCleanText(name, 'file');
-        assertCleanText(filename ?? '', name);
-      } catch (error) {
-        stream.resume();
-        fail(error);
-        return;
-      }
-      consumers.push(reader.file(name, stream, { filename: filename ?? '', mimeType }).catch(fail));
-    });
-    for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const)
-      parser.on(limit, () => fail(new HttpError(413, reader.tooLarge)));
-    parser.on('error', (error) => {
-      const message = error instanceof Error ? error.message : '';
-      fail(new HttpError(400, CUT_OFF.test(message) ? MSG.uploadCutOff : MSG.malformedUpload));
-    });
-    parser.on('finish', () => {
-      if (settled) return;
-      clearTimeout(idle);
-      void Promise.all(consumers).then(() => {
-        if (settled) return;
-        settled = true;
-        stop();
-        resolve();
-      }, fail);
-    });
-
-    raw.on('data', touch);
-    raw.on('close', onClose);
-    raw.pipe(parser);
-    touch();
+export async function readMultipart(request: FastifyRequest, reader: MultipartReader): Promise<void> {
+  const raw = request.raw;
+  let received = 0;
+  let current: MultipartFile['file'] | undefined;
+  let stalled: HttpError | undefined;
+  let onStall: (error: HttpError) => void = () => {};
+  const stall = new Promise<never>((_resolve, reject) => {
+    onStall = reject;
   });
+  stall.catch(() => {});
+  let idle: NodeJS.Timeout | undefined;
+  const touch = (chunk?: Buffer) => {
+    received += chunk?.length ?? 0;
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      stalled = new HttpError(408, MSG.uploadStalled);
+      current?.destroy(stalled);
+      onStall(stalled);
+    }, reader.idleTimeoutMs);
+  };
+  // The whole body is in: what is left is the server's work, not the client's.
+  const complete = () => clearTimeout(idle);
+
+  const parts = request.parts({ limits: reader.limits, defCharset: 'utf8' });
+  try {
+    // The first step pipes the body into busboy; only then may the idle timer listen to it (a 'data' listener
+    // added before would start the body flowing with no one to read it).
+    let next = parts.next();
+    raw.on('data', touch);
+    raw.on('end', complete);
+    touch();
+    for (;;) {
+      let step: Awaited<typeof next>;
+      try {
+        step = await Promise.race([next, stall]);
+      } catch (error) {
+        throw stalled ?? parserRefusal(request, error, reader.tooLarge);
+      }
+      if (step.done) break;
+      const part = step.value;
+      if (part.type === 'field') {
+        // The plugin hands over a part typed application/json parsed; the readers take text.
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        assertCleanText(part.fieldname, 'field');
+        assertCleanText(value, part.fieldname);
+        reader.field(part.fieldname, value);
+      } else {
+        current = part.file;
+        assertCleanText(part.fieldname, 'file');
+        assertCleanText(part.filename ?? '', part.fieldname);
+        try {
+          await reader.file(part.fieldname, part.file, {
+            filename: part.filename ?? '',
+            mimeType: part.mimetype,
+          });
+        } catch (error) {
+          throw stalled ?? consumerRefusal(request, error);
+        }
+        current = undefined;
+      }
+      next = parts.next();
+    }
+    // An empty body: busboy ends it as an empty form, but nothing of the upload arrived.
+    if (received === 0) throw cutOff();
+  } catch (error) {
+    // Stop reading the body and drop the part under way (its consumer, if any, has settled).
+    raw.unpipe();
+    current?.destroy();
+    throw closing(error);
+  } finally {
+    clearTimeout(idle);
+    raw.off('data', touch);
+    raw.off('end', complete);
+  }
 }

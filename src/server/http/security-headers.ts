@@ -1,16 +1,18 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet from 'helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify from 'fastify';
 import type { Config } from '../config';
 
 export const isHttps = (config: Config) => config.publicUrl?.startsWith('https://') ?? false;
 
 /**
- * The security headers of everything the server sends: the one place they are decided. The built panel loads only
- * module scripts from its own origin, so scripts need no 'unsafe-inline'; MUI (emotion) injects <style> elements at
- * run time, so styles do.
+ * The security headers of everything the server sends: the one place they are decided, given to @fastify/helmet
+ * (app.ts). The built panel loads only module scripts from its own origin, so scripts need no 'unsafe-inline'; MUI
+ * (emotion) injects <style> elements at run time, so styles do. No page has an inline script, so no nonces.
  */
-function helmetOptions(config: Config) {
+export function helmetOptions(config: Config): FastifyHelmetOptions {
   return {
+    global: true,
+    enableCSPNonces: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -33,45 +35,27 @@ function helmetOptions(config: Config) {
         ...(isHttps(config) ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    frameguard: { action: 'deny' as const },
-    referrerPolicy: { policy: 'no-referrer' as const },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
     hsts: isHttps(config) ? { maxAge: 15_552_000, includeSubDomains: false } : false,
   };
 }
 
-export interface SecurityHeaders {
-  /** Sets the headers on an answer that runs the app's hooks (Connect's signature: the onRequest hook calls it). */
-  middleware: ReturnType<typeof helmet>;
-  /**
-   * The same headers as name and value, for the answers written where no hook runs: the router's refusals and
-   * those written on the socket before a request exists (http/router-errors.ts).
-   */
-  list: Record<string, string>;
-}
-
 /**
- * Helmet's middleware, built once from the policy above (the Fastify plugin built it again for every request: its
- * policy parsed each time, a visible share of a cheap call's CPU for a result that never changes), and what it sets,
- * read once by running it on a response that only records. Nothing in the policy depends on the request, so every
- * answer gets the same headers.
+ * The same headers as name and value, for the answers written where no hook runs: the router's refusals and those
+ * written on the socket before a request exists (http/router-errors.ts). Read once at start off one answer of a bare
+ * Fastify app with @fastify/helmet and the same options: what its hooks set before the handler runs is exactly what
+ * every answer of the server carries (nothing in the policy depends on the request).
  */
-export function securityHeaders(config: Config): SecurityHeaders {
-  const middleware = helmet(helmetOptions(config));
-  const list: Record<string, string> = {};
-  const recorder = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      list[name] = String(value);
-    },
-    removeHeader(name: string) {
-      delete list[name];
-    },
-  };
-  let failed: unknown;
-  let done = false;
-  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    failed = error;
-    done = true;
-  });
-  if (!done || failed) throw new Error('helmet did not set its headers at once', { cause: failed });
-  return { middleware, list };
+export async function securityHeaderList(config: Config): Promise<Record<string, string>> {
+  const probe = Fastify();
+  try {
+    await probe.register(helmet, helmetOptions(config));
+    probe.get('/', (_request, reply) => reply.send(reply.getHeaders()));
+    const answer = await probe.inject({ method: 'GET', url: '/' });
+    const list = answer.json() as Record<string, string | number | string[]>;
+    return Object.fromEntries(Object.entries(list).map(([name, value]) => [name, String(value)]));
+  } finally {
+    await probe.close();
+  }
 }

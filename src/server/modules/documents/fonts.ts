@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** A TrueType file of an installed font package, read once when the server starts (nothing is fetched later). */
+/** A TrueType file of an installed font package, read once, with the first document (nothing is fetched). */
 const fontFile = (path: string): Uint8Array => readFileSync(require.resolve(path));
 
 /** One weight of the documents' type: Noto Sans for Latin (and ₹), Noto Sans Devanagari for Hindi names and texts. */

@@ -77,10 +77,7 @@ export async function receiveImport(
         fields.set(name, value);
       },
       async file(name, stream, info) {
-        if (name !== 'file') {
-          stream.resume();
-          throw fileError(IMPORT_MSG.fileMissing);
-        }
+        if (name !== 'file') throw fileError(IMPORT_MSG.fileMissing);
         let size = 0;
         await pipeline(
           stream,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +22,7 @@ import { envelope } from '../../../shared/wire';
 import { inTransaction } from '../../db/transaction';
 import { csvText } from '../../http/csv';
 import { forbidden, HttpError, notFound } from '../../http/errors';
+import { multipartOptions } from '../../http/multipart';
 import { idParam } from '../../http/params';
 import { documentedOnly } from '../../http/schemas';
 import { caller, guarded } from '../../http/session';
@@ -67,8 +69,8 @@ export default async function importRoutes(fastify: FastifyInstance) {
     await Promise.allSettled([...running]);
   });
 
-  // busboy reads the body in the handler (http/multipart.ts); Fastify only has to let it through.
-  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  // The upload is read in the handler, part by part (http/multipart.ts); only this module's routes take one.
+  await app.register(multipart, multipartOptions);
 
   app.post(
     '/import/:kind',

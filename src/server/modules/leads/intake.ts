@@ -17,7 +17,7 @@ import {
   leadTypeSchema,
 } from '../../../shared/schemas/leads';
 import { badRequest, HttpError, zodToHttpError } from '../../http/errors';
-import { isMultipart, readMultipart } from '../../http/multipart';
+import { readMultipart } from '../../http/multipart';
 
 export interface ReceivedFile {
   field: LeadFileField;
@@ -68,7 +68,7 @@ export async function receiveLead(
   uploadsDir: string,
   idleTimeoutMs: number,
 ): Promise<ReceivedLead> {
-  if (!isMultipart(request)) throw new HttpError(415, LEAD_MSG.notMultipart);
+  if (!request.isMultipart()) throw new HttpError(415, LEAD_MSG.notMultipart);
   fs.mkdirSync(uploadsDir, { recursive: true });
   const fields = new Map<string, string>();
   const files = new Map<LeadFileField, ReceivedFile>();
@@ -94,10 +94,7 @@ export async function receiveLead(
         fields.set(name, value);
       },
       async file(name, stream, info) {
-        if (!isFileField(name) || claimed.has(name)) {
-          stream.resume();
-          throw badRequest(LEAD_MSG.unexpectedPart(name), name);
-        }
+        if (!isFileField(name) || claimed.has(name)) throw badRequest(LEAD_MSG.unexpectedPart(name), name);
         claimed.add(name);
         const target = path.join(uploadsDir, `${TEMP_PREFIX}${randomBytes(16).toString('hex')}`);
         written.push(target);

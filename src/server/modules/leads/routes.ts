@@ -1,4 +1,5 @@
 import path from 'node:path';
+import multipart from '@fastify/multipart';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { envelope, listEnvelope, wireLeadSchema, wireUserSchema } from '../../..
 import { leads } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { HttpError, notFound } from '../../http/errors';
+import { multipartOptions } from '../../http/multipart';
 import { idParam } from '../../http/params';
 import { listReads } from '../../http/reader';
 import { documentedOnly } from '../../http/schemas';
@@ -67,8 +69,8 @@ export default async function leadRoutes(fastify: FastifyInstance) {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const people = peopleService({ db, config, cipher });
 
-  // busboy reads the body in the handler (http/multipart.ts); Fastify only has to let it through.
-  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  // The upload is read in the handler, part by part (http/multipart.ts); only this module's routes take one.
+  await app.register(multipart, multipartOptions);
 
   // Public: the onboarding form. Capped before parsing, limited per address (counted in PostgreSQL, so across
   // every server: a spam limit, not an account lock), all or nothing.
