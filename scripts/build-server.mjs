@@ -35,7 +35,7 @@ function files(dir) {
 
 /**
  * Leaves every relative import to Node, naming the compiled file: `./app` is `./app.js`, `./modules/x/index` is
- * `./modules/x/index.js`; a file that is not TypeScript (`./pglite-socket-server.mjs`) keeps its name.
+ * `./modules/x/index.js`; a file that is not TypeScript (`./sources-hash.mjs`) keeps its name.
  */
 const relativeImportsAsJs = {
   name: 'relative-imports-as-js',

@@ -87,12 +87,14 @@ async function openServersDatabase(config: ReturnType<typeof readConfig>): Promi
 async function main() {
   const input = readArgs(process.argv.slice(2));
   const config = readConfig();
+  // Hashed before the database is opened: on a running embedded server the command holds its one session, and
+  // the server's requests wait for it.
+  const { password, passwordHash } = await newOneTimePassword();
   const database = await openServersDatabase(config);
   try {
     // Another key than the servers' is refused as reconcile refuses it (data-key-check.ts), before anything is written.
     const keys = loadServerKeys(config);
     await checkDataKey(database.db, keys, { record: false });
-    const { password, passwordHash } = await newOneTimePassword();
     const record = auditRecorder(CONSOLE, null, 'user.create', 'user');
     const fromConsole: AuditRecorder = (tx, change) =>
       record(tx, { ...change, after: { ...change.after, source: 'created from the server console' } });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -116,6 +117,65 @@ describe(`while a server runs (${serverUrl ? 'PostgreSQL' : 'the embedded databa
     expect(again.stdout).toBe('');
     expect(again.status).toBe(1);
     expect((await get(server, bootstrap, 'approvals/admins')).result.admins).toBe(2);
+    await server.stop();
+  }, 120_000);
+
+  it('waits its turn while the server answers a stream of calls, and the server answers every one', async () => {
+    const env: Env = {
+      DATA_DIR: tempDir(),
+      DATA_KEY,
+      DATABASE_URL: serverUrl ? await databaseOfItsOwn(serverUrl) : '',
+    };
+    const server = await startServer(env);
+    const token = (await signIn(server, '9999999999', 'Admin@1234')).body.result.token;
+    const command = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/server/admin.ts',
+        'create',
+        '--userName',
+        'busy.admin',
+        '--name',
+        'Busy Admin',
+      ],
+      { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    command.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    command.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    let running = true;
+    const exited = new Promise<number | null>((resolve) =>
+      command.once('exit', (code) => {
+        running = false;
+        resolve(code);
+      }),
+    );
+    // Ten callers, each calling again as soon as it is answered, for as long as the command runs.
+    const statuses: number[] = [];
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (running) {
+          const res = await fetch(`${apiOf(server)}/report/userCounts`, {
+            headers: { 'x-auth-token': `bearer ${token}` },
+          });
+          await res.arrayBuffer();
+          statuses.push(res.status);
+        }
+      }),
+    );
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
+    expect(oneTimePasswordOf(stdout)).toMatch(/^[\w-]{16}$/);
+    expect(statuses.length).toBeGreaterThanOrEqual(10);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect((await get(server, token, 'approvals/admins')).result.admins).toBe(2);
     await server.stop();
   }, 120_000);
 });

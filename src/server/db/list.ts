@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, not, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Queryable } from './open';
 
@@ -84,7 +84,7 @@ export interface ListSpec<Row> {
   /**
    * Its filter is equalities the sort's indexes serve (a type, a parent, a status), or none: a capped total is
    * then counted down the same index beside the page. Otherwise (a search, a path prefix) the matches are read
-   * once, up to the cap, and both counted and sorted from there.
+   * up to the cap and both counted and sorted from there; past the cap the page walks the sort's index.
    */
   equalities?: boolean;
   /**
@@ -105,8 +105,8 @@ export interface PageKeys {
 export const statementName = (list: string, text: string) =>
   `${list.replace(/\W+/g, '_')}_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
 
-/** Runs a list's rows, prepared under its name when the list is a prepared one. */
-function runRows<Row>(query: RowsQuery<Row>, prepared: string | undefined): Promise<Row[]> {
+/** Runs a list's statement, prepared under its name when the list is a prepared one. */
+function run<Row>(query: RowsQuery<Row>, prepared: string | undefined): Promise<Row[]> {
   if (!prepared) return query.execute();
   return query.prepare(statementName(prepared, query.toSQL().sql)).execute();
 }
@@ -114,20 +114,97 @@ function runRows<Row>(query: RowsQuery<Row>, prepared: string | undefined): Prom
 /**
  * The one list helper: a page of rows and the total matching `where`, for every list call (`state/fetch`,
  * `account/fetch`, `transactions/fetch`, ...). The page is found on the keys alone (an index-only path where
- * one exists), the joins run for its rows only, and the total comes in the same statement. Only a page past
- * the last row asks for the total again, on its own.
+ * one exists), the joins run for its rows only, and the total usually comes in the same statement. Each
+ * statement has one plan; where two plans serve one list, the list asks the second statement only when the first
+ * says so (a kept total's page past the middle, a capped search past the cap). Only a page past the last row asks
+ * for the total on its own.
  */
 export async function listPage<Row>(db: Queryable, spec: ListSpec<Row>) {
-  const rows = await runRows(spec.rows(...pageParts(db, spec as ListSpec<unknown>)), spec.prepared);
-  let n = (rows[0] as { total?: number } | undefined)?.total;
-  if (n === undefined) {
-    const [row] = await db
-      .select({ n: sql<number>`${countOf(spec as ListSpec<unknown>)}`.mapWith(Number) })
-      .from(sql`(select 1) as one`);
-    n = row?.n ?? 0;
+  const list = spec as ListSpec<unknown>;
+  const { key, direction } = sortOf(list.sort, list.page);
+  const sortKey = sql`${key}`.as('sort_key');
+  const { limit } = list.page;
+  const offset = offsetOf(list.page);
+  /** The list's rows for the page `keys`, with `total` beside them. */
+  const rowsOf = (keys: PageKeys['keys'], total: SQL) =>
+    run(
+      spec.rows(
+        // The page's columns, qualified: the joined tables have columns of the same names.
+        { keys, id: sql`"page"."id"` },
+        [direction(sql`"page"."sort_key"`), direction(sql`"page"."id"`)],
+        sql<number>`${total}`.mapWith(Number).as('list_total'),
+      ),
+      spec.prepared,
+    );
+  /** The page's keys walking the sort's index from its start, filtered by `where`. */
+  const fromStart = (where: SQL | undefined) =>
+    list
+      .keys(sortKey)
+      .where(where)
+      .orderBy(direction(key), direction(list.sort.id))
+      .limit(limit)
+      .offset(offset)
+      .as('page') as unknown as PageKeys['keys'];
+  const answer = (rows: Row[], n: number) => {
+    const capped = list.total === 'capped' && n > COUNT_CAP;
+    return { rows, total: capped ? COUNT_CAP : n, capped };
+  };
+  const totalOf = (rows: Row[]) => (rows[0] as { total?: number } | undefined)?.total;
+
+  if (typeof list.total === 'object' && offset > 0) {
+    // A kept total tells which end of the index a page is nearer: a page past the middle is read from the far
+    // end, walking (total - offset) keys instead of offset, so the last page costs as little as the first.
+    const n = await countAlone(db, list);
+    if (offset >= n) return answer([], n);
+    if (n >= 2 * offset + limit) {
+      const rows = await rowsOf(fromStart(list.where), list.total.kept);
+      return answer(rows, totalOf(rows) ?? n);
+    }
+    const reverse = direction === asc ? desc : asc;
+    const fromEnd = list
+      .keys(sortKey)
+      .where(list.where)
+      .orderBy(reverse(key), reverse(list.sort.id))
+      .limit(Math.min(limit, n - offset))
+      .offset(Math.max(0, n - offset - limit))
+      .as('page') as unknown as PageKeys['keys'];
+    const rows = await rowsOf(fromEnd, list.total.kept);
+    return answer(rows, totalOf(rows) ?? n);
   }
-  const capped = spec.total === 'capped' && n > COUNT_CAP;
-  return { rows, total: capped ? COUNT_CAP : n, capped };
+
+  const keyFilter = list.where === undefined || list.equalities === true;
+  if (list.total === 'capped' && (list.walkWhere !== undefined || !keyFilter)) {
+    // A capped search or path prefix: its index finds matches in no order, so the page is sorted from the first
+    // COUNT_CAP + 1 matches, which the same statement counts. That is the page while they are at most COUNT_CAP;
+    // past the cap the page is read again down the sort's index, tested row by row (walkWhere), and the total is
+    // "at least COUNT_CAP".
+    const matching = list
+      .keys(sortKey)
+      .where(list.where)
+      .limit(COUNT_CAP + 1);
+    const amongMatches = db
+      .select({
+        id: sql<string>`m.id`.as('id'),
+        sortKey: sql`m.sort_key`.as('sort_key'),
+        total: sql`m.list_n`.as('list_n'),
+      })
+      .from(
+        sql`(with matching as (${matching})
+          select id, sort_key, (select count(*) from matching) as list_n from matching
+          order by ${direction(sql`sort_key`)}, ${direction(sql`id`)} limit ${limit} offset ${offset}) as m`,
+      )
+      .as('page') as unknown as PageKeys['keys'];
+    const rows = await rowsOf(amongMatches, sql`"page"."list_n"`);
+    const n = totalOf(rows) ?? (await countAlone(db, list));
+    if (n <= COUNT_CAP) return answer(rows, n);
+    return answer(
+      await rowsOf(fromStart(list.walkWhere ?? list.where), sql.raw(String(COUNT_CAP + 1))),
+      COUNT_CAP + 1,
+    );
+  }
+
+  const rows = await rowsOf(fromStart(list.where), countOf(list));
+  return answer(rows, totalOf(rows) ?? (await countAlone(db, list)));
 }
 
 /** The list's total for its filter, as a scalar expression: the kept one, or a count (capped or exact). */
@@ -138,79 +215,11 @@ function countOf(spec: ListSpec<unknown>): SQL {
   return sql`(select count(*) from (${spec.total === 'capped' ? matching.limit(COUNT_CAP + 1) : matching}) as matching)`;
 }
 
-/** What a list's `rows` is given: the page's keys (a subquery), their order and the total's field. */
-function pageParts(db: Queryable, spec: ListSpec<unknown>): [PageKeys, SQL[], SQL.Aliased<number>] {
-  const { key, direction } = sortOf(spec.sort, spec.page);
-  const sortKey = sql`${key}`.as('sort_key');
-  const { limit } = spec.page;
-  const offset = offsetOf(spec.page);
-  const keyFilter = spec.where === undefined || spec.equalities === true;
-  // A capped search or path prefix reads its matches once, up to the cap (below).
-  const readsMatchesOnce = spec.total === 'capped' && (spec.walkWhere !== undefined || !keyFilter);
-  const fromStart = (where: SQL | undefined) =>
-    spec
-      .keys(sortKey)
-      .where(where)
-      .orderBy(direction(key), direction(spec.sort.id))
-      .limit(limit)
-      .offset(offset);
-  let keys: PageKeys['keys'];
-  if (typeof spec.total === 'object' && offset > 0) {
-    // A kept total tells which end of the index a page is nearer: a page past the middle is read from the far
-    // end, walking (total - offset) keys instead of offset, so the last page costs as little as the first. Both
-    // branches are in the statement; a one-time filter on the total runs only the one that applies.
-    const n = sql`(${spec.total.kept})`;
-    const reverse = direction === asc ? desc : asc;
-    const nearStart = sql`${n} >= ${2 * offset + limit}`;
-    const fromEnd = sql`${spec
-      .keys(sortKey)
-      .where(and(spec.where, not(nearStart)))
-      .orderBy(reverse(key), reverse(spec.sort.id))} limit greatest(0, least(${limit}, ${n} - ${offset}))
-      offset greatest(0, ${n} - ${offset} - ${limit})`;
-    keys = db
-      .select({ id: sql<string>`k.id`.as('id'), sortKey: sql`k.sort_key`.as('sort_key') })
-      .from(sql`((${fromStart(and(spec.where, nearStart))}) union all (${fromEnd})) as k`)
-      // Tells the planner the page is `limit` rows (it cannot see through the far end's computed LIMIT), so the
-      // joins stay nested loops over the page.
-      .limit(limit)
-      .as('page') as unknown as PageKeys['keys'];
-  } else if (readsMatchesOnce) {
-    // A capped search reads its matches once, up to the cap, and counts them; when they are fewer than the cap
-    // its page is sorted from them, and only past the cap is the page read through the sort's index, tested row
-    // by row (walkWhere). A search's index finds its matches in no order, so this reads them once, not twice.
-    const cap = sql.raw(String(COUNT_CAP));
-    const matchCount = sql`(select n from counted)`;
-    const fromMatching = sql`select id, sort_key from matching where ${matchCount} <= ${cap}
-      order by ${direction(sql`sort_key`)}, ${direction(sql`id`)} limit ${limit} offset ${offset}`;
-    const fromIndex = fromStart(and(spec.walkWhere ?? spec.where, sql`${matchCount} > ${cap}`));
-    const matching = spec
-      .keys(sortKey)
-      .where(spec.where)
-      .limit(COUNT_CAP + 1);
-    keys = db
-      .select({
-        id: sql<string>`k.id`.as('id'),
-        sortKey: sql`k.sort_key`.as('sort_key'),
-        total: sql`k.list_n`.as('list_n'),
-      })
-      .from(
-        sql`(with matching as (${matching}), counted as (select count(*) as n from matching)
-          select m.id, m.sort_key, ${matchCount} as list_n
-          from ((${fromMatching}) union all (${fromIndex})) as m) as k`,
-      )
-      .limit(limit)
-      .as('page') as unknown as PageKeys['keys'];
-  } else {
-    keys = fromStart(spec.where).as('page') as unknown as PageKeys['keys'];
-  }
-  // The page's columns, qualified: the joined tables have columns of the same names.
-  const page: PageKeys = { keys, id: sql`"page"."id"` };
-  const pageOrder = [direction(sql`"page"."sort_key"`), direction(sql`"page"."id"`)];
-  // A page that reads its matches once carries its count; the others' total is a scalar subquery beside the rows.
-  const total = sql<number>`${readsMatchesOnce ? sql`"page"."list_n"` : countOf(spec)}`
-    .mapWith(Number)
-    .as('list_total');
-  return [page, pageOrder, total];
+/** The list's total in a statement of its own. */
+async function countAlone(db: Queryable, spec: ListSpec<unknown>): Promise<number> {
+  const query = db.select({ n: sql<number>`${countOf(spec)}`.mapWith(Number) }).from(sql`(select 1) as one`);
+  const [row] = await run(query, spec.prepared);
+  return row?.n ?? 0;
 }
 
 /** The key fields a list's `keys` select takes: its id and the page's sort key. */

@@ -10,7 +10,8 @@ import { SetupError } from '../config';
 import { watchConnections } from './errors';
 import * as schema from './schema';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The database: drizzle over a pool (`$client`, drizzle's own handle on it). */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export interface Database {
   db: Db;
@@ -18,53 +19,53 @@ export interface Database {
   /** The read replica (DATABASE_REPLICA_URL), when one is configured: a pool of its own, never migrated. */
   replica?: { db: Db; pool: pg.Pool };
   engine: 'pglite' | 'postgres';
+  /**
+   * The embedded database's socket directory for other clients (`psql -h`, a command on a running server's
+   * DATA_DIR): they are served one at a time, each while the pool lends its connection (pglite-worker.mjs).
+   */
+  socketDir?: string;
   close(): Promise<void>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIR = path.join(here, 'migrations');
 
+const SOCKET_NAME = '.s.PGSQL.5432';
+
 // Unix socket paths are limited to ~107 bytes; fall back to a private temp dir when DATA_DIR is deep.
 function socketDirFor(dataDir: string | null): { dir: string; temporary: boolean } {
-  if (dataDir && path.join(dataDir, '.s.PGSQL.5432').length < 100) return { dir: dataDir, temporary: false };
+  if (dataDir && path.join(dataDir, SOCKET_NAME).length < 100) return { dir: dataDir, temporary: false };
   return { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-pg-')), temporary: true };
 }
 
 /**
- * The pool's connections to the embedded database. PGlite runs one batch at a time whatever the count; with one
- * connection it sat idle between statements (a fifth of the time at concurrency 10) while the main thread read
- * an answer and sent the next, with several the next is already queued in the worker (pglite-socket-server.mjs
- * keeps them apart).
+ * What DISCARD ALL clears but the session's advisory locks, which are the server's runner locks (runner-lock.ts) and
+ * must outlive the connection that took them. Kept equal to pglite-worker.mjs's CLEAR_SESSION.
  */
-const EMBEDDED_CONNECTIONS = 4;
-
-let embeddedConnections = 0;
+const CLEAR_SESSION = `CLOSE ALL; RESET ALL; DEALLOCATE ALL; UNLISTEN *; DISCARD PLANS; DISCARD TEMP;
+  DISCARD SEQUENCES`;
 
 /**
- * A connection to the embedded database. PGlite serves every connection from one session, so a prepared
- * statement's name carries its connection's tag: two connections preparing the same statement never meet there
- * (the socket server deallocates a closed connection's statements, pglite-socket-server.mjs).
+ * Where each connection to the embedded database starts: PGlite is one session, which its connections take in
+ * turn, so each first clears what the one before left there (above all its prepared statements: pg prepares a
+ * name once per connection, and the session would hold it already).
  */
-class EmbeddedClient extends pg.Client {
-  // The process id too: a command on the server's socket (npm run admin) shares that one session with the server.
-  readonly #tag = `p${process.pid.toString(36)}c${(embeddedConnections++).toString(36)}_`;
+const clearSession = async (client: pg.ClientBase) => {
+  await client.query(CLEAR_SESSION);
+};
 
-  constructor(config?: pg.ClientConfig) {
-    super(config);
-    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
-    this.query = ((config: unknown, ...rest: unknown[]) => {
-      const named = config as { name?: unknown; submit?: unknown } | null;
-      const tagged =
-        named &&
-        typeof named === 'object' &&
-        typeof named.name === 'string' &&
-        typeof named.submit !== 'function'
-          ? { ...named, name: `${this.#tag}${named.name}` }
-          : config;
-      return query(tagged, ...rest);
-    }) as typeof this.query;
-  }
-}
+/** A pool's options for the embedded database's socket in `dir`: one connection, the session cleared first. */
+const embeddedPoolConfig = (dir: string): pg.PoolConfig => ({
+  // The socket's name carries the port: named here, so a PGPORT in the environment (meant for a PostgreSQL
+  // server) cannot send the driver to another socket.
+  host: dir,
+  port: 5432,
+  user: 'postgres',
+  database: 'postgres',
+  // One session, one connection ("pool of 1"): a transaction's statements and the next request's never meet.
+  max: 1,
+  onConnect: clearSession,
+});
 
 /** Where the embedded database keeps its files in DATA_DIR. */
 const embeddedDir = (dataDir: string) => path.join(dataDir, 'pgdata');
@@ -95,32 +96,67 @@ const serverOf = (databaseUrl: string) => {
   }
 };
 
-/** Starts PGlite in a worker thread behind a Unix socket; resolves once it accepts connections. */
-async function startEmbedded(dataDir: string | null, cluster: string | undefined) {
+/** The pool's one connection, held idle while the embedded database serves an outside connection. */
+function lenderOf(pool: pg.Pool) {
+  let held: pg.PoolClient | undefined;
+  return {
+    /** Resolves once the pool's connection is held (or the pool is closed: then nothing uses it either). */
+    async lend() {
+      held = await pool.connect().catch(() => undefined);
+    },
+    /** Back to the pool; dropped when the outside connection was served, its next one then clears the session. */
+    giveBack(served: boolean) {
+      held?.release(served);
+      held = undefined;
+    },
+  };
+}
+
+/**
+ * Starts PGlite in a worker thread served by pglite-socket; resolves once it accepts connections: the pool's on
+ * `poolSocketDir` (a private directory), everyone else's on `socketDir`, in line (pglite-worker.mjs).
+ */
+async function startEmbedded(
+  dataDir: string | null,
+  cluster: string | undefined,
+  poolSocketDir: string,
+  lender: ReturnType<typeof lenderOf>,
+) {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const dbDir = dataDir ? embeddedDir(dataDir) : 'memory://';
   const socket = socketDirFor(dataDir);
-  const socketPath = path.join(socket.dir, '.s.PGSQL.5432');
+  const socketPath = path.join(socket.dir, SOCKET_NAME);
   fs.rmSync(socketPath, { force: true }); // a stale socket from a killed run would block listen()
   const worker = new Worker(path.join(here, 'pglite-worker.mjs'), {
-    // pg drops a connection whenever a query on it fails and opens a new one at once, before the socket server
-    // has seen the old one close: room for those beside the pool's own.
-    workerData: { dataDir: dbDir, cluster, socketPath, maxConnections: 2 * EMBEDDED_CONNECTIONS },
+    workerData: {
+      dataDir: dbDir,
+      cluster,
+      poolSocketPath: path.join(poolSocketDir, SOCKET_NAME),
+      socketPath,
+    },
+  });
+  worker.on('message', (message: { type: string; served?: boolean }) => {
+    if (message.type === 'lend') void lender.lend().then(() => worker.postMessage({ type: 'lent' }));
+    else if (message.type === 'return') lender.giveBack(message.served === true);
   });
   await new Promise<void>((resolve, reject) => {
+    const started = (message: { type: string; message?: string }) => {
+      if (message.type === 'ready') resolve();
+      else if (message.type === 'error')
+        reject(new Error(`Embedded database failed to start: ${message.message}`));
+      else return;
+      worker.off('message', started);
+    };
     worker.once('error', reject);
-    worker.once('message', (msg: { type: string; message?: string }) =>
-      msg.type === 'ready'
-        ? resolve()
-        : reject(new Error(`Embedded database failed to start: ${msg.message}`)),
-    );
+    worker.on('message', started);
   });
   if (dataDir) fs.writeFileSync(path.join(dataDir, SOCKET_DIR_FILE), socket.dir, { mode: 0o600 });
   const stop = async () => {
     if (dataDir) fs.rmSync(path.join(dataDir, SOCKET_DIR_FILE), { force: true });
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 5000);
-      worker.once('message', () => {
+      worker.on('message', (message: { type: string }) => {
+        if (message.type !== 'stopped') return;
         clearTimeout(timer);
         resolve();
       });
@@ -164,6 +200,7 @@ export async function openDatabase(opts: {
   };
   let pool: pg.Pool;
   let stopEmbedded: (() => Promise<void>) | undefined;
+  let socketDir: string | undefined;
   if (opts.databaseUrl && !inMemory) {
     pool = newPool({ connectionString: opts.databaseUrl, max: 10 });
     try {
@@ -183,18 +220,24 @@ export async function openDatabase(opts: {
   } else {
     if (opts.mustExist && !inMemory && !hasEmbeddedDatabase(opts.dataDir))
       throw noTierdeskDatabase(opts.dataDir);
-    const embedded = await startEmbedded(inMemory ? null : opts.dataDir, inMemory ? opts.cluster : undefined);
-    stopEmbedded = embedded.stop;
-    pool = newPool({
-      // The socket's name carries the port: named here, so a PGPORT in the environment (meant for a PostgreSQL
-      // server) cannot send the driver to another socket.
-      host: embedded.socketDir,
-      port: 5432,
-      user: 'postgres',
-      database: 'postgres',
-      max: EMBEDDED_CONNECTIONS,
-      Client: EmbeddedClient,
-    });
+    const poolSocketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-pool-'));
+    pool = newPool(embeddedPoolConfig(poolSocketDir));
+    try {
+      const embedded = await startEmbedded(
+        inMemory ? null : opts.dataDir,
+        inMemory ? opts.cluster : undefined,
+        poolSocketDir,
+        lenderOf(pool),
+      );
+      socketDir = embedded.socketDir;
+      stopEmbedded = async () => {
+        await embedded.stop();
+        fs.rmSync(poolSocketDir, { recursive: true, force: true });
+      };
+    } catch (error) {
+      fs.rmSync(poolSocketDir, { recursive: true, force: true });
+      throw error;
+    }
   }
   const db = drizzle(pool, { schema });
   try {
@@ -214,10 +257,11 @@ export async function openDatabase(opts: {
     pool,
     ...(replicaPool ? { replica: { db: drizzle(replicaPool, { schema }), pool: replicaPool } } : {}),
     engine: stopEmbedded ? 'pglite' : 'postgres',
+    ...(socketDir ? { socketDir } : {}),
     async close() {
       await replicaPool?.end();
-      await pool.end();
-      await stopEmbedded?.();
+      // The embedded engine's stop closes outside connections first, so a connection the pool lent returns to it.
+      await Promise.all([pool.end(), stopEmbedded?.()]);
     },
   };
 }
@@ -236,14 +280,8 @@ export async function openRunningEmbedded(dataDir: string): Promise<Database> {
       `The server running on ${dataDir} has not opened its database yet: try again shortly`,
     );
   }
-  const pool = new pg.Pool({
-    host: socketDir,
-    port: 5432,
-    user: 'postgres',
-    database: 'postgres',
-    max: 1,
-    Client: EmbeddedClient,
-  });
+  // It waits in line there until the server lends it the session (pglite-worker.mjs).
+  const pool = new pg.Pool(embeddedPoolConfig(socketDir));
   pool.on('error', () => {});
   try {
     const { rows } = await pool.query<{ migrated: boolean }>(

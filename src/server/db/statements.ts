@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { getTableColumns, type Table } from 'drizzle-orm';
 import pg from 'pg';
 import type { Queryable } from './open';
+import { connectionOf } from './transaction';
 
 /**
  * Hand-written statements for the hottest paths (the session look-up of every signed-in call; the partner
@@ -18,15 +19,11 @@ const types = {
     oid === INT8 ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** The connection `q` runs on: a transaction's own pooled client, or the pool. */
-export function connectionOf(q: Queryable): pg.Pool | pg.PoolClient {
-  // A drizzle transaction keeps its pooled client on its session (drizzle-orm/node-postgres NodePgSession).
-  const client =
-    '$client' in q
-      ? (q.$client as pg.Pool)
-      : (q as unknown as { session: { client?: pg.PoolClient } }).session.client;
-  if (!client || typeof client.query !== 'function')
-    throw new Error('runStatement needs a node-postgres database or one of its transactions');
+/** The connection `q` runs on: the pool, or the transaction's own pooled connection. */
+function connectionOfQueryable(q: Queryable): pg.Pool | pg.PoolClient {
+  if ('$client' in q) return q.$client;
+  const client = connectionOf(q);
+  if (!client) throw new Error('runStatement runs in a transaction of inTransaction (db/transaction.ts)');
   return client;
 }
 
@@ -44,7 +41,7 @@ export async function runStatement<Row>(
   { prepared = true }: { prepared?: boolean } = {},
 ): Promise<Row[]> {
   const config: pg.QueryConfig = { text, values, types, ...(prepared ? { name: nameOf(text) } : {}) };
-  const result = await connectionOf(q).query(config);
+  const result = await connectionOfQueryable(q).query(config);
   return result.rows as Row[];
 }
 

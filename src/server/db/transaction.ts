@@ -1,8 +1,9 @@
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgTransaction, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { connectionEndOf, DatabaseUnavailable, isSwitchover, sqlStateOf } from './errors';
 import type { Db, Queryable, Tx } from './open';
-import { connectionOf } from './statements';
+import * as schema from './schema';
 
 /** read_only_sql_transaction: the connection reached a server that is not the primary (one just demoted). */
 const READ_ONLY = '25006';
@@ -16,37 +17,73 @@ const MAX_ATTEMPTS = 6;
 
 export const isRetryable = (error: unknown) => RETRYABLE.has(sqlStateOf(error) ?? '');
 
+/** Drizzle over one pooled connection, made once per connection (making it reads the whole schema). */
+const onConnection = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
+/** The pooled connection each transaction runs on. */
+const connections = new WeakMap<Tx, pg.PoolClient>();
+
+/**
+ * The connection a transaction of `inTransaction` runs on, for a statement sent through pg itself
+ * (statements.ts); undefined for any other transaction handle.
+ */
+export const connectionOf = (tx: Tx): pg.PoolClient | undefined => connections.get(tx);
+
+/**
+ * One attempt: `work` in a transaction on a connection taken from the pool, which it gives back after (dropped
+ * when it reached a server that is no longer the primary). Throws the connection's end, or the work's own failure,
+ * rather than a rollback that failed after them.
+ */
+async function attempt<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>, config?: PgTransactionConfig) {
+  const client = await pool.connect();
+  let failure: unknown;
+  let readOnly = false;
+  try {
+    let db = onConnection.get(client);
+    if (!db) {
+      db = drizzle(client, { schema });
+      onConnection.set(client, db);
+    }
+    return await db.transaction(async (tx) => {
+      connections.set(tx, client);
+      try {
+        return await work(tx);
+      } catch (error) {
+        failure = error;
+        readOnly = sqlStateOf(error) === READ_ONLY;
+        throw error;
+      }
+    }, config);
+  } catch (thrown) {
+    throw connectionEndOf(client) ?? failure ?? thrown;
+  } finally {
+    client.release(readOnly ? new Error('not the primary') : undefined);
+  }
+}
+
 /**
  * Runs `work` in one transaction (or inside the caller's, when `q` already is one). Writes read what they
  * decide on inside `work`, locking those rows, so two writers never decide on the same stale read. Should
  * PostgreSQL still abort one of two writers, the whole transaction runs again (with a short random pause): it
- * re-reads everything, so such an abort never reaches the caller as an error.
+ * re-reads everything, so such an abort never reaches the caller as an error. `config`: its isolation level and
+ * access mode (a read-only snapshot, for instance).
  *
  * When the transaction's connection ends under it (a failover, a terminated backend), drizzle's rollback then fails
  * on the dead connection and would be what the caller sees: the caller gets the connection's end, or the work's own
  * failure, instead, which say what happened (db/errors.ts, isSwitchover). A connection that reached a server no
- * longer the primary (read-only) is closed, so the pool drops it instead of handing it out again.
+ * longer the primary (read-only) is dropped from the pool instead of being handed out again.
  */
-export async function inTransaction<T>(q: Queryable, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  q: Queryable,
+  work: (tx: Tx) => Promise<T>,
+  config?: PgTransactionConfig,
+): Promise<T> {
   if (q instanceof PgTransaction) return work(q as Tx);
-  for (let attempt = 1; ; attempt++) {
-    let connection: pg.PoolClient | undefined;
-    let failure: unknown;
+  for (let attempts = 1; ; attempts++) {
     try {
-      return await q.transaction(async (tx) => {
-        connection = connectionOf(tx) as pg.PoolClient;
-        try {
-          return await work(tx);
-        } catch (error) {
-          failure = error;
-          if (sqlStateOf(error) === READ_ONLY) connection.end().catch(() => {});
-          throw error;
-        }
-      });
-    } catch (thrown) {
-      const error = connectionEndOf(connection) ?? failure ?? thrown;
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+      return await attempt(q.$client, work, config);
+    } catch (error) {
+      if (attempts >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempts));
     }
   }
 }
@@ -72,7 +109,7 @@ export async function primaryAnswers(db: Db, withinMs = PROBE_MS): Promise<boole
     timer = setTimeout(() => resolve(false), Math.min(PROBE_MS, withinMs));
   });
   const ask = async () => {
-    const client = await (connectionOf(db) as pg.Pool).connect();
+    const client = await db.$client.connect();
     let primary = false;
     try {
       const { rows } = await client.query<{ recovering: boolean }>(

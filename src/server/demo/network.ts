@@ -5,6 +5,7 @@ import { verhoeffDigit } from '../../shared/identity';
 import type { Config } from '../config';
 import type { Db } from '../db/open';
 import { districts, products, providers, states, tehsils, users, wallets } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { countNewUser, hashPassword } from '../modules/account/index';
 import { childPath } from '../modules/network/index';
 import type { PersonalDataCipher } from '../security/personal-data';
@@ -70,7 +71,7 @@ export async function seedDemoNetwork(
   // Distinct creation times keep list order stable and readable.
   const createdAt = () => new Date(now - 3_600_000 + 1000 * tick++);
 
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const places: { districtId: string; tehsilId: string }[] = [];
     for (const s of DEMO_LOCATIONS) {
       const [state] = await tx.insert(states).values({ name: s.state, createdAt: createdAt() }).returning();

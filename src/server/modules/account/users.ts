@@ -155,9 +155,9 @@ export async function listWireUsers(
 ): Promise<{ users: WireUser[]; total: number; capped: boolean }> {
   const { where, walkWhere, searchIsKey } = filterConditions(viewer, filter);
   // A network's path prefix (a list of every type) is planned with its value: the prefix decides the path. Every
-  // other list is a prepared statement, a search of text too: its statement takes the trigram index up to the
-  // cap and past it walks the date index, deciding between them as it runs (listPage), so one plan serves a rare
-  // name and a common one, and PostgreSQL keeps that generic plan once it has seen it cost no more.
+  // other list is prepared, a search of text too: each of its statements has one plan whatever the text (the
+  // trigram index up to the cap; past the cap, a second statement walks the date index: listPage), so
+  // PostgreSQL keeps that generic plan once it has seen it cost no more.
   const pathPrefix = filter.type === undefined && scopedByPath(viewer);
   // Equalities on the users' indexes (a type, a parent, an id, an Aadhar number's hash) and a search of digits
   // (one key of the runs' index, whatever they are).

@@ -12,6 +12,7 @@ import {
   tdsEntries,
   wallets,
 } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { TDS_PAYABLE } from '../tds/index';
 import {
   EXACT_POSTING,
@@ -464,7 +465,7 @@ export async function owedPaise(db: Queryable): Promise<bigint> {
  * never compares a wallet with postings written after it was read.
  */
 export async function reconcile(db: Db, ledgerKey: Buffer): Promise<ReconcileReport> {
-  return db.transaction((tx) => reconcileIn(tx, ledgerKey), {
+  return inTransaction(db, (tx) => reconcileIn(tx, ledgerKey), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
