@@ -1,10 +1,11 @@
 import { Alert, Box, Button, CircularProgress, GlobalStyles, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { TextInput, useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
 import { mfaEnableSchema } from '../../../shared/schemas/account';
 import { FormDialog } from '../../forms/FormDialog';
-import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { CodeInput } from '../../forms/inputs';
+import { schemaValidator } from '../../forms/schemaValidator';
 import { serverFieldErrors } from '../../forms/serverErrors';
 import { sharedKey } from '../../i18n/sharedMessages';
 import { useNotifyError } from '../../layout/useNotifyError';
@@ -18,17 +19,6 @@ const validateEnable = schemaValidator(mfaEnableSchema);
 
 /** The query of the signed-in person's own record (its second step), which a change here refreshes. */
 export const OWN_ACCOUNT_KEY = ['account', 'own'];
-
-/** The code field of the second step: a one-time code the phone may fill in, digits only. */
-export const CodeInput = ({ label }: { label: string }) => (
-  <TextInput
-    source="otp"
-    label={label}
-    autoComplete="one-time-code"
-    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-    validate={requiredMark}
-  />
-);
 
 /** What printing shows while the recovery codes are on screen: the codes alone. */
 const printCodesOnly = (

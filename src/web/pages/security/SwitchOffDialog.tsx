@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { mfaDisableSchema } from '../../../shared/schemas/account';
 import { FormDialog } from '../../forms/FormDialog';
+import { CodeInput } from '../../forms/inputs';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { serverFieldErrors } from '../../forms/serverErrors';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { updateStoredUser } from '../../providers/session';
-import { CodeInput, OWN_ACCOUNT_KEY } from './SecondStepDialog';
+import { OWN_ACCOUNT_KEY } from './SecondStepDialog';
 
 type Proof = 'otp' | 'recoveryCode';
 

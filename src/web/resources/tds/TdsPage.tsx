@@ -18,12 +18,13 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DateInput, TextInput, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { DateInput, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { TDS_QUARTERS } from '../../../shared/constants/tds';
 import { formatRupees, titleCase } from '../../../shared/format';
 import { DEFAULT_MAX_AMOUNT_PAISE } from '../../../shared/money';
 import { TDS_MSG, type TdsFetchResult, tdsDepositSchemaFor } from '../../../shared/schemas/tds';
 import { FormDialog } from '../../forms/FormDialog';
+import { DigitsInput, RupeesInput } from '../../forms/inputs';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { useDocumentLanguage } from '../../i18n/format';
 import { PdfButton, useDownload } from '../../layout/download';
@@ -214,27 +215,10 @@ const DepositDialog = ({
         {translate('app.tds.depositText')}
         {payable !== undefined && ` ${translate('app.tds.payableNow', { amount: formatRupees(payable) })}`}
       </DialogContentText>
-      <TextInput
-        source="bsrCode"
-        label="app.tds.bsrCode"
-        autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        validate={requiredMark}
-      />
-      <TextInput
-        source="challanSerial"
-        label="app.tds.challanSerial"
-        autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        validate={requiredMark}
-      />
+      <DigitsInput source="bsrCode" label="app.tds.bsrCode" />
+      <DigitsInput source="challanSerial" label="app.tds.challanSerial" />
       <DateInput source="date" label="app.tds.date" validate={requiredMark} />
-      <TextInput
-        source="amount"
-        label="app.tds.amountRupees"
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        validate={requiredMark}
-      />
+      <RupeesInput label="app.tds.amountRupees" />
     </FormDialog>
   );
 };
