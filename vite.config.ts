@@ -162,8 +162,12 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Runs on PostgreSQL clusters of its own whatever the engine: the 'replica' project, once.
-          exclude: [...configDefaults.exclude, 'tests/server/replica.test.ts'],
+          // Run on PostgreSQL clusters of their own whatever the engine: the 'replica' project, once.
+          exclude: [
+            ...configDefaults.exclude,
+            'tests/server/replica.test.ts',
+            'tests/server/failover.test.ts',
+          ],
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -173,11 +177,12 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The read replica's test: it starts a PostgreSQL 15 primary and a streaming replica of its own
-          // (scripts/pg-cluster.sh), so it needs no DATABASE_URL and runs once, not on each engine's pass.
+          // The read replica's test and the failover's: each starts a PostgreSQL 15 primary and a streaming
+          // replica of its own (scripts/pg-cluster.sh), so they need no DATABASE_URL and run once, not on each
+          // engine's pass.
           name: 'replica',
           environment: 'node',
-          include: ['tests/server/replica.test.ts'],
+          include: ['tests/server/replica.test.ts', 'tests/server/failover.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 300_000,
           pool: 'forks',

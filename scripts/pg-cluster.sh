@@ -6,6 +6,9 @@
 #   scripts/pg-cluster.sh stop            stops both servers and removes PGDIR
 #   scripts/pg-cluster.sh replica-stop    stops the replica only
 #   scripts/pg-cluster.sh replica-start   starts the replica again and waits until it streams
+#   scripts/pg-cluster.sh primary-stop    stops the primary only (a fast shutdown: its sessions are ended)
+#   scripts/pg-cluster.sh primary-start   starts the primary again
+#   scripts/pg-cluster.sh promote         promotes the replica to a primary (a failover) and waits until it takes writes
 #   scripts/pg-cluster.sh status          one line per server: URL, up/down, and the replica's replay lag
 # REPLICA_PORT defaults to PGPORT+1. REPLICA_DELAY (a PostgreSQL duration such as 2s or 500ms) becomes the
 # replica's recovery_min_apply_delay; without it the replica applies at once.
@@ -100,23 +103,28 @@ EOF
   replica-start)
     if running "$REPLICA"; then wait_streaming; else start_replica; fi
     ;;
+  primary-stop)
+    stop_server "$PRIMARY"
+    ;;
+  primary-start)
+    running "$PRIMARY" || as_postgres "$BIN/pg_ctl" -D "$PRIMARY" -l "$PGDIR/primary.log" -w -t "$WAIT_SECONDS" start >&2
+    ;;
+  promote)
+    as_postgres "$BIN/pg_ctl" -D "$REPLICA" -w -t "$WAIT_SECONDS" promote >&2
+    ;;
   status)
     if [ -n "$(query "$PGPORT" "select 1")" ]; then p=up; else p=down; fi
     echo "primary $(url "$PGPORT") $p"
-    # Lag: none when the replica has replayed all the primary has written (as the server measures it, db/replica.ts:
-    # an insert position just past a new page's header is that page's start), else the age of the last transaction
-    # it replayed (an upper bound); unknown before it has replayed one.
-    written=$(query "$PGPORT" "select pg_current_wal_insert_lsn() - case
-        when mod(pg_current_wal_insert_lsn() - '0/0', 8192) in (24, 40)
-        then mod(pg_current_wal_insert_lsn() - '0/0', 8192) else 0 end")
+    # Lag, as the server measures it (db/replica.ts): none when the replica has replayed all it has received, else
+    # the age of the last transaction it replayed; unknown before it has replayed one.
     lag=$(query "$REPLICA_PORT" "select case
-        when '${written:-0/0}' <> '0/0' and pg_last_wal_replay_lsn() >= '${written:-0/0}'::pg_lsn then '0.000s'
+        when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then '0.000s'
         when pg_last_xact_replay_timestamp() is null then 'unknown'
         else round(extract(epoch from now() - pg_last_xact_replay_timestamp())::numeric, 3) || 's' end")
     if [ -n "$lag" ]; then echo "replica $(url "$REPLICA_PORT") up lag=$lag"; else echo "replica $(url "$REPLICA_PORT") down"; fi
     ;;
   *)
-    echo "usage: $0 start|stop|replica-stop|replica-start|status" >&2
+    echo "usage: $0 start|stop|replica-stop|replica-start|primary-stop|primary-start|promote|status" >&2
     exit 2
     ;;
 esac

@@ -1,5 +1,5 @@
-// `npm test`: every suite. Typecheck, lint, server and web unit suites, the read replica's suite when PostgreSQL 15
-// is installed, then the browser suite when Debian's Chromium is installed. CI sets REQUIRE_BROWSER=1 so a
+// `npm test`: every suite. Typecheck, lint, server and web unit suites, the read replica's and failover's suite when
+// PostgreSQL 15 is installed, then the browser suite when Debian's Chromium is installed. CI sets REQUIRE_BROWSER=1 so a
 // missing browser fails instead of skipping.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,13 +52,17 @@ npx('typecheck', 'tsc', '--noEmit');
 npx('lint', 'biome', 'check', '.');
 vitest('server + web suites', '--project', 'server', '--project', 'web');
 
-// The read replica's test starts a PostgreSQL 15 primary and a streaming replica of its own
+// The read replica's and the failover's tests each start a PostgreSQL 15 primary and a streaming replica of their own
 // (scripts/pg-cluster.sh, which installs Debian's postgresql-15 when it is missing). CI sets REQUIRE_POSTGRES=1
 // so it runs there whatever is installed; elsewhere it runs when PostgreSQL 15 is installed.
 const postgres15 = '/usr/lib/postgresql/15/bin/pg_ctl';
 let replica = 'skipped';
 if (fs.existsSync(postgres15) || process.env.REQUIRE_POSTGRES === '1') {
-  replica = vitest('replica suite (PostgreSQL 15 primary and streaming replica)', '--project', 'replica')
+  replica = vitest(
+    'replica suite (PostgreSQL 15 primary and streaming replica: the read replica, failover)',
+    '--project',
+    'replica',
+  )
     ? 'ran'
     : 'failed';
 } else {

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { ReplicaRouter } from './db/replica';
+import { RunnerLocks } from './db/runner-lock';
 import { apiGuards } from './http/api';
 import { apiDocs } from './http/docs';
 import { notFoundJson, registerErrorHandler } from './http/errors';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     ledgerKey: Buffer;
     /** Verifies the partner's callbacks (and signs the sandbox partner's). */
     webhookSecret: string;
+    /** One runner at a time across servers: the settlement job, each import (db/runner-lock.ts). */
+    runners: RunnerLocks;
   }
 }
 
@@ -145,6 +148,8 @@ export async function buildApp({
   app.decorate('cipher', cipher);
   app.decorate('ledgerKey', ledgerKey);
   app.decorate('webhookSecret', webhookSecret);
+  const runners = new RunnerLocks({ db, databaseUrl: config.databaseUrl, log: app.log });
+  app.decorate('runners', runners);
 
   // The security headers (http/security-headers.ts), on every answer that passes the hooks.
   app.addHook('onRequest', (request, reply, done) =>
@@ -201,18 +206,22 @@ export async function buildApp({
     await app.register(sandboxPartner, { webhookSecret, selfOrigin: () => selfOrigin(app) });
 
   // Commissions older than SETTLEMENT_DELAY_HOURS move to available; 0 disables the job (tests run it by hand).
-  if (config.settlementIntervalMs > 0) {
-    let stopJob: (() => Promise<void>) | undefined;
+  let stopJob: (() => Promise<void>) | undefined;
+  if (config.settlementIntervalMs > 0)
     app.addHook('onReady', async () => {
       stopJob = startSettlementJob(db, ledgerKey, {
+        runners,
         delayHours: config.settlementDelayHours,
         intervalMs: config.settlementIntervalMs,
         tds: config.tds,
         log: app.log,
       });
     });
-    app.addHook('onClose', async () => stopJob?.());
-  }
+  // After the routes' own (the imports' waits for their jobs run first: they are in child scopes).
+  app.addHook('onClose', async () => {
+    await stopJob?.();
+    await runners.close();
+  });
 
   const webDir =
     config.webDir && fs.existsSync(path.join(config.webDir, 'index.html')) ? config.webDir : undefined;

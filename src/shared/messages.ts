@@ -24,6 +24,8 @@ export const MSG = {
   notFound: 'Not found',
   routeNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
   internalError: 'Something went wrong on our side. Please try again.',
+  /** 503, with Retry-After: no primary database answered (a failover under way, http/errors.ts). */
+  databaseSwitching: 'The database is switching over; try again in a moment',
   validationFailed: 'Invalid data!',
   invalidText: 'Text must not contain NUL bytes, control characters or invalid Unicode',
   tooDeep: 'Data is nested too deeply',

@@ -254,9 +254,8 @@ describe('every successful write is one audit row', () => {
     const byHand = await latest('wallet.settle', retailerId);
     expect(byHand).toMatchObject({ actor: { _id: adminId, kind: 'USER' }, entity: 'wallet' });
     expect((byHand?.after as { settled?: number } | undefined)?.settled).toBeGreaterThan(0);
-    const result = await runSettlementJob(ctx.database.db, ctx.ledgerKey, {
+    const result = await runSettlementJob(ctx.database.db, ctx.ledgerKey, ctx.app.runners, {
       delayHours: 0,
-      holder: 'audit-test',
       now: new Date(Date.now() + 60_000),
     });
     expect(result?.settled).toBeGreaterThan(0);

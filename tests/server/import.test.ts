@@ -6,7 +6,9 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/server/config';
 import { MIGRATIONS_DIR } from '../../src/server/db/open';
+import { RunnerLocks } from '../../src/server/db/runner-lock';
 import { importSettings } from '../../src/server/modules/imports/index';
+import { importLock } from '../../src/server/modules/imports/jobs';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { adminDesk } from './admins';
 import {
@@ -37,8 +39,6 @@ afterEach(() => {
   importSettings.batchSize = 500;
   importSettings.parallel = 2;
   importSettings.afterBatch = undefined;
-  importSettings.heartbeatMs = 10_000;
-  importSettings.staleAfterMs = 60_000;
 });
 
 const BOUNDARY = '----tierdesk-import-test';
@@ -560,38 +560,44 @@ describe('a job whose server died', () => {
   const STOPPED =
     'The import stopped: the server running it stopped before the end. Send the same file again to complete it.';
   /**
-   * A job row as a server leaves it when it dies mid-import: RUNNING, its heartbeat `age` old, its file in the
-   * store; by default of a person of its own.
+   * A job row as a server leaves it when it dies mid-import: RUNNING, its file in the store, and its runner lock
+   * given back with the server's database session; by default of a person of its own.
    */
-  async function jobLeftBehind(age: string, actorId: string = randomUUID()) {
+  async function jobLeftBehind(actorId: string = randomUUID()) {
     const { rows } = await ctx.database.pool.query(
-      `with file as (insert into stored_files (id, content_type, size) values ($3, 'text/csv', 0) returning id)
-        insert into import_jobs (kind, file_name, dry_run, mode, actor_id, file_id, total, read, created, updated_at)
-        select 'master-distributors', 'network.csv', false, 'create', $1, file.id, 1000, 500, 500,
-          now() - $2::interval from file
+      `with file as (insert into stored_files (id, content_type, size) values ($2, 'text/csv', 0) returning id)
+        insert into import_jobs (kind, file_name, dry_run, mode, actor_id, file_id, total, read, created)
+        select 'master-distributors', 'network.csv', false, 'create', $1, file.id, 1000, 500, 500 from file
         returning id`,
-      [actorId, age, randomUUID().replaceAll('-', '')],
+      [actorId, randomUUID().replaceAll('-', '')],
     );
     return rows[0].id as string;
   }
   const fetchJob = async (id: string) =>
     (await call(ctx.app, 'GET', `import/fetch/${id}`, { token: admin })).body;
+  const quiet = { info() {}, warn() {} };
 
-  it('answers FAILED, saying the same file completes it, once its heartbeat is older than the bound', async () => {
-    const dead = await fetchJob(await jobLeftBehind('61 seconds'));
-    expect(dead.result).toMatchObject({
+  it('answers FAILED, saying the same file completes it, once no server holds its lock', async () => {
+    const id = await jobLeftBehind();
+    // Another server running it holds the job's lock: it is running.
+    const other = new RunnerLocks({ db: ctx.database.db, databaseUrl: ctx.config.databaseUrl, log: quiet });
+    try {
+      expect(await other.tryTake(importLock(id))).not.toBeNull();
+      expect((await fetchJob(id)).result).toMatchObject({ status: 'RUNNING', message: null });
+    } finally {
+      // That server goes, and its lock with it.
+      await other.close();
+    }
+    expect((await fetchJob(id)).result).toMatchObject({
       status: 'FAILED',
       message: STOPPED,
       counts: counts({ read: 500, created: 500 }),
     });
-    // Within the bound it may still be running somewhere: it stays RUNNING.
-    const young = await fetchJob(await jobLeftBehind('50 seconds'));
-    expect(young.result).toMatchObject({ status: 'RUNNING', message: null });
   });
 
   it('does not block its person: their next import starts, and the lost job stays FAILED', async () => {
     const [me] = await users('user_name = $1', [ADMIN.userName]);
-    const lost = await jobLeftBehind('61 seconds', me.id);
+    const lost = await jobLeftBehind(me.id);
     const next = await run('states', 'name\nMizoram\n');
     expect(next).toMatchObject({ status: 'DONE', counts: counts({ read: 1, created: 1 }) });
     expect((await fetchJob(lost)).result).toMatchObject({ status: 'FAILED', message: STOPPED });
@@ -601,31 +607,25 @@ describe('a job whose server died', () => {
     expect(rows).toEqual([{ status: 'FAILED', message: STOPPED }]);
   });
 
-  it('keeps a live job RUNNING while one of its batches outlasts the bound: its server beats for it', async () => {
-    importSettings.heartbeatMs = 20;
-    importSettings.staleAfterMs = 300;
+  it('keeps a live job RUNNING while one of its batches takes its time: its server holds its lock', async () => {
     importSettings.batchSize = 1;
     let seen: { status: string; message: string | null } | undefined;
+    let refused: { status: number; message: string } | undefined;
     importSettings.afterBatch = async (jobId, batch) => {
       if (batch !== 1) return;
-      const { rows } = await ctx.database.pool.query('select now() as t');
-      // The batch holds on until the row was touched past the bound after it ended, by the heartbeat alone.
-      await expect
-        .poll(
-          async () =>
-            (
-              await ctx.database.pool.query(
-                `select updated_at > $2::timestamptz + interval '400 milliseconds' as beat from import_jobs where id = $1`,
-                [jobId, rows[0].t],
-              )
-            ).rows[0].beat,
-          { timeout: 30_000 },
-        )
-        .toBe(true);
       seen = (await fetchJob(jobId)).result;
+      const again = await upload('states', 'name\nHeld State\n');
+      refused = { status: again.status, message: again.body.message };
     };
-    const job = await importFile('master-distributors', `${PEOPLE_HEADER}\n${person('9790000300')}\n`);
+    const job = await importFile(
+      'master-distributors',
+      `${PEOPLE_HEADER}\n${person('9790000300')}\n${person('9790000301')}\n`,
+    );
     expect(seen).toMatchObject({ status: 'RUNNING', message: null });
+    expect(refused).toEqual({
+      status: 409,
+      message: 'You have an import running. Wait until it ends, then send the next file.',
+    });
     expect(job.status).toBe('DONE');
   });
 });
@@ -932,6 +932,8 @@ describe('authority', () => {
 describe('the migration that moves import files into the file store (0028 on this branch)', () => {
   /** What it adds dropped and the file column put back: the tables as the migrations before it left them. */
   const UNDO = [
+    // What the runner locks' migration dropped (0032 on this branch), the job's heartbeat.
+    'alter table import_jobs add column updated_at timestamp with time zone default now() not null',
     'drop index import_jobs_running_actor_key',
     'alter table import_errors drop column id',
     `alter table import_jobs drop column file_id, drop column errors_found,

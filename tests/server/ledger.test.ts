@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RunnerLocks } from '../../src/server/db/runner-lock';
 import { runSettlementJob } from '../../src/server/modules/ledger/settlement';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
 import { deliver, idsByMobile, sell } from './selling';
@@ -129,24 +130,43 @@ describe('settlement', () => {
   it('runs by itself for sales older than the delay, one server at a time', async () => {
     const clearing = (await wallet(retailer3)).clearingBalance;
     expect(clearing).toBe(100);
-    const opts = (holder: string, hoursAhead: number) => ({
+    const opts = (hoursAhead: number) => ({
       delayHours: 24,
-      holder,
       now: new Date(Date.now() + hoursAhead * 3_600_000),
     });
     // Not due yet an hour later.
-    const early = await runSettlementJob(ctx.database.db, ctx.ledgerKey, opts('server-a', 1));
+    const early = await runSettlementJob(ctx.database.db, ctx.ledgerKey, ctx.app.runners, opts(1));
     expect(early).toMatchObject({ settled: 0 });
     expect((await wallet(retailer3)).clearingBalance).toBe(100);
-    // Ten servers a day later, at once: one takes the lease, the others find it taken.
-    const runs = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        runSettlementJob(ctx.database.db, ctx.ledgerKey, opts(`server-${i}`, 25)),
-      ),
+    // Ten servers a day later, at once (on PostgreSQL ten sessions; on the embedded engine one, shared): one takes
+    // the job's lock, the others find it taken.
+    const quiet = { info() {}, warn() {} };
+    const servers = Array.from(
+      { length: 10 },
+      () => new RunnerLocks({ db: ctx.database.db, databaseUrl: ctx.config.databaseUrl, log: quiet }),
     );
-    const ran = runs.filter((r) => r !== null);
-    expect(ran).toHaveLength(1);
-    expect(ran[0]?.settled).toBeGreaterThanOrEqual(5);
+    // The run that takes it waits at retailer 3's wallet, locked here, until the other nine have answered.
+    const wallets = await ctx.database.pool.connect();
+    try {
+      await wallets.query('begin');
+      await wallets.query('select 1 from wallets where user_id = $1 for update', [ids['9300000003']]);
+      const answered: unknown[] = [];
+      const runs = servers.map((runners) =>
+        runSettlementJob(ctx.database.db, ctx.ledgerKey, runners, opts(25)).then((result) => {
+          answered.push(result);
+          return result;
+        }),
+      );
+      await vi.waitFor(() => expect(answered).toEqual(Array(9).fill(null)), { timeout: 20_000 });
+      await wallets.query('commit');
+      const ran = (await Promise.all(runs)).filter((r) => r !== null);
+      expect(ran).toHaveLength(1);
+      expect(ran[0]?.settled).toBeGreaterThanOrEqual(5);
+    } finally {
+      await wallets.query('rollback').catch(() => {});
+      wallets.release();
+      await Promise.all(servers.map((runners) => runners.close()));
+    }
     expect(await wallet(retailer3)).toEqual({ balance: 100, clearingBalance: 0 });
   });
 });

@@ -81,6 +81,14 @@ afterAll(() => ctx.close());
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
   [
+    '0032_runner_locks',
+    [
+      `create table job_leases (name text primary key not null, holder text not null,
+        expires_at timestamp with time zone not null, last_run_at timestamp with time zone)`,
+      'alter table import_jobs add column updated_at timestamp with time zone default now() not null',
+    ],
+  ],
+  [
     '0031_import_files',
     [
       'drop index import_jobs_running_actor_key',

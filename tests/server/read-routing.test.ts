@@ -3,7 +3,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig, SetupError } from '../../src/server/config';
-import { hasReplayed, lsnValue } from '../../src/server/db/replica';
 import { call, DEMO_PASSWORD, login, makeTestContext, recordStatements, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -67,26 +66,5 @@ describe('the replica settings', () => {
     expect(() => readConfig({ REPLICA_MAX_LAG_SECONDS: '0' })).toThrow(
       'REPLICA_MAX_LAG_SECONDS must be a number above 0, got "0"',
     );
-  });
-});
-
-describe('WAL positions', () => {
-  it('order as PostgreSQL orders them, across the 32-bit halves', () => {
-    expect(lsnValue('0/0')).toBe(0n);
-    expect(lsnValue('0/FFFFFFFF') < lsnValue('1/0')).toBe(true);
-    expect(lsnValue('16/B374D848')).toBe(0x16b374d848n);
-    expect(lsnValue('A/1') > lsnValue('9/FFFFFFFF')).toBe(true);
-    expect(() => lsnValue('16B374D848')).toThrow('not a WAL position: 16B374D848');
-  });
-
-  it("count a replica as caught up when the primary's insert position is only past a new page's header", () => {
-    // The record before ended at the page's start (0/2000); the insert position points past the header.
-    expect(hasReplayed(lsnValue('0/2000'), lsnValue('0/2018'))).toBe(true);
-    expect(hasReplayed(lsnValue('0/1000000'), lsnValue('0/1000028'))).toBe(true);
-    expect(hasReplayed(lsnValue('0/2018'), lsnValue('0/2018'))).toBe(true);
-    // Anything written after the header, or a replica short of the page's start, is not replayed.
-    expect(hasReplayed(lsnValue('0/2000'), lsnValue('0/2030'))).toBe(false);
-    expect(hasReplayed(lsnValue('0/1FF8'), lsnValue('0/2018'))).toBe(false);
-    expect(hasReplayed(lsnValue('0/2010'), lsnValue('0/2018'))).toBe(false);
   });
 });

@@ -219,6 +219,36 @@ describe('a read replica 2 s behind the primary', () => {
     expect(there.body.result.users.map((u: { _id: string }) => u._id)).toContain(another.body.result._id);
   });
 
+  it('serves a person from the replica again once its pg_last_wal_replay_lsn() has reached their latest write', async () => {
+    const employee = await login(app, '9000000001', DEMO_PASSWORD);
+    const name = `Own State ${randomBytes(4).toString('hex')}`;
+    expect((await call(app, 'POST', 'state/create', { token: employee.token, body: { name } })).status).toBe(
+      200,
+    );
+    // Their own write, at once, from the primary.
+    expect(await newestStates(app, employee.token)).toContain(name);
+    const [{ lsn }] = (
+      await primary.query(
+        'select s.wal_lsn::text as lsn from sessions s where s.user_id = $1 and s.wal_lsn is not null order by s.wal_lsn desc limit 1',
+        [employee.user._id],
+      )
+    ).rows;
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await replicaDirect.query('select pg_last_wal_replay_lsn() >= $1::pg_lsn as replayed', [lsn]))
+            .rows[0].replayed,
+        ).toBe(true),
+      WAIT,
+    );
+    // The replica holds it now: their lists come from it again, which has not yet replayed a state written since.
+    const later = await stateOnPrimary();
+    const listed = await newestStates(app, employee.token);
+    expect(listed).toContain(name);
+    expect(listed).not.toContain(later);
+    expect(await newestStates(plain, employee.token)).toContain(later);
+  });
+
   it('serves the list of a person who wrote nothing from the replica: a new row shows once it is replayed', async () => {
     const employee = await login(app, '9000000001', DEMO_PASSWORD);
     const name = await stateOnPrimary();

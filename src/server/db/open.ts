@@ -7,6 +7,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { SetupError } from '../config';
+import { watchConnections } from './errors';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -158,6 +159,7 @@ export async function openDatabase(opts: {
   const newPool = (config: pg.PoolConfig) => {
     const pool = new pg.Pool(config);
     pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
+    watchConnections(pool); // and a connection that ends while in use neither (db/errors.ts)
     return pool;
   };
   let pool: pg.Pool;

@@ -881,17 +881,6 @@ export const reconcileRuns = pgTable(
 );
 
 /**
- * Leases of background jobs (the settlement run): one runner at a time even when several servers share one
- * PostgreSQL, without holding a connection for the run.
- */
-export const jobLeases = pgTable('job_leases', {
-  name: text('name').primaryKey(),
-  holder: text('holder').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
-});
-
-/**
  * Which data key sealed this database (security/data-key-check.ts): one row holding a value derived from the key
  * (dataKeyCheckOf) that tells nothing about it. A server started with another key finds another value and refuses
  * to start, before it writes anything the others could not read.
@@ -987,7 +976,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * Bulk imports from CSV (issue 45): one row per file sent. The file itself is in the file store (`file_id`), so the
- * job's state never lives in one server's memory; its counts are written after every batch (the progress bar).
+ * job's state never lives in one server's memory; its counts are written after every batch (the progress bar). While
+ * a job runs, its server holds the job's runner lock (db/runner-lock.ts): a RUNNING job whose lock is free lost it.
  */
 export const importJobs = pgTable(
   'import_jobs',
@@ -1015,7 +1005,6 @@ export const importJobs = pgTable(
     /** Why a FAILED job stopped. */
     message: text('message'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('import_jobs_created_idx').on(t.createdAt, t.id),

@@ -19,7 +19,7 @@ const types = {
 };
 
 /** The connection `q` runs on: a transaction's own pooled client, or the pool. */
-function connectionOf(q: Queryable): pg.Pool | pg.PoolClient {
+export function connectionOf(q: Queryable): pg.Pool | pg.PoolClient {
   // A drizzle transaction keeps its pooled client on its session (drizzle-orm/node-postgres NodePgSession).
   const client =
     '$client' in q

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { failover } from './failover';
 import { inputGuard } from './input';
 import { readRouting } from './reader';
 import { sessionGuard } from './session';
@@ -10,7 +11,8 @@ import { xsrfGuard } from './xsrf';
  * route folder): they run on whichever route answers, so no spelling of a path can slip past them.
  * Order per request: XSRF (onRequest), session (onRequest), input text (preValidation), then the route's own
  * role check (preValidation, after these), then the route's zod schemas (validation), then the read routing
- * (preHandler: which database a list or report reads, http/reader.ts).
+ * (preHandler: which database a list or report reads, http/reader.ts). A call that may run twice runs again after a
+ * failover of the primary (http/failover.ts, wrapping the route's handler).
  */
 export const apiGuards = fp(
   async (api: FastifyInstance) => {
@@ -18,6 +20,7 @@ export const apiGuards = fp(
     await api.register(sessionGuard);
     await api.register(inputGuard);
     await api.register(readRouting);
+    await api.register(failover);
   },
   { name: 'api-guards' },
 );

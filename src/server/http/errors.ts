@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError, type ZodType, type z } from 'zod';
 import { MSG } from '../../shared/messages';
 import type { ErrorBody } from '../../shared/wire';
-import { Conflict, DomainError, NotFound } from '../db/errors';
+import { Conflict, DatabaseUnavailable, DomainError, isSwitchover, NotFound } from '../db/errors';
+import { primaryAbsent } from '../db/transaction';
 
 /**
  * An error whose message is meant for the caller (4xx). Anything else answers a generic 500. `result`: what the
@@ -43,6 +44,26 @@ function domainToHttpError(error: DomainError): HttpError | undefined {
   return undefined;
 }
 
+/**
+ * How long a client is told to wait before sending again, when no primary database answered: a failover takes a few
+ * seconds once it has begun.
+ */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** 503 with Retry-After: no primary database answered (a failover under way, db/transaction.ts). */
+const databaseSwitching = () =>
+  new HttpError(503, MSG.databaseSwitching, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+
+/**
+ * Whether `error` is the app's own answer (an HttpError of any status, a refusal of the domain, invalid input, one
+ * of Fastify's 4xx) rather than a failure: only a failure can be the database's.
+ */
+export function isAppAnswer(error: unknown): boolean {
+  if (error instanceof HttpError || error instanceof DomainError || error instanceof ZodError) return true;
+  const statusCode = (error as FastifyError | null)?.statusCode;
+  return typeof statusCode === 'number' && statusCode < 500;
+}
+
 /** Validates input against a shared zod schema; refusals list every field message. */
 export function parseInput<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
   const parsed = schema.safeParse(input ?? {});
@@ -62,6 +83,7 @@ export function errorBody(error: unknown): {
     if (error.result) body.result = error.result;
     return { status: error.status, body, headers: error.headers };
   }
+  if (error instanceof DatabaseUnavailable || isSwitchover(error)) return errorBody(databaseSwitching());
   const domain = error instanceof DomainError ? domainToHttpError(error) : undefined;
   if (domain) return errorBody(domain);
   if (error instanceof ZodError) {
@@ -82,13 +104,15 @@ const INVALID_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 const ANSWERED = Symbol('errorAnswered');
 
 /**
- * One central error handler: 4xx keep their message, 5xx answer a generic one and are logged. Registered at
+ * One central error handler: 4xx keep their message, 5xx answer a generic one and are logged; a failure of the
+ * primary database (said by the error, or, for one nothing else explains, by a primary that does not answer now)
+ * answers 503 with Retry-After and MSG.databaseSwitching, never 500. Registered at
  * the root and again on the /api scope, so that if sending an error answer fails in turn (an onSend hook
  * throwing), the outer copy answers directly, past the hooks, instead of Fastify's fallback error object.
  * Headers the route set that Node cannot send are dropped first, or the error answer would fail the same way.
  */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | HttpError | ZodError, request, reply) => {
     const marked = request as FastifyRequest & { [ANSWERED]?: boolean };
     if (marked[ANSWERED]) {
       request.log.error({ err: error }, 'sending the error answer failed');
@@ -104,11 +128,17 @@ export function registerErrorHandler(app: FastifyInstance) {
     marked[ANSWERED] = true;
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if ([value].flat().some((v) => INVALID_HEADER_VALUE.test(String(v)))) reply.removeHeader(name);
-    const { status, body, headers } = errorBody(error);
+    let answer = errorBody(error);
+    // The app without a database (a test's bare app) has nothing to ask.
+    const db = (request.server as Partial<Pick<FastifyInstance, 'db'>>).db;
+    if (answer.status === 500 && !isAppAnswer(error) && db && (await primaryAbsent(db, error)))
+      answer = errorBody(databaseSwitching());
+    const { status, body, headers } = answer;
     // A refusal or a failure is about this one request: never kept by a browser or a proxy.
     reply.header('cache-control', 'no-store');
     if (headers) reply.headers(headers);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) request.log.warn({ err: error }, 'no primary database answered');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).send(body);
   });
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
+import { isSwitchover, sqlStateOf } from '../db/errors';
 import type { Db } from '../db/open';
-import { isDatabaseFailure, type ReplicaRouter } from '../db/replica';
+import type { ReplicaRouter } from '../db/replica';
+import { isAppAnswer } from './errors';
 import { recordSessionWrite } from './session-token';
 
 /**
@@ -89,9 +91,11 @@ export const readRouting = fp(
         try {
           return await handler.call(this, request, reply);
         } catch (error) {
-          // Only a read not yet answered, and only for the database's failures: a refusal is the answer.
-          if (reply.sent || !isDatabaseFailure(error)) throw error;
-          router.failed(error);
+          // Only a read not yet answered, and never a refusal: that is the answer.
+          if (reply.sent || isAppAnswer(error)) throw error;
+          // The replica refused the read (a conflict with its recovery, a cancelled statement) or its connection
+          // failed: reads go to the primary for a while.
+          if (sqlStateOf(error) !== undefined || isSwitchover(error)) router.failed(error);
           request.reader = primary;
           return handler.call(this, request, reply);
         }

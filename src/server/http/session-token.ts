@@ -39,8 +39,7 @@ export type SessionLookup =
 
 /**
  * The session guard's one query: the token's session and its user, read fresh on every call. `wal`, for a read
- * the replica may answer: the same query also returns the session's WAL position and the primary's
- * (db/replica.ts).
+ * the replica may answer: the same query also returns the session's WAL position (db/replica.ts).
  */
 export const lookupSession = (db: Queryable, token: string, opts: { wal?: boolean; ip?: string } = {}) =>
   lookupSessionByHash(db, hashToken(token), opts.wal ?? false, opts.ip);
@@ -63,7 +62,7 @@ async function lookupSessionByHash(
   const askedAt = Date.now();
   const [row] = await runStatement<SessionRow>(db, wal ? SESSION_SELECT_WAL : SESSION_SELECT, [tokenHash]);
   if (!row) return { kind: 'missing' };
-  const { sessionExpiresAt, sessionLastSeenAt, sessionLsn, primaryLsn, ...user } = row;
+  const { sessionExpiresAt, sessionLastSeenAt, sessionLsn, ...user } = row;
   if (sessionExpiresAt.getTime() <= Date.now()) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return { kind: 'expired' };
@@ -75,16 +74,15 @@ async function lookupSessionByHash(
     kind: 'ok',
     user,
     tokenHash,
-    ...(primaryLsn ? { wal: { primaryLsn, askedAt, sessionLsn: sessionLsn ?? null } } : {}),
+    ...(wal ? { wal: { sessionLsn: sessionLsn ?? null } } : {}),
   };
 }
 
-/** The look-up's row: the session's expiry and its user's columns a call reads (and WAL positions, asked). */
+/** The look-up's row: the session's expiry and its user's columns a call reads (and its WAL position, asked). */
 type SessionRow = SessionUser & {
   sessionExpiresAt: Date;
   sessionLastSeenAt: Date;
   sessionLsn?: string | null;
-  primaryLsn?: string;
 };
 
 /**
@@ -98,9 +96,8 @@ const SESSION_COLUMNS = `s.expires_at as "sessionExpiresAt", s.last_seen_at as "
 const SESSION_SELECT = `select ${SESSION_COLUMNS}
     from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`;
 
-/** SESSION_SELECT for a read the replica may answer: with the session's and the primary's WAL positions. */
-const SESSION_SELECT_WAL = `select ${SESSION_COLUMNS}, s.wal_lsn::text as "sessionLsn",
-    pg_current_wal_insert_lsn()::text as "primaryLsn"
+/** SESSION_SELECT for a read the replica may answer: with the session's WAL position. */
+const SESSION_SELECT_WAL = `select ${SESSION_COLUMNS}, s.wal_lsn::text as "sessionLsn"
     from sessions s join users u on u.id = s.user_id where s.token_hash = $1 limit 1`;
 
 /** The session's "last seen" and address, when its last write is LAST_SEEN_EVERY_MS old ($3) or older. */
@@ -108,11 +105,11 @@ const TOUCH_SESSION = `update sessions set last_seen_at = now(), ip = coalesce($
     where token_hash = $1 and last_seen_at <= now() - make_interval(secs => $3::int / 1000.0)`;
 
 /**
- * Read-your-writes (with a read replica only): after a session's successful write, the primary's position, which
- * that write's commit is behind; the session's replica reads wait for the replica to replay it.
+ * Read-your-writes (with a read replica only): after a session's successful write, the primary's WAL write
+ * position, which that write's commit is behind; the session's replica reads wait for the replica to replay it.
  */
 export async function recordSessionWrite(db: Queryable, tokenHash: string): Promise<void> {
   await runStatement(db, RECORD_WRITE, [tokenHash]);
 }
 
-const RECORD_WRITE = 'update sessions set wal_lsn = pg_current_wal_insert_lsn() where token_hash = $1';
+const RECORD_WRITE = 'update sessions set wal_lsn = pg_current_wal_lsn() where token_hash = $1';

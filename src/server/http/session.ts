@@ -6,6 +6,7 @@ import { MSG } from '../../shared/messages';
 import { can } from '../../shared/roles';
 import type { ReadNeeds } from '../db/replica';
 import { forbidden, unauthorized } from './errors';
+import { rideThrough } from './failover';
 import { replicaMayAnswer } from './reader';
 import { lookupSession, type SessionUser } from './session-token';
 
@@ -59,11 +60,14 @@ export const sessionGuard = fp(
       const token = typeof header === 'string' ? BEARER.exec(header.trim())?.[1] : undefined;
       if (!token && access === 'optional') return;
       if (!token) throw unauthorized(MSG.authRequired);
-      // Read from the database on every call, before the route's own work.
-      const found = await lookupSession(api.db, token, {
-        wal: Boolean(api.readRouter) && replicaMayAnswer(request),
-        ip: request.ip,
-      });
+      // Read from the database on every call, before the route's own work: nothing of the call has run yet, so
+      // the look-up waits for a primary through a failover, whatever the call.
+      const found = await rideThrough(api.db, () =>
+        lookupSession(api.db, token, {
+          wal: Boolean(api.readRouter) && replicaMayAnswer(request),
+          ip: request.ip,
+        }),
+      );
       if (found.kind === 'missing') throw unauthorized(MSG.invalidSession);
       if (found.kind === 'expired') throw unauthorized(MSG.sessionExpired);
       request.identifiedUser = found.user;

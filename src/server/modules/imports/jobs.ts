@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, not, sql } from 'drizzle-orm';
 import {
   IMPORT_KEPT_ERRORS,
   IMPORT_MSG,
@@ -10,38 +10,47 @@ import {
 } from '../../../shared/schemas/imports';
 import { isUniqueViolation } from '../../db/errors';
 import type { Queryable } from '../../db/open';
+import { RUNNER_CLASS, type RunnerKey, runnerLockHeld } from '../../db/runner-lock';
 import { importErrors, importJobs } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { conflict } from '../../http/errors';
 import { claimFile, newFileId } from '../files/index';
 
-/** A RUNNING job whose heartbeat is older than `staleAfterMs`, by the database's clock (the same for every server). */
-const staleSince = (staleAfterMs: number) => sql`now() - make_interval(secs => ${staleAfterMs / 1000})`;
+/**
+ * A job's runner lock (db/runner-lock.ts): held by the server running it, from before its row is written until
+ * after it is finished, so a RUNNING job whose lock nobody holds lost its server (killed, or cut off from the
+ * database) whatever the engine. Its id is the job id's first 32 bits, read as PostgreSQL reads them below.
+ */
+export const importLock = (jobId: string): RunnerKey => [
+  RUNNER_CLASS.import,
+  Number.parseInt(jobId.slice(0, 8), 16) | 0,
+];
 
-/** Whether the person has an import running (one whose heartbeat is within `staleAfterMs`). */
-export async function hasRunningJob(q: Queryable, actorId: string, staleAfterMs: number): Promise<boolean> {
+/** SQL: whether the server running the job is alive (it holds the job's lock: importLock). */
+const runnerAlive = runnerLockHeld(
+  RUNNER_CLASS.import,
+  sql`('x' || left(${importJobs.id}::text, 8))::bit(32)::int`,
+);
+
+/** Whether the person has an import running (RUNNING, and its server holds its lock). */
+export async function hasRunningJob(q: Queryable, actorId: string): Promise<boolean> {
   const [row] = await q
     .select({ id: importJobs.id })
     .from(importJobs)
-    .where(
-      and(
-        eq(importJobs.actorId, actorId),
-        eq(importJobs.status, 'RUNNING'),
-        sql`${importJobs.updatedAt} >= ${staleSince(staleAfterMs)}`,
-      ),
-    );
+    .where(and(eq(importJobs.actorId, actorId), eq(importJobs.status, 'RUNNING'), runnerAlive));
   return row !== undefined;
 }
 
 /**
  * A job as it starts, with its file claimed in the file store (`size` bytes, written by the job: run.ts), in one
- * transaction. One running import per person, whichever server runs it: the person's job that lost its server
- * (RUNNING, its heartbeat older than `staleAfterMs`) ends FAILED as `import/fetch` already answered it, and the
- * unique index on RUNNING jobs per person refuses a second one (409).
+ * transaction; its server holds its lock already (importLock). One running import per person, whichever server
+ * runs it: the person's job that lost its server (RUNNING, its lock free) ends FAILED as `import/fetch` already
+ * answered it, and the unique index on RUNNING jobs per person refuses a second one (409).
  */
 export async function createJob(
   q: Queryable,
   job: {
+    id: string;
     kind: ImportKind;
     fileName: string;
     dryRun: boolean;
@@ -50,20 +59,13 @@ export async function createJob(
     size: number;
     total: number;
   },
-  staleAfterMs: number,
 ): Promise<{ id: string; fileId: string }> {
   try {
     return await inTransaction(q, async (tx) => {
       await tx
         .update(importJobs)
         .set({ status: 'FAILED', message: IMPORT_MSG.stopped })
-        .where(
-          and(
-            eq(importJobs.actorId, job.actorId),
-            eq(importJobs.status, 'RUNNING'),
-            lt(importJobs.updatedAt, staleSince(staleAfterMs)),
-          ),
-        );
+        .where(and(eq(importJobs.actorId, job.actorId), eq(importJobs.status, 'RUNNING'), not(runnerAlive)));
       const fileId = newFileId();
       await claimFile(tx, { id: fileId, contentType: 'text/csv', size: job.size });
       const { size: _size, ...values } = job;
@@ -101,7 +103,6 @@ export async function recordProgress(
         conflicts: sql`${importJobs.conflicts} + ${delta.conflicts}`,
         refused: sql`${importJobs.refused} + ${delta.refused}`,
         errorsFound: sql`${importJobs.errorsFound} + ${errors.length}`,
-        updatedAt: sql`now()`,
       })
       .where(eq(importJobs.id, jobId));
     if (errors.length === 0) return;
@@ -122,19 +123,11 @@ export async function recordProgress(
   });
 }
 
-/** The heartbeat of a job its server is running: `updated_at` is now (a finished job is left as it is). */
-export async function touchJob(q: Queryable, jobId: string) {
-  await q
-    .update(importJobs)
-    .set({ updatedAt: sql`now()` })
-    .where(and(eq(importJobs.id, jobId), eq(importJobs.status, 'RUNNING')));
-}
-
 /** Ends a job: DONE, or FAILED with the reason; answers its counts and errors found for the audit trail. */
 export async function finishJob(q: Queryable, jobId: string, failure: string | null) {
   const [row] = await q
     .update(importJobs)
-    .set({ status: failure ? 'FAILED' : 'DONE', message: failure, updatedAt: sql`now()` })
+    .set({ status: failure ? 'FAILED' : 'DONE', message: failure })
     .where(eq(importJobs.id, jobId))
     .returning();
   return { counts: countsOf(row), errorsTotal: row.errorsFound };
@@ -165,13 +158,12 @@ export async function keptErrors(
 
 /**
  * `import/fetch/:id`: the job with its counts and a page of its kept row errors, or undefined. A RUNNING job whose
- * heartbeat is older than `staleAfterMs` lost its server: it is answered FAILED with IMPORT_MSG.stopped. Its row
- * is left as it is: whole batches are written, and the same file sent again completes it.
+ * lock nobody holds lost its server: it is answered FAILED with IMPORT_MSG.stopped. Its row is left as it is: whole
+ * batches are written, and the same file sent again completes it.
  */
 export async function jobView(
   q: Queryable,
   jobId: string,
-  staleAfterMs: number,
   page: { offset: number; limit: number },
 ): Promise<WireImportJob | undefined> {
   const [row] = await q
@@ -192,7 +184,7 @@ export async function jobView(
       errorsFound: importJobs.errorsFound,
       message: importJobs.message,
       createdAt: importJobs.createdAt,
-      stale: sql<boolean>`${importJobs.updatedAt} < ${staleSince(staleAfterMs)}`,
+      alive: sql<boolean>`${runnerAlive}`,
     })
     .from(importJobs)
     .where(eq(importJobs.id, jobId));
@@ -201,7 +193,7 @@ export async function jobView(
     q.select({ count: count() }).from(importErrors).where(eq(importErrors.jobId, jobId)),
     keptErrors(q, jobId, page),
   ]);
-  const lost = row.status === 'RUNNING' && row.stale;
+  const lost = row.status === 'RUNNING' && !row.alive;
   return {
     _id: row.id,
     kind: row.kind as ImportKind,

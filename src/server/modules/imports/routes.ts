@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import contentDisposition from 'content-disposition';
@@ -28,8 +29,8 @@ import { peopleService } from '../account/index';
 import { actorOf, auditRecorder } from '../audit/index';
 import { exportRows } from './export';
 import { countImportRows, csvLine, receiveImport } from './file';
-import { createJob, hasRunningJob, jobView } from './jobs';
-import { importSettings, runImport } from './run';
+import { createJob, hasRunningJob, importLock, jobView } from './jobs';
+import { runImport } from './run';
 
 const tags = ['imports'];
 const kindParam = z.object({
@@ -57,7 +58,7 @@ const importParts = documentedOnly(
  */
 export default async function importRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config, cipher } = app;
+  const { db, config, cipher, runners } = app;
   const people = peopleService({ db, config, cipher });
   const uploadsDir = path.join(config.dataDir, 'uploads');
   /** Jobs under way on this server: waited for when it closes. */
@@ -83,7 +84,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
       const kind = request.params.kind as (typeof IMPORT_KINDS)[number];
       const { user, tokenHash } = caller(request);
       // Refused before the file is read (the database decides again as the job starts: createJob).
-      if (await hasRunningJob(db, user.id, importSettings.staleAfterMs))
+      if (await hasRunningJob(db, user.id))
         throw new HttpError(409, IMPORT_MSG.running, undefined, { connection: 'close' });
       const received = await receiveImport(request, uploadsDir, config.uploadIdleTimeoutMs);
       let handedOver = false;
@@ -95,9 +96,18 @@ export default async function importRoutes(fastify: FastifyInstance) {
           if (!can(type, IMPORT_RESOURCE[kind], 'create')) throw forbidden();
         }
         const total = await countImportRows(kind, fs.createReadStream(received.path), config.importMaxRows);
-        const { id, fileId } = await createJob(
-          db,
-          {
+        // The job's runner lock is this server's before its row exists (jobs.ts, importLock); an id whose lock is
+        // taken (another job's, by a chance of one in 2^32) is not used.
+        let id = randomUUID();
+        let lock = await runners.tryTake(importLock(id));
+        while (!lock) {
+          id = randomUUID();
+          lock = await runners.tryTake(importLock(id));
+        }
+        let fileId: string;
+        try {
+          ({ fileId } = await createJob(db, {
+            id,
             kind,
             fileName: received.fileName,
             dryRun: received.dryRun,
@@ -105,9 +115,11 @@ export default async function importRoutes(fastify: FastifyInstance) {
             actorId: user.id,
             size: received.size,
             total,
-          },
-          importSettings.staleAfterMs,
-        );
+          }));
+        } catch (error) {
+          await lock.release();
+          throw error;
+        }
         const job = runImport(
           {
             db,
@@ -132,6 +144,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
             ip: request.ip,
           },
           received,
+          lock,
         );
         handedOver = true;
         running.add(job);
@@ -159,7 +172,7 @@ export default async function importRoutes(fastify: FastifyInstance) {
         format === 'csv'
           ? { offset: 0, limit: IMPORT_KEPT_ERRORS }
           : { offset: (errorsPage - 1) * errorsLimit, limit: errorsLimit };
-      const view = await jobView(db, request.params.id, importSettings.staleAfterMs, page);
+      const view = await jobView(db, request.params.id, page);
       if (!view) throw notFound(IMPORT_MSG.jobNotFound);
       if (format === 'csv')
         return (

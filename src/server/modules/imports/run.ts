@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import { Conflict, isUniqueViolation } from '../../db/errors';
 import { saveNamed } from '../../db/named';
 import type { Db, Tx } from '../../db/open';
+import type { HeldLock } from '../../db/runner-lock';
 import { districts, states, tehsils } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
@@ -27,7 +28,7 @@ import {
 import { type Actor, auditRecorder } from '../audit/index';
 import { readStoredFile, writeFileBytes } from '../files/index';
 import { type CsvRow, importRows } from './file';
-import { finishJob, recordProgress, touchJob } from './jobs';
+import { finishJob, recordProgress } from './jobs';
 import {
   duplicateFinder,
   type Judged,
@@ -45,15 +46,8 @@ export const importSettings: {
   batchSize: number;
   /** Batches of one job under way at once (the database's index upkeep then uses more than one core). */
   parallel: number;
-  /** How often a running job's server touches its row (`updated_at`), batch or no batch: the job's heartbeat. */
-  heartbeatMs: number;
-  /**
-   * A RUNNING job whose row nobody touched for this long has lost its server (killed, crashed): `import/fetch`
-   * answers it FAILED, saying that sending the same file again completes it. Six missed heartbeats.
-   */
-  staleAfterMs: number;
   afterBatch?: (jobId: string, batch: number) => void | Promise<void>;
-} = { batchSize: 500, parallel: 2, heartbeatMs: 10_000, staleAfterMs: 60_000 };
+} = { batchSize: 500, parallel: 2 };
 
 /**
  * The keys a batch writes under (a person's mobile and user name, one namespace; a location's name under its
@@ -167,14 +161,26 @@ interface Batch {
 }
 
 /**
- * Runs a job: stores its file in the file store, then reads it back as a stream, batch after batch; only the
- * batches under way are in memory, never the file's rows. Rows of the wrong shape, and rows repeating an earlier
- * row's key, are refused as they are read, in the file's order. A dry run judges every row and writes only the
- * job's progress. A real run judges and writes each batch in one transaction, under its keys' locks, with the
- * batch's progress: a server killed mid-import leaves whole batches, and running the file again finds them
- * unchanged. Ends the job DONE (or FAILED) and records it in the audit trail.
+ * Runs a job under its runner lock (`lock`, taken before its row was written: jobs.ts, importLock): stores its file
+ * in the file store, then reads it back as a stream, batch after batch; only the batches under way are in memory,
+ * never the file's rows. Rows of the wrong shape, and rows repeating an earlier row's key, are refused as they are
+ * read, in the file's order. A dry run judges every row and writes only the job's progress. A real run judges and
+ * writes each batch in one transaction, under its keys' locks, with the batch's progress: a server killed
+ * mid-import leaves whole batches, and running the file again finds them unchanged. A job whose lock is lost (its
+ * connection ended) stops after the batches under way, as its readers already see it stopped. Ends the job DONE
+ * (or FAILED) and records it in the audit trail, then gives the lock back.
  */
-export async function runImport(deps: ImportDeps, job: ImportJob, file: ReceivedFile) {
+export async function runImport(deps: ImportDeps, job: ImportJob, file: ReceivedFile, lock: HeldLock) {
+  try {
+    await runUnderLock(deps, job, file, lock);
+  } finally {
+    await lock
+      .release()
+      .catch((error) => deps.log.warn({ err: error, jobId: job.id }, 'an import lock was not given back'));
+  }
+}
+
+async function runUnderLock(deps: ImportDeps, job: ImportJob, file: ReceivedFile, lock: HeldLock) {
   const { db, cipher, log } = deps;
   const people = IMPORT_USER_TYPE[job.kind] !== undefined;
   const judge = (q: Db | Tx, batch: CsvRow[], lock: boolean) =>
@@ -182,13 +188,6 @@ export async function runImport(deps: ImportDeps, job: ImportJob, file: Received
       ? judgePeople(q, job.kind, batch, lock, cipher)
       : judgeLocations(q, job.kind as 'states' | 'districts' | 'tehsils', batch, lock);
   let failure: string | null = null;
-  // The job's heartbeat, while this server runs it (a batch waiting for another import's locks included).
-  const heartbeat = setInterval(() => {
-    touchJob(db, job.id).catch((error) =>
-      log.warn({ err: error, jobId: job.id }, 'an import heartbeat failed'),
-    );
-  }, importSettings.heartbeatMs);
-  heartbeat.unref();
   let rows: AsyncGenerator<CsvRow> | undefined;
   try {
     // One statement a chunk, outside any transaction: the embedded engine serves others between them.
@@ -239,6 +238,7 @@ export async function runImport(deps: ImportDeps, job: ImportJob, file: Received
     const worker = async () => {
       while (stopped === undefined) {
         try {
+          lock.lost.throwIfAborted();
           const batch = await nextBatch();
           if (!batch) return;
           await runBatch(batch);
@@ -254,7 +254,6 @@ export async function runImport(deps: ImportDeps, job: ImportJob, file: Received
     log.error({ err: error, jobId: job.id, kind: job.kind }, 'an import stopped');
     failure = IMPORT_MSG.interrupted;
   } finally {
-    clearInterval(heartbeat);
     // A job stopped before the end: the rest of its file is not read.
     await rows?.return(undefined).catch(() => {});
     await file.discard().catch(() => {});
@@ -264,7 +263,18 @@ export async function runImport(deps: ImportDeps, job: ImportJob, file: Received
   } catch (error) {
     log.error({ err: error, jobId: job.id }, "could not record the import's write position on the session");
   }
-  await inTransaction(db, async (tx) => {
+  try {
+    await finish(deps, job, failure);
+  } catch (error) {
+    // The database is away (a failover): the job stays RUNNING with its lock given back, which its readers
+    // answer as stopped.
+    log.error({ err: error, jobId: job.id }, 'an import could not be marked finished');
+  }
+}
+
+/** Ends the job DONE (or FAILED with `failure`) and records it in the audit trail, in one transaction. */
+async function finish(deps: ImportDeps, job: ImportJob, failure: string | null) {
+  await inTransaction(deps.db, async (tx) => {
     const { counts, errorsTotal } = await finishJob(tx, job.id, failure);
     await auditRecorder(
       job.actor,

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { paiseToRupees } from '../../../shared/money';
 import type { SettlePreview } from '../../../shared/schemas/books';
 import type { SettleResult } from '../../../shared/wire';
 import { DEFAULT_TDS, type TdsConfig } from '../../config';
 import type { Db, Queryable, Tx } from '../../db/open';
-import { jobLeases, postings } from '../../db/schema';
+import { type HeldLock, RUNNER_CLASS, type RunnerKey, type RunnerLocks } from '../../db/runner-lock';
+import { postings } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type Actor, auditRecorder, SYSTEM } from '../audit/index';
 import { lockWallets, type PostingDraft, writePostings } from './ledger';
@@ -23,6 +23,8 @@ export interface SettleOptions {
   now?: Date;
   /** Section 194H's settings (modules/ledger/tds.ts); the defaults when not given. */
   tds?: TdsConfig;
+  /** The job's: aborted when its runner lock is lost, which stops the run between batches. */
+  signal?: AbortSignal;
 }
 
 /** A sum of paise for a JSON record: a number while that is exact, else its digits as text. */
@@ -116,6 +118,7 @@ async function settleBatch(tx: Tx, ledgerKey: Buffer, userId: string, opts: Sett
 async function settleUser(db: Db, ledgerKey: Buffer, userId: string, opts: SettleOptions): Promise<Settled> {
   const done: Settled = { count: 0, paise: 0n, tds: 0n };
   for (;;) {
+    opts.signal?.throwIfAborted();
     const batch = await inTransaction(db, (tx) => settleBatch(tx, ledgerKey, userId, opts));
     done.count += batch.count;
     done.paise += batch.paise;
@@ -207,223 +210,131 @@ export async function previewSettle(
   return summary(perUser);
 }
 
-const LEASE = 'settlement';
+/** The settlement job's runner lock (db/runner-lock.ts): the server holding it runs the job. */
+export const SETTLEMENT_LOCK: RunnerKey = [RUNNER_CLASS.settlement, 1];
 /**
- * How long the job's lease lasts without renewal. Its holder renews it every third of that while a run lasts, so
- * only a holder that stopped (a killed server) lets it lapse, and a server waiting for it takes over soon after.
+ * A server that does not run the job asks for its lock this often, so the job of a server that died or lost its
+ * connection is taken up within this of the lock's release (PostgreSQL's, when it sees the session end).
  */
-export const LEASE_MS = 15_000;
-const RENEW_MS = LEASE_MS / 3;
-/** A waiting server asks again this long after the lease it saw expires. */
-const RETRY_MARGIN_MS = 250;
+const FOLLOW_MS = 5_000;
 
-/** The job's log (the app's): failures, a lease lost to another server, and the waits for a held lease. */
+/** The job's log (the app's): runs that failed, the server taking the job up, and one that lost it. */
 export interface JobLog {
   error(obj: unknown, msg: string): void;
   warn(obj: unknown, msg: string): void;
+  info(obj: unknown, msg: string): void;
   debug(obj: unknown, msg: string): void;
-}
-
-/** The lease held by another server: when it expires (ms from now), and the last run that finished. */
-interface LeaseHeld {
-  expiresInMs: number;
-  /** The last finished run's time (microseconds since 1970, as text), to tell a finished run from a dead holder. */
-  lastRun: string | null;
-}
-
-/** The lease's last finished run, exactly (a JavaScript Date would drop PostgreSQL's microseconds). */
-const LAST_RUN = sql`(extract(epoch from ${jobLeases.lastRunAt}) * 1000000)::bigint::text`;
-const LEASE_ENDS = sql.raw(`now() + interval '${LEASE_MS} milliseconds'`);
-
-/**
- * Takes the job's lease for `holder`: a row only one server can hold until it expires, so several servers sharing
- * one database never run the job at once. It is taken when it is free, has expired, or is this holder's already;
- * given `lastRun` (what a waiting server saw), only if no run has finished since, so a holder that finished and let
- * go is not taken over by a second run. Times are the database's, the one clock every server shares.
- */
-export async function takeLease(
-  db: Queryable,
-  holder: string,
-  lastRun?: string | null,
-): Promise<{ taken: true } | ({ taken: false } & LeaseHeld)> {
-  const unchanged =
-    lastRun === undefined ? sql`true` : sql`${LAST_RUN} is not distinct from ${lastRun}::text`;
-  const taken = await db.execute(
-    sql`insert into ${jobLeases} (name, holder, expires_at) values (${LEASE}, ${holder}, ${LEASE_ENDS})
-      on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
-      where (${jobLeases.expiresAt} < now() or ${jobLeases.holder} = excluded.holder) and ${unchanged}
-      returning name`,
-  );
-  if (taken.rows.length > 0) return { taken: true };
-  const held = await db.execute<{ expiresInMs: number; lastRun: string | null }>(
-    sql`select greatest(0, ceil(extract(epoch from ${jobLeases.expiresAt} - now()) * 1000))::int as "expiresInMs",
-        ${LAST_RUN} as "lastRun" from ${jobLeases} where ${jobLeases.name} = ${LEASE}`,
-  );
-  return {
-    taken: false,
-    expiresInMs: held.rows[0]?.expiresInMs ?? 0,
-    lastRun: held.rows[0]?.lastRun ?? null,
-  };
-}
-
-/**
- * Renews `holder`'s lease every RENEW_MS until the returned function is called (which waits for a renewal under
- * way, so none lands after the lease is handed back). A renewal that finds the lease another's is logged once: the
- * run goes on, since settling is safe to repeat (each wallet is locked and only unsettled commissions move).
- */
-export function keepLease(db: Queryable, holder: string, log?: JobLog): () => Promise<void> {
-  let lost = false;
-  let renewing: Promise<unknown> = Promise.resolve();
-  const renew = async () => {
-    const rows = await db
-      .update(jobLeases)
-      .set({ expiresAt: LEASE_ENDS })
-      .where(and(eq(jobLeases.name, LEASE), eq(jobLeases.holder, holder)))
-      .returning({ name: jobLeases.name });
-    if (rows.length === 0 && !lost) {
-      lost = true;
-      log?.warn({ holder }, 'settlement lease lost to another server while this run lasts');
-    }
-  };
-  const timer = setInterval(() => {
-    renewing = renew().catch((error) => log?.error({ err: error }, 'renewing the settlement lease failed'));
-  }, RENEW_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await renewing;
-  };
-}
-
-/**
- * Whether the lease was left by a holder that stopped mid-run: expired, yet never handed back (a lease handed back
- * expires at 1970-01-01).
- */
-async function leaseAbandoned(db: Queryable): Promise<boolean> {
-  const found = await db.execute(
-    sql`select 1 from ${jobLeases} where ${jobLeases.name} = ${LEASE}
-      and ${jobLeases.expiresAt} < now() and ${jobLeases.expiresAt} > 'epoch'::timestamptz`,
-  );
-  return found.rows.length > 0;
-}
-
-/** Hands the lease back (expired at once) and records the finished run. */
-async function releaseLease(db: Queryable, holder: string) {
-  await db
-    .update(jobLeases)
-    .set({ expiresAt: new Date(0), lastRunAt: sql`now()` })
-    .where(and(eq(jobLeases.name, LEASE), eq(jobLeases.holder, holder)));
 }
 
 interface JobOptions {
   delayHours: number;
-  holder: string;
   /** The run's time, which decides what is due; now by default. */
   now?: Date;
   tds?: TdsConfig;
-  log?: JobLog;
 }
 
-/** One attempt: the lease taken, every commission older than the delay settled, the lease handed back. */
-async function attempt(
-  db: Db,
-  ledgerKey: Buffer,
-  opts: JobOptions & { lastRun?: string | null },
-): Promise<{ ran: SettleResult } | { held: LeaseHeld }> {
-  const lease = await takeLease(db, opts.holder, opts.lastRun);
-  if (!lease.taken) return { held: lease };
-  const stopRenewing = keepLease(db, opts.holder, opts.log);
-  try {
-    const now = opts.now ?? new Date();
-    return {
-      ran: await settle(db, ledgerKey, {
-        all: true,
-        dueBefore: new Date(now.getTime() - opts.delayHours * 3_600_000),
-        tds: opts.tds,
-      }),
-    };
-  } finally {
-    await stopRenewing();
-    await releaseLease(db, opts.holder);
-  }
+/** One run: every commission older than the delay settled; stops between batches once `signal` aborts. */
+function settleDue(db: Db, ledgerKey: Buffer, opts: JobOptions & { signal?: AbortSignal }) {
+  const now = opts.now ?? new Date();
+  return settle(db, ledgerKey, {
+    all: true,
+    dueBefore: new Date(now.getTime() - opts.delayHours * 3_600_000),
+    tds: opts.tds,
+    signal: opts.signal,
+  });
 }
 
 /**
- * One run of the settlement job: takes the job's lease (takeLease), renews it while the run lasts, settles every
- * commission older than the delay, and hands the lease back. Returns null when another server holds the lease.
+ * One run of the settlement job under its runner lock: settles every commission older than the delay, and gives the
+ * lock back. Returns null when another server holds the lock (or this one, running the job already).
  */
 export async function runSettlementJob(
   db: Db,
   ledgerKey: Buffer,
+  runners: RunnerLocks,
   opts: JobOptions,
 ): Promise<SettleResult | null> {
-  const outcome = await attempt(db, ledgerKey, opts);
-  return 'ran' in outcome ? outcome.ran : null;
+  const lock = await runners.tryTake(SETTLEMENT_LOCK);
+  if (!lock) return null;
+  try {
+    return await settleDue(db, ledgerKey, { ...opts, signal: lock.lost });
+  } finally {
+    await lock.release();
+  }
 }
 
 /**
- * Starts the job in this server: shortly after start, then every `intervalMs`. A server that finds the lease held
- * asks again when it expires, so the lease of a holder that died (and stopped renewing it) is taken over then, not
- * at the next interval; when the holder finishes instead, the waiting server leaves the run to it. A holder that dies
- * while no server waits is found by a look at the lease every RENEW_MS, so its run is taken over within
- * LEASE_MS + RENEW_MS of its last renewal. One run at a time per server. Returns a stop function.
+ * Starts the job in this server. Every server asks for the job's runner lock every FOLLOW_MS until it gets it; the
+ * server holding it runs the job at once and then every `intervalMs`, and keeps the lock while it lives. So one
+ * server runs it at a time; when that server dies or loses its connection (a failover), its lock goes with its
+ * database session and another server (or the same one, connected again) takes the job up within FOLLOW_MS of
+ * that, running it at once. A run stopped by a lost lock stops between batches; settling is safe to repeat (each
+ * wallet is locked, and only unsettled commissions move). Returns a stop function, which gives the lock back.
  */
 export function startSettlementJob(
   db: Db,
   ledgerKey: Buffer,
   opts: {
+    runners: RunnerLocks;
     delayHours: number;
     intervalMs: number;
     tds?: TdsConfig;
     log: JobLog;
-    /** This server's name on the lease; a random one by default. */
-    holder?: string;
   },
 ): () => Promise<void> {
-  const holder = opts.holder ?? randomUUID();
-  let running: Promise<unknown> | null = null;
+  let lock: HeldLock | null = null;
+  /** When this server last began a run, while it holds the lock. */
+  let ranAt = Number.NEGATIVE_INFINITY;
   let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  const run = (lastRun?: string | null) => {
-    if (stopped || running) return;
-    clearTimeout(retry);
-    const job = { delayHours: opts.delayHours, holder, tds: opts.tds, log: opts.log, lastRun };
-    running = attempt(db, ledgerKey, job)
-      .then((outcome) => {
-        // Held and not expired: ask again once it expires. Expired yet not taken: a run finished meanwhile.
-        if (stopped || 'ran' in outcome || outcome.held.expiresInMs === 0) return;
-        const { expiresInMs, lastRun: seen } = outcome.held;
-        opts.log.debug(
-          { expiresInMs },
-          'settlement lease held by another server: asking again when it expires',
-        );
-        retry = setTimeout(() => run(seen), expiresInMs + RETRY_MARGIN_MS);
-        retry.unref();
-      })
+  let ticking: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    if (!lock) {
+      let taken: HeldLock | null;
+      try {
+        taken = await opts.runners.tryTake(SETTLEMENT_LOCK);
+      } catch (error) {
+        // The database is away: the runner locks said so once; this server asks again at its next look.
+        opts.log.debug({ err: error }, 'the settlement job could not ask for its lock');
+        return;
+      }
+      if (!taken) {
+        opts.log.debug({}, 'the settlement job runs on another server');
+        return;
+      }
+      lock = taken;
+      ranAt = Number.NEGATIVE_INFINITY;
+      opts.log.info({}, 'This server runs the settlement job now');
+      taken.lost.addEventListener('abort', () => {
+        if (lock === taken) lock = null;
+        if (!stopped)
+          opts.log.warn(
+            { err: taken.lost.reason },
+            'This server lost the settlement job with its database connection; a server takes it up again once the database answers',
+          );
+      });
+    }
+    if (Date.now() - ranAt < opts.intervalMs) return;
+    ranAt = Date.now();
+    await settleDue(db, ledgerKey, { delayHours: opts.delayHours, tds: opts.tds, signal: lock.lost });
+  };
+  const loop = () => {
+    if (stopped) return;
+    ticking = tick()
       .catch((error) => opts.log.error({ err: error }, 'settlement job failed'))
       .finally(() => {
-        running = null;
+        ticking = null;
+        if (stopped) return;
+        timer = setTimeout(loop, Math.min(FOLLOW_MS, opts.intervalMs));
+        timer.unref();
       });
   };
-  const first = setTimeout(run, Math.min(5_000, opts.intervalMs));
-  const every = setInterval(run, opts.intervalMs);
-  const watch = setInterval(() => {
-    if (stopped || running) return;
-    leaseAbandoned(db).then(
-      (abandoned) => {
-        if (abandoned) run();
-      },
-      // A database that fails is reported by the job's own runs; this look is repeated too often to log each.
-      (error) => opts.log.debug({ err: error }, 'looking at the settlement lease failed'),
-    );
-  }, RENEW_MS);
-  for (const timer of [first, every, watch]) timer.unref();
+  loop();
   return async () => {
     stopped = true;
-    clearTimeout(first);
-    clearInterval(every);
-    clearInterval(watch);
-    clearTimeout(retry);
-    await running;
+    clearTimeout(timer);
+    await ticking;
+    await lock?.release().catch(() => {});
+    lock = null;
   };
 }

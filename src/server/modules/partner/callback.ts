@@ -39,7 +39,8 @@ export default async function partnerCallback(fastify: FastifyInstance) {
     callback.post(
       '/bought_products/callback',
       {
-        config: { access: 'public', xsrf: false },
+        // The same eventId answers as before and posts nothing again: it runs again after a failover.
+        config: { access: 'public', xsrf: false, idempotent: true },
         schema: {
           tags,
           summary: 'The partner’s signed event (account opened, failed, reversed)',

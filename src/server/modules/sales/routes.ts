@@ -42,21 +42,25 @@ export default async function salesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/bought_products/create',
-    guarded('sales', 'create', {
-      tags,
-      summary: 'Record a sale for a utmCode the partner issued to the caller',
-      body: boughtProductSchema,
-      headers: documentedOnly(
-        z.object({
-          [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema
-            .optional()
-            .describe(
-              'Optional, 1 to 200 visible ASCII characters, one per sale the person means. The same key again with the same body answers the first answer (status and body) and records nothing; with another body, 409. Kept per caller.',
-            ),
-        }),
-      ),
-      response: { 200: envelope(wireSaleSchema) },
-    }),
+    {
+      // Under its key, the same sale again answers the first answer: it runs again after a failover.
+      config: { idempotent: (request) => request.headers[IDEMPOTENCY_KEY_HEADER] !== undefined },
+      ...guarded('sales', 'create', {
+        tags,
+        summary: 'Record a sale for a utmCode the partner issued to the caller',
+        body: boughtProductSchema,
+        headers: documentedOnly(
+          z.object({
+            [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema
+              .optional()
+              .describe(
+                'Optional, 1 to 200 visible ASCII characters, one per sale the person means. The same key again with the same body answers the first answer (status and body) and records nothing; with another body, 409. Kept per caller.',
+              ),
+          }),
+        ),
+        response: { 200: envelope(wireSaleSchema) },
+      }),
+    },
     async (request, reply) => {
       const header = request.headers[IDEMPOTENCY_KEY_HEADER];
       let key: string | undefined;

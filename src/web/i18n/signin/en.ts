@@ -47,6 +47,7 @@ export const signinEn = {
         passwordChangeRequired: MSG.passwordChangeRequired,
         internetError: MSG.internetError,
         internalError: MSG.internalError,
+        databaseSwitching: MSG.databaseSwitching,
         validationFailed: MSG.validationFailed,
         xsrfRefused: MSG.xsrfRefused,
         requestTimeout: MSG.requestTimeout,

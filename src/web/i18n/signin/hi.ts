@@ -42,6 +42,7 @@ export const signinHi: SignInTexts = {
         passwordChangeRequired: 'पासवर्ड बदलना आवश्यक है',
         internetError: 'इंटरनेट कनेक्शन त्रुटि',
         internalError: 'हमारी ओर से कुछ गलत हो गया। कृपया फिर से प्रयास करें।',
+        databaseSwitching: 'डेटाबेस बदला जा रहा है; थोड़ी देर में फिर से प्रयास करें',
         validationFailed: 'अमान्य डेटा!',
         xsrfRefused: 'XSRF टोकन अमान्य है या नहीं है',
         requestTimeout: 'अनुरोध समय पर नहीं पहुँचा। कृपया इसे फिर से भेजें।',
