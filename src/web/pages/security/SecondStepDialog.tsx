@@ -6,7 +6,7 @@ import { mfaEnableSchema } from '../../../shared/schemas/account';
 import { FormDialog } from '../../forms/FormDialog';
 import { CodeInput } from '../../forms/inputs';
 import { schemaValidator } from '../../forms/schemaValidator';
-import { serverFieldErrors } from '../../forms/serverErrors';
+import { useSendForm } from '../../forms/useSendForm';
 import { sharedKey } from '../../i18n/sharedMessages';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { LOGIN_PATH } from '../../providers/authProvider';
@@ -95,13 +95,11 @@ export interface SecondStepDialogProps {
  */
 export const SecondStepDialog = ({ open, onClose, onDone }: SecondStepDialogProps) => {
   const translate = useTranslate();
-  const notify = useNotify();
   const logout = useLogout();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [codes, setCodes] = useState<string[]>();
   const start = useMutation({ mutationFn: () => dataProvider.startSecondStep() });
-  const enable = useMutation({ mutationFn: (otp: string) => dataProvider.enableSecondStep(otp) });
   useNotifyError(start.error);
 
   // A new key each time the dialog opens (one request, however often React runs the effect).
@@ -119,18 +117,15 @@ export const SecondStepDialog = ({ open, onClose, onDone }: SecondStepDialogProp
     }
   }, [open, startSetUp, resetStart]);
 
-  const switchOn = async (values: Record<string, unknown>) => {
-    try {
-      const { recoveryCodes, message } = await enable.mutateAsync(String(values.otp ?? '').trim());
-      notify(message || sharedKey('mfa', 'enabled'), { type: 'success' });
+  const switchOn = useSendForm(
+    (values) => dataProvider.enableSecondStep(String(values.otp ?? '').trim()),
+    sharedKey('mfa', 'enabled'),
+    async ({ recoveryCodes }) => {
       updateStoredUser({ mfaEnabled: true, mfaSetupRequired: false });
       await queryClient.invalidateQueries({ queryKey: OWN_ACCOUNT_KEY });
       setCodes(recoveryCodes);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-      return serverFieldErrors(error);
-    }
-  };
+    },
+  );
 
   const logoutInstead = onClose ? undefined : (
     <Button onClick={() => logout({}, LOGIN_PATH, false)}>{translate('app.menu.logout')}</Button>
