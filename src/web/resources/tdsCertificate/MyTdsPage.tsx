@@ -72,6 +72,7 @@ const Quarters = ({ data }: { data: TdsQuartersResult }) => {
       columns={columns}
       rows={data.quarters}
       rowKey={(q) => `${q.fy} ${q.quarter}`}
+      cardsOnPhone={false}
     />
   );
 };

@@ -139,7 +139,7 @@ export interface MoneyDialogProps {
 
 /**
  * A money command on a tier user's wallet (a payout, an adjustment): its text, the user (type, lookup, available
- * balance), then `children`'s fields. `send` makes the call; `say` toasts its answer and tells whether there was one
+ * balance), then `children`'s fields. `send` makes the call for the chosen user; `say` toasts its answer and tells whether there was one
  * (a call that ended the session answers nothing: react-admin has logged out and said so). Each call toasts its own
  * answer: a refusal (409: not enough balance) now, in red, not the previous call's, and the dialog stays open.
  */
@@ -160,14 +160,14 @@ const MoneyDialog = <A,>({
   submitLabel: string;
   text: string;
   validate: ValidateForm;
-  send: (values: Values) => Promise<A>;
+  send: (userId: string, values: Values) => Promise<A>;
   say: (answer: A) => boolean;
   children: ReactNode;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const command = useMutation({ mutationFn: send });
+  const command = useMutation({ mutationFn: (values: Values) => send(String(values.userId), values) });
   const submit = async (values: Values) => {
     try {
       await command.mutateAsync(values, {
@@ -213,9 +213,9 @@ export const PayoutDialog = (props: MoneyDialogProps) => {
       submitLabel="app.transactions.recordPayout"
       text="app.transactions.payoutText"
       validate={validatePayout}
-      send={(values) =>
+      send={(userId, values) =>
         dataProvider.recordPayout({
-          userId: String(values.userId),
+          userId,
           amount: String(values.amount).trim(),
           reference: String(values.reference).trim(),
         })
@@ -324,9 +324,9 @@ export const AdjustDialog = ({ defaultValues, ...props }: MoneyDialogProps) => {
       submitLabel="app.transactions.adjustSubmit"
       text="app.transactions.adjustText"
       validate={validateAdjustment}
-      send={(values) =>
+      send={(userId, values) =>
         dataProvider.adjustWallet({
-          userId: String(values.userId),
+          userId,
           amount: signedAmount(values) ?? '',
           note: String(values.note).trim(),
           reason: String(values.reason).trim(),
