@@ -1,8 +1,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { monthOf } from '../../src/shared/constants/statements';
-import { titleCase } from '../../src/shared/format';
-import { axeViolations, cspViolations, launchBrowser, settled, signIn } from './browser';
+import {
+  api,
+  axeViolations,
+  chooseRetailer,
+  cspViolations,
+  launchBrowser,
+  settled,
+  signedInPage,
+} from './browser';
 
 /**
  * Issue 51's maker-checker in Chromium, on the suite's demo network, which has a single admin: an employee asks for
@@ -31,31 +38,7 @@ let admin: Page;
 let employee: Page;
 let chosen: { _id: string; name: string; mobile: string };
 
-/** Calls the API as the signed-in page would (its token and the XSRF header). */
-const api = (page: Page, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ path, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const response = await fetch(`/api/v1/${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-auth-token': `bearer ${localStorage.getItem('authToken')}`,
-          'X-XSRF-TOKEN': xsrf,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { path, body },
-  );
-
-async function signedIn(user: { mobile: string; password: string }) {
-  const page = await browser.newPage();
-  await signIn(page, baseURL, user.mobile, user.password);
-  await page.waitForURL(/\/home$/);
-  return page;
-}
+const signedIn = (user: { mobile: string; password: string }) => signedInPage(browser, baseURL, user);
 
 const toast = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
 
@@ -102,16 +85,7 @@ describe('maker and checker in the panel (issue 51)', () => {
     await employee.getByRole('status').filter({ hasText: SINGLE_ADMIN }).waitFor();
     await employee.getByRole('button', { name: 'Adjust Wallet' }).click();
     const dialog = employee.getByRole('dialog', { name: 'Adjust Wallet' });
-    await dialog.getByRole('combobox', { name: 'User Type' }).click();
-    await employee.getByRole('option', { name: 'Retailer', exact: true }).click();
-    const user = dialog.getByRole('combobox', { name: 'User', exact: true });
-    await user.click();
-    await user.fill(chosen.name);
-    await employee
-      .getByRole('option', { name: new RegExp(titleCase(chosen.name), 'i') })
-      .first()
-      .click();
-    await dialog.getByText(/^Available balance: /).waitFor();
+    await chooseRetailer(employee, dialog, chosen.name);
     await dialog.getByRole('textbox', { name: 'Amount (₹)' }).fill('1.50');
     await dialog.getByRole('textbox', { name: 'Note for the statement' }).fill(NOTE);
     await dialog.getByRole('textbox', { name: 'Internal reason' }).fill(REASON);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { titleCase } from '../../src/shared/format';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -71,6 +72,18 @@ export async function signIn(page: Page, baseURL: string, userName: string, pass
   await page.getByLabel('Mobile *', { exact: true }).fill(userName);
   await page.getByLabel('Password *', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** A new page of `browser`, signed in as `user`, on its home screen. */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  user: { mobile: string; password: string },
+) {
+  const page = await browser.newPage();
+  await signIn(page, baseURL, user.mobile, user.password);
+  await page.waitForURL(/\/home$/);
+  return page;
 }
 
 /**
@@ -148,3 +161,17 @@ export const api = (page: Page, path: string, body?: unknown) =>
     },
     { path, body },
   );
+
+/** In a money dialog (Record Payout, Adjust Wallet): a retailer by its name, then its available balance shown. */
+export async function chooseRetailer(page: Page, dialog: Locator, name: string) {
+  await dialog.getByRole('combobox', { name: 'User Type' }).click();
+  await page.getByRole('option', { name: 'Retailer', exact: true }).click();
+  const user = dialog.getByRole('combobox', { name: 'User', exact: true });
+  await user.click();
+  await user.fill(name);
+  await page
+    .getByRole('option', { name: new RegExp(titleCase(name), 'i') })
+    .first()
+    .click();
+  await dialog.getByText(/^Available balance: /).waitFor();
+}

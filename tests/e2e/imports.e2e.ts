@@ -52,6 +52,19 @@ async function choose(page: Page, name: string, csv: Buffer) {
 
 const count = (page: Page, key: string) => page.getByTestId(`import-count-${key}`).textContent();
 
+/** The admin on the Import screen at phone width, in its own context (downloads kept); in Hindi if told. */
+async function adminOnImport(locale?: 'hi') {
+  const context = await browser.newContext({ viewport: PHONE, acceptDownloads: true });
+  context.on('page', preparePage);
+  const page = await context.newPage();
+  await signIn(page, baseURL, '9999999999', 'Admin@1234');
+  await page.waitForURL(/\/home$/);
+  if (locale)
+    await page.evaluate((locale) => localStorage.setItem('RaStore.locale', JSON.stringify(locale)), locale);
+  await page.goto(`${baseURL}/import`);
+  return { context, page };
+}
+
 /** Presses a button and waits for the job's summary saying `done`. */
 async function runAndWait(page: Page, button: string, done: string) {
   await page.getByRole('button', { name: button, exact: true }).click();
@@ -60,12 +73,7 @@ async function runAndWait(page: Page, button: string, done: string) {
 
 describe('the Import screen in Chromium, at 390 px', () => {
   it('admin imports a 50-row retailers file with 3 bad rows, fixes them and imports again', async () => {
-    const context = await browser.newContext({ viewport: PHONE, acceptDownloads: true });
-    context.on('page', preparePage);
-    const page = await context.newPage();
-    await signIn(page, baseURL, '9999999999', 'Admin@1234');
-    await page.waitForURL(/\/home$/);
-    await page.goto(`${baseURL}/import`);
+    const { context, page } = await adminOnImport();
     await page.getByRole('combobox', { name: 'What to import' }).click();
     await page.getByRole('option', { name: 'Retailers', exact: true }).click();
 
@@ -118,13 +126,7 @@ describe('the Import screen in Chromium, at 390 px', () => {
   });
 
   it('says the row errors and a refused file in Hindi when the panel is in Hindi', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    context.on('page', preparePage);
-    const page = await context.newPage();
-    await signIn(page, baseURL, '9999999999', 'Admin@1234');
-    await page.waitForURL(/\/home$/);
-    await page.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('hi')));
-    await page.goto(`${baseURL}/import`);
+    const { context, page } = await adminOnImport('hi');
     await page.getByRole('combobox', { name: 'क्या आयात करना है' }).waitFor();
     // Retailers, the screen's first choice.
     await page.locator('input[type=file]').setInputFiles({
@@ -157,12 +159,7 @@ describe('the Import screen in Chromium, at 390 px', () => {
   });
 
   it('pages the row errors of a file with more than 1,000, saying only the first 1,000 are kept', async () => {
-    const context = await browser.newContext({ viewport: PHONE, acceptDownloads: true });
-    context.on('page', preparePage);
-    const page = await context.newPage();
-    await signIn(page, baseURL, '9999999999', 'Admin@1234');
-    await page.waitForURL(/\/home$/);
-    await page.goto(`${baseURL}/import`);
+    const { context, page } = await adminOnImport();
     // 1,200 retailers, each with an e-mail address that is not one: 1,200 errors.
     const rows = Array.from({ length: 1200 }, (_, i) => row(1000 + i, { email: 'not-an-email' }));
     await choose(page, 'many-errors.csv', Buffer.from(`${HEADER}\n${rows.join('\n')}\n`));

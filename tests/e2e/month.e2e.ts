@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { monthOf } from '../../src/shared/constants/statements';
-import { formatRupees, titleCase } from '../../src/shared/format';
-import { api, cspViolations, launchBrowser, signIn } from './browser';
+import { formatRupees } from '../../src/shared/format';
+import { api, chooseRetailer, cspViolations, launchBrowser, signedInPage } from './browser';
 
 /**
  * Issue 43's month in Chromium: an employee records a payout for a retailer (an employee's payout always waits as
@@ -25,12 +25,7 @@ let retailer: Page;
 const reference = `E2E-STMT-${Date.now().toString(36).toUpperCase()}`;
 let chosen: { _id: string; name: string; mobile: string };
 
-async function signedIn(user: { mobile: string; password: string }) {
-  const page = await browser.newPage();
-  await signIn(page, baseURL, user.mobile, user.password);
-  await page.waitForURL(/\/home$/);
-  return page;
-}
+const signedIn = (user: { mobile: string; password: string }) => signedInPage(browser, baseURL, user);
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
@@ -65,16 +60,7 @@ describe('a payout through approval, on the retailer’s statement', () => {
     await employee.getByRole('button', { name: 'Record Payout' }).click();
     const dialog = employee.getByRole('dialog', { name: 'Record Payout' });
     await dialog.waitFor();
-    await dialog.getByRole('combobox', { name: 'User Type' }).click();
-    await employee.getByRole('option', { name: 'Retailer', exact: true }).click();
-    const user = dialog.getByRole('combobox', { name: 'User', exact: true });
-    await user.click();
-    await user.fill(chosen.name);
-    await employee
-      .getByRole('option', { name: new RegExp(titleCase(chosen.name), 'i') })
-      .first()
-      .click();
-    await dialog.getByText(/^Available balance: /).waitFor();
+    await chooseRetailer(employee, dialog, chosen.name);
     await dialog.getByRole('textbox', { name: 'Amount (₹)' }).fill(String(AMOUNT));
     await dialog.getByRole('textbox', { name: 'Reference' }).fill(reference);
     await dialog.getByRole('button', { name: 'Record Payout' }).click();

@@ -147,19 +147,20 @@ describe('the second step', () => {
     fetchMock.mock.calls
       .filter(([url]) => String(url).endsWith('account/login'))
       .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
-
-  it('asks for the code after the right password, then signs in with it; a wrong code is a red toast', async () => {
+  /** The server answers with `answers` in turn; the right mobile and password are typed and sent. */
+  const sendPassword = async (...answers: Response[]) => {
     const user = userEvent.setup();
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(asked())
-      .mockResolvedValueOnce(asked(MFA_MSG.wrongCode))
-      .mockResolvedValueOnce(signedIn()[0])
-      .mockResolvedValueOnce(signedIn()[1]);
+    const fetchMock = vi.fn();
+    for (const answer of answers) fetchMock.mockResolvedValueOnce(answer);
     vi.stubGlobal('fetch', fetchMock);
     renderLogin();
     await user.type(await screen.findByLabelText('Mobile *'), '9999999999');
     await user.type(screen.getByLabelText('Password *'), 'Admin@1234{Enter}');
+    return { user, fetchMock };
+  };
+
+  it('asks for the code after the right password, then signs in with it; a wrong code is a red toast', async () => {
+    const { user, fetchMock } = await sendPassword(asked(), asked(MFA_MSG.wrongCode), ...signedIn());
 
     const code = await screen.findByLabelText('Authentication code *');
     expect(screen.getByRole('status')).toHaveTextContent(MFA_MSG.codeRequired);
@@ -192,16 +193,7 @@ describe('the second step', () => {
   });
 
   it('takes a recovery code instead', async () => {
-    const user = userEvent.setup();
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(asked())
-      .mockResolvedValueOnce(signedIn()[0])
-      .mockResolvedValueOnce(signedIn()[1]);
-    vi.stubGlobal('fetch', fetchMock);
-    renderLogin();
-    await user.type(await screen.findByLabelText('Mobile *'), '9999999999');
-    await user.type(screen.getByLabelText('Password *'), 'Admin@1234{Enter}');
+    const { user, fetchMock } = await sendPassword(asked(), ...signedIn());
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
     expect(screen.getByLabelText('Authentication code *')).not.toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent(

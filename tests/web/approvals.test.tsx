@@ -9,30 +9,12 @@ import { Menu } from '../../src/web/layout/Menu';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { ApprovalList } from '../../src/web/resources/approvals/ApprovalList';
-import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { jsonResponse, renderInAdmin, wireCommand, wireUser } from './helpers';
 
-const PAYOUT_ID = '77777777-7777-4777-8777-777777777777';
+/** The default command's id (a payout). */
+const PAYOUT_ID = wireCommand()._id;
 const ADJUST_ID = '88888888-8888-4888-8888-888888888888';
 const OTHER_ID = '66666666-6666-4666-8666-666666666666';
-
-const command = (overrides: Partial<WireCommand>): WireCommand => ({
-  _id: PAYOUT_ID,
-  kind: 'PAYOUT',
-  status: 'PENDING',
-  user: { _id: '99999999-9999-4999-8999-999999999999', name: 'rita retailer', type: UserType.RETAILER },
-  amount: 25000,
-  reference: 'UTR-4411',
-  note: null,
-  reason: null,
-  details: null,
-  maker: { _id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'esha employee' },
-  checker: null,
-  rejectionReason: null,
-  postingId: null,
-  createdAt: '2026-11-26T05:30:00.000Z',
-  decidedAt: null,
-  ...overrides,
-});
 
 /** The signed-in user's id (wireUser's). */
 const ME = 'u-1';
@@ -52,8 +34,8 @@ const stubServer = ({
   refuseApproval = false,
   admins = 2,
   commands = [
-    command({}),
-    command({
+    wireCommand(),
+    wireCommand({
       _id: ADJUST_ID,
       kind: 'ADJUSTMENT',
       amount: -150.5,
@@ -213,8 +195,8 @@ describe('Approvals (maker-checker)', () => {
     login();
     stubServer({
       commands: [
-        command({ reference: 'MINE-1', maker: { _id: ME, name: 'asha admin' } }),
-        command({
+        wireCommand({ reference: 'MINE-1', maker: { _id: ME, name: 'asha admin' } }),
+        wireCommand({
           _id: ADJUST_ID,
           kind: 'ADMIN_PASSWORD_RESET',
           amount: null,
@@ -223,7 +205,7 @@ describe('Approvals (maker-checker)', () => {
           user: { _id: ME, name: 'asha admin', type: UserType.ADMIN },
           maker: { _id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', name: 'bina admin' },
         }),
-        command({ _id: OTHER_ID, reference: 'OTHERS-1' }),
+        wireCommand({ _id: OTHER_ID, reference: 'OTHERS-1' }),
       ],
     });
     renderScreen();
@@ -255,7 +237,7 @@ describe('Approvals (maker-checker)', () => {
     login();
     const fetch = stubServer({
       commands: [
-        command({
+        wireCommand({
           _id: ADJUST_ID,
           kind: 'ADMIN_CREATE',
           user: null,
@@ -288,8 +270,8 @@ describe('Approvals (maker-checker)', () => {
     login(UserType.EMPLOYEE);
     stubServer({
       commands: [
-        command({ maker: { _id: ME, name: 'esha employee' }, reference: 'WAITS-1' }),
-        command({
+        wireCommand({ maker: { _id: ME, name: 'esha employee' }, reference: 'WAITS-1' }),
+        wireCommand({
           _id: ADJUST_ID,
           reference: 'REFUSED-1',
           maker: { _id: ME, name: 'esha employee' },

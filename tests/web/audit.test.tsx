@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { AUDIT_MSG } from '../../src/shared/constants/audit';
@@ -11,7 +11,7 @@ import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { AuditList } from '../../src/web/resources/audit/AuditList';
 import { changesText } from '../../src/web/resources/audit/changes';
-import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { cellTexts, jsonResponse, renderInAdmin, wireUser } from './helpers';
 import { stubServer } from './salesServer';
 
 const EMPLOYEE_ID = '6c1f0c44-3f5e-4c2b-9d55-1f7b2a0c0e01';
@@ -113,9 +113,7 @@ describe('Audit trail (ADMIN)', () => {
       'Changes',
       'Address',
     ]);
-    const cells = within(row)
-      .getAllByRole('cell')
-      .map((c) => c.textContent);
+    const cells = cellTexts(row);
     expect(cells.slice(1)).toEqual([
       'Anita Sharma (Employee)',
       'user.update',

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import {
   AdminContext,
@@ -9,7 +9,8 @@ import {
   testDataProvider,
 } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import type { WireUser } from '../../src/shared/wire';
+import { UserType } from '../../src/shared/enums';
+import type { WireCommand, WireUser } from '../../src/shared/wire';
 import { i18nProvider } from '../../src/web/i18n/i18n';
 import { AppNotification } from '../../src/web/layout/AppNotification';
 import { authProvider as realAuthProvider } from '../../src/web/providers/authProvider';
@@ -36,6 +37,26 @@ export const wireUser = (overrides: Partial<WireUser> = {}): WireUser => ({
   wallet: { balance: 0, clearingBalance: 0 },
   passwordUpdatedAt: '2024-01-01T00:00:00.000Z',
   createdAt: '2024-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** A pending command (by default a payout an employee made, waiting for a checker), as approvals/fetch lists it. */
+export const wireCommand = (overrides: Partial<WireCommand> = {}): WireCommand => ({
+  _id: '77777777-7777-4777-8777-777777777777',
+  kind: 'PAYOUT',
+  status: 'PENDING',
+  user: { _id: '99999999-9999-4999-8999-999999999999', name: 'rita retailer', type: UserType.RETAILER },
+  amount: 25000,
+  reference: 'UTR-4411',
+  note: null,
+  reason: null,
+  details: null,
+  maker: { _id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'esha employee' },
+  checker: null,
+  rejectionReason: null,
+  postingId: null,
+  createdAt: '2026-11-26T05:30:00.000Z',
+  decidedAt: null,
   ...overrides,
 });
 
@@ -101,4 +122,24 @@ export const labelledField = (scope: HTMLElement, text: string): HTMLElement => 
   const field = labels[0].control;
   if (!field) throw new Error(`the label "${text}" names no field`);
   return field;
+};
+
+/** The text of each cell of a table row. */
+export const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+/** The text of each cell of each row in `scope` but the first (the header row). */
+export const bodyRows = (scope: HTMLElement) => within(scope).getAllByRole('row').slice(1).map(cellTexts);
+
+/** The names of the files the panel saves from now on (the link it clicks; jsdom cannot follow it). */
+export const savedFiles = () => {
+  URL.createObjectURL = vi.fn(() => 'blob:file');
+  URL.revokeObjectURL = vi.fn();
+  const saved: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  return saved;
 };

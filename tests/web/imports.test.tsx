@@ -5,7 +5,7 @@ import { IMPORT_MSG, type WireImportJob } from '../../src/shared/schemas/imports
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { ImportPage } from '../../src/web/resources/imports/ImportPage';
-import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { jsonResponse, renderInAdmin, savedFiles, wireUser } from './helpers';
 
 // The Import screen's row errors (issue 51): the server keeps the first 1,000 of a job's errors and counts them all;
 // the screen says how many there are, that only the first 1,000 are kept, and pages them as the server does.
@@ -91,12 +91,7 @@ describe('the Import screen’s row errors', () => {
   let saved: string[];
   beforeEach(() => {
     login();
-    URL.createObjectURL = vi.fn(() => 'blob:file');
-    URL.revokeObjectURL = vi.fn();
-    saved = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    saved = savedFiles();
   });
 
   it('says how many there are and that only the first 1,000 are kept, and pages them a hundred at a time', async () => {

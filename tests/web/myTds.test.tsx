@@ -5,7 +5,7 @@ import { MSG } from '../../src/shared/messages';
 import { TDS_MSG, type TdsQuartersResult } from '../../src/shared/schemas/tds';
 import { App } from '../../src/web/App';
 import { SESSION_KEYS } from '../../src/web/providers/session';
-import { jsonResponse, wireUser } from './helpers';
+import { bodyRows, jsonResponse, savedFiles, wireUser } from './helpers';
 import { answer, stubServer } from './salesServer';
 
 // Issue 51, finding 8: a master distributor, distributor or retailer read its TDS in its statement, but no screen
@@ -47,15 +47,9 @@ const visit = (path: string) => {
 };
 
 describe('My TDS', () => {
-  /** The names of the files saved (the link the page clicks; jsdom cannot follow it). */
   let saved: string[];
   beforeEach(() => {
-    URL.createObjectURL = vi.fn(() => 'blob:file');
-    URL.revokeObjectURL = vi.fn();
-    saved = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    saved = savedFiles();
   });
 
   it('is in a retailer’s menu and lists its quarters, newest first, with credited and tax', async () => {
@@ -67,14 +61,7 @@ describe('My TDS', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My TDS' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/my-tds');
     const table = await screen.findByRole('table', { name: 'Quarters' });
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
+    const rows = bodyRows(table);
     expect(rows).toEqual([
       ['2026-27Q3 (October to December)', '₹25,000.00', '₹500.00', ''],
       ['2026-27Q1 (April to June)', '₹1,200.50', '₹0.00', ''],

@@ -6,7 +6,7 @@ import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { SaleList } from '../../src/web/resources/sales/SaleList';
 import { SalePage } from '../../src/web/resources/sales/SalePage';
-import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { bodyRows, jsonResponse, renderInAdmin, wireUser } from './helpers';
 import { IDS, SALE_POSTINGS, wireSale } from './salesFixtures';
 import { stubServer } from './salesServer';
 
@@ -124,15 +124,7 @@ describe('Sales list', () => {
     ])
       expect(within(details).getByText(text)).toBeInTheDocument();
 
-    const split = within(screen.getByRole('table', { name: 'Commission Split' }));
-    const shares = split
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
+    const shares = bodyRows(screen.getByRole('table', { name: 'Commission Split' }));
     expect(shares).toEqual([
       ['Admin', 'Tierdesk Admin', '40%', '₹200.00'],
       ['Master Distributor', 'Suresh Traders', '15%', '₹75.00'],

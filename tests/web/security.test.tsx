@@ -2,16 +2,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { MFA_MSG } from '../../src/shared/constants/mfa';
-import { UserType } from '../../src/shared/enums';
 import { SALES_MSG } from '../../src/shared/schemas/sales';
-import type { WireCommand, WireSession, WireUser } from '../../src/shared/wire';
+import type { WireSession, WireUser } from '../../src/shared/wire';
 import { AppUserMenu } from '../../src/web/layout/UserMenu';
 import { Dashboard } from '../../src/web/pages/Dashboard';
 import { SecurityPage } from '../../src/web/pages/security/SecurityPage';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { getStoredUser, SESSION_KEYS } from '../../src/web/providers/session';
 import { ApprovalList } from '../../src/web/resources/approvals/ApprovalList';
-import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { jsonResponse, renderInAdmin, wireCommand, wireUser } from './helpers';
 
 /**
  * Issue 51 in the panel: the Security page (the second step on or off, its set-up with the QR code, the key and the
@@ -294,23 +293,7 @@ describe('a person who must set up a second step', () => {
 
 describe('step-up in the Approve and Reject dialogs', () => {
   const ID = '77777777-7777-4777-8777-777777777777';
-  const pending: WireCommand = {
-    _id: ID,
-    kind: 'PAYOUT',
-    status: 'PENDING',
-    user: { _id: '99999999-9999-4999-8999-999999999999', name: 'rita retailer', type: UserType.RETAILER },
-    amount: 25000,
-    reference: 'UTR-4411',
-    note: null,
-    reason: null,
-    details: null,
-    maker: { _id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'esha employee' },
-    checker: null,
-    rejectionReason: null,
-    postingId: null,
-    createdAt: '2026-11-26T05:30:00.000Z',
-    decidedAt: null,
-  };
+  const pending = wireCommand({ _id: ID });
   const stubApprovals = () => {
     const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const path = new URL(String(input), 'http://x').pathname.replace('/api/v1/', '');

@@ -91,6 +91,24 @@ const openModal = async (user: ReturnType<typeof userEvent.setup>) => {
   return screen.findByRole('dialog', { name: 'Select Product' });
 };
 
+/** Signed in (a retailer unless told), the customers on screen and Select Product open on Ramesh Kumar. */
+const openSelectProduct = async (type: UserType = UserType.RETAILER, id: string = IDS.retailer) => {
+  login(type, id);
+  const user = userEvent.setup();
+  renderCustomers();
+  return { user, dialog: await openModal(user) };
+};
+
+/** Each window.open gets a blank tab of its own, in `tabs`. */
+const tabsOpened = () => {
+  const tabs: ReturnType<typeof fakeTab>[] = [];
+  vi.spyOn(window, 'open').mockImplementation(() => {
+    tabs.push(fakeTab());
+    return tabs.at(-1) as unknown as Window;
+  });
+  return tabs;
+};
+
 const choose = async (
   user: ReturnType<typeof userEvent.setup>,
   dialog: HTMLElement,
@@ -102,14 +120,23 @@ const choose = async (
   await waitFor(() => expect(within(dialog).getByRole('combobox', { name: label })).toHaveValue(option));
 };
 
+/** Chooses the provider and the product, then presses Proceed. */
+const proceedWith = async (
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  provider: string,
+  product: string,
+) => {
+  await choose(user, dialog, 'Provider', provider);
+  await choose(user, dialog, 'Product', product);
+  await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+};
+
 describe('Select Product (seed sections 2, 4, 5)', () => {
   it("without both: the seed's messages, and nothing is sent or opened", async () => {
-    login(UserType.RETAILER, IDS.retailer);
     const api = server();
     const open = vi.spyOn(window, 'open');
-    const user = userEvent.setup();
-    renderCustomers();
-    const dialog = await openModal(user);
+    const { user, dialog } = await openSelectProduct();
     expect(within(dialog).getByText('Customer: Ramesh Kumar')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
@@ -137,13 +164,10 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
   });
 
   it('a retailer sells a SAVING product: saving_account, then bought_products/create, then the tab opens the URL', async () => {
-    login(UserType.RETAILER, IDS.retailer);
     const api = server();
     const tab = fakeTab();
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const user = userEvent.setup();
-    renderCustomers();
-    const dialog = await openModal(user);
+    const { user, dialog } = await openSelectProduct();
     await choose(user, dialog, 'Provider', 'PayU Sprint Bank');
     // Only the chosen provider's products are offered.
     await user.click(within(dialog).getByRole('combobox', { name: 'Product' }));
@@ -180,16 +204,12 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
   });
 
   it('an admin sells a SOLE-PROPRIETOR product through current_account; a CURRENT one the same way', async () => {
-    login(UserType.ADMIN, IDS.admin);
     const api = server();
     const tab = fakeTab();
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const user = userEvent.setup();
-    renderCustomers();
-    let dialog = await openModal(user);
-    await choose(user, dialog, 'Provider', 'NSDL Payments Bank');
-    await choose(user, dialog, 'Product', 'Sole Proprietor Account');
-    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    const { user, dialog: first } = await openSelectProduct(UserType.ADMIN, IDS.admin);
+    let dialog = first;
+    await proceedWith(user, dialog, 'NSDL Payments Bank', 'Sole Proprietor Account');
     await waitFor(() => expect(tab.location.href).toBe(URL_OF('UTMCURRENT1')));
     expect(api.posts()).toEqual([
       [
@@ -211,9 +231,7 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     dialog = await openModal(user);
-    await choose(user, dialog, 'Provider', 'PayU Sprint Bank');
-    await choose(user, dialog, 'Product', 'Current Account');
-    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    await proceedWith(user, dialog, 'PayU Sprint Bank', 'Current Account');
     await waitFor(() => expect(api.posts()).toHaveLength(4));
     expect(api.posts()[2]).toEqual([
       'POST payusprint/current_account',
@@ -222,16 +240,11 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
   });
 
   it('a partner failure shows the error toast, closes the blank tab and keeps the modal open', async () => {
-    login(UserType.RETAILER, IDS.retailer);
     const api = server(() => jsonResponse(502, { message: SALES_MSG.partnerFailed(500) }, 'Bad Gateway'));
     const tab = fakeTab();
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const user = userEvent.setup();
-    renderCustomers();
-    const dialog = await openModal(user);
-    await choose(user, dialog, 'Provider', 'PayU Sprint Bank');
-    await choose(user, dialog, 'Product', 'Saving Account');
-    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    const { user, dialog } = await openSelectProduct();
+    await proceedWith(user, dialog, 'PayU Sprint Bank', 'Saving Account');
 
     expect(await screen.findByText(`Error: ${SALES_MSG.partnerFailed(500)}`)).toBeInTheDocument();
     expect(screen.getByText('Error!!!')).toBeInTheDocument();
@@ -243,15 +256,10 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
   });
 
   it('when the browser refuses the tab, the recorded sale offers the URL as a link', async () => {
-    login(UserType.RETAILER, IDS.retailer);
     server();
     vi.spyOn(window, 'open').mockReturnValue(null);
-    const user = userEvent.setup();
-    renderCustomers();
-    const dialog = await openModal(user);
-    await choose(user, dialog, 'Provider', 'PayU Sprint Bank');
-    await choose(user, dialog, 'Product', 'Saving Account');
-    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    const { user, dialog } = await openSelectProduct();
+    await proceedWith(user, dialog, 'PayU Sprint Bank', 'Saving Account');
     const link = await within(dialog).findByRole('link', { name: 'Open the account-opening page' });
     expect(link).toHaveAttribute('href', URL_OF('UTMSAVING1'));
     expect(link).toHaveAttribute('target', '_blank');
@@ -259,11 +267,8 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
   });
 
   it('Cancel closes the modal without a call', async () => {
-    login(UserType.EMPLOYEE, IDS.admin);
     const api = server();
-    const user = userEvent.setup();
-    renderCustomers();
-    const dialog = await openModal(user);
+    const { user, dialog } = await openSelectProduct(UserType.EMPLOYEE, IDS.admin);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.posts()).toEqual([]);
@@ -286,7 +291,6 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
   });
 
   it('Cancel while the partner is slow aborts its call, closes the modal and records nothing', async () => {
-    login(UserType.RETAILER, IDS.retailer);
     let answerPartner: (response: Response) => void = () => undefined;
     const slow = new Promise<Response>((resolve) => {
       answerPartner = resolve;
@@ -294,12 +298,8 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
     const api = server(() => slow);
     const tab = fakeTab();
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const user = userEvent.setup();
-    renderCustomers();
-    const dialog = await openModal(user);
-    await choose(user, dialog, 'Provider', 'PayU Sprint Bank');
-    await choose(user, dialog, 'Product', 'Saving Account');
-    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    const { user, dialog } = await openSelectProduct();
+    await proceedWith(user, dialog, 'PayU Sprint Bank', 'Saving Account');
     await waitFor(() => expect(api.requests.some((r) => r.path === 'payusprint/saving_account')).toBe(true));
     // In flight: Proceed cannot be pressed again.
     expect(within(dialog).getByRole('button', { name: 'Proceed' })).toBeDisabled();
@@ -324,13 +324,10 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
   });
 
   it('three clicks on Proceed in one task make one partner call and one sale, with one Idempotency-Key', async () => {
-    login(UserType.RETAILER, IDS.retailer);
     const api = server();
     const tab = fakeTab();
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const user = userEvent.setup();
-    renderCustomers();
-    const dialog = await openModal(user);
+    const { user, dialog } = await openSelectProduct();
     await choose(user, dialog, 'Provider', 'PayU Sprint Bank');
     await choose(user, dialog, 'Product', 'Saving Account');
     const proceed = within(dialog).getByRole('button', { name: 'Proceed' });
@@ -359,7 +356,6 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
   });
 
   it('a retry of the same Proceed after a lost answer sends the same opening and the same Idempotency-Key', async () => {
-    login(UserType.RETAILER, IDS.retailer);
     let creates = 0;
     const api = server(undefined, () =>
       ++creates === 1
@@ -370,17 +366,9 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
           }),
     );
     // Each Proceed opens its own blank tab.
-    const tabs: ReturnType<typeof fakeTab>[] = [];
-    vi.spyOn(window, 'open').mockImplementation(() => {
-      tabs.push(fakeTab());
-      return tabs.at(-1) as unknown as Window;
-    });
-    const user = userEvent.setup();
-    renderCustomers();
-    const dialog = await openModal(user);
-    await choose(user, dialog, 'Provider', 'PayU Sprint Bank');
-    await choose(user, dialog, 'Product', 'Saving Account');
-    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    const tabs = tabsOpened();
+    const { user, dialog } = await openSelectProduct();
+    await proceedWith(user, dialog, 'PayU Sprint Bank', 'Saving Account');
     expect(
       await screen.findByText('Error: Something went wrong on our side. Please try again.'),
     ).toBeInTheDocument();
@@ -401,7 +389,6 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
   });
 
   it('a session that ends at the partner call sends nothing more; signing in again returns to the customers', async () => {
-    login(UserType.RETAILER, IDS.retailer);
     const api = server(
       () => jsonResponse(401, { message: 'Session expired' }),
       undefined,
@@ -414,12 +401,8 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
     );
     const tab = fakeTab();
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const user = userEvent.setup();
-    renderCustomers();
-    const dialog = await openModal(user);
-    await choose(user, dialog, 'Provider', 'PayU Sprint Bank');
-    await choose(user, dialog, 'Product', 'Saving Account');
-    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    const { user, dialog } = await openSelectProduct();
+    await proceedWith(user, dialog, 'PayU Sprint Bank', 'Saving Account');
 
     expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
     // The partner call, then the panel's own sign-out; no sale.
@@ -446,7 +429,6 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
   });
 
   it('a PENDING sale of the product asks first, and reopens its account opening instead of selling again', async () => {
-    login(UserType.RETAILER, IDS.retailer);
     const PENDING = wireSale({ status: 'PENDING', confirmedAt: null, utmCode: 'UTMOLD1' });
     const OPENING = URL_OF('UTMOLD1');
     const api = server(undefined, undefined, [PENDING], (request) =>
@@ -454,17 +436,9 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
         ? jsonResponse(200, { result: { url: OPENING } })
         : undefined,
     );
-    const tabs: ReturnType<typeof fakeTab>[] = [];
-    vi.spyOn(window, 'open').mockImplementation(() => {
-      tabs.push(fakeTab());
-      return tabs.at(-1) as unknown as Window;
-    });
-    const user = userEvent.setup();
-    renderCustomers();
-    const dialog = await openModal(user);
-    await choose(user, dialog, 'Provider', 'PayU Sprint Bank');
-    await choose(user, dialog, 'Product', 'Saving Account');
-    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    const tabs = tabsOpened();
+    const { user, dialog } = await openSelectProduct();
+    await proceedWith(user, dialog, 'PayU Sprint Bank', 'Saving Account');
 
     const ask = await screen.findByRole('dialog', { name: 'A sale is already pending' });
     expect(ask).toHaveTextContent(/Ramesh Kumar already has a pending sale of Saving Account \(UTMOLD1, /);
@@ -486,20 +460,11 @@ describe('Select Product (seed sections 2, 4, 5)', () => {
   });
 
   it('Sell again, once confirmed, sells the product a second time', async () => {
-    login(UserType.RETAILER, IDS.retailer);
     const PENDING = wireSale({ status: 'PENDING', confirmedAt: null, utmCode: 'UTMOLD1' });
     const api = server(undefined, undefined, [PENDING]);
-    const tabs: ReturnType<typeof fakeTab>[] = [];
-    vi.spyOn(window, 'open').mockImplementation(() => {
-      tabs.push(fakeTab());
-      return tabs.at(-1) as unknown as Window;
-    });
-    const user = userEvent.setup();
-    renderCustomers();
-    const dialog = await openModal(user);
-    await choose(user, dialog, 'Provider', 'PayU Sprint Bank');
-    await choose(user, dialog, 'Product', 'Saving Account');
-    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    const tabs = tabsOpened();
+    const { user, dialog } = await openSelectProduct();
+    await proceedWith(user, dialog, 'PayU Sprint Bank', 'Saving Account');
     const ask = await screen.findByRole('dialog', { name: 'A sale is already pending' });
     await user.click(within(ask).getByRole('button', { name: 'Sell again' }));
     expect(await screen.findByText(SALES_MSG.saleRecorded)).toBeInTheDocument();

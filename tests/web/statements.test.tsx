@@ -9,7 +9,7 @@ import { SESSION_KEYS } from '../../src/web/providers/session';
 import { DistributorList } from '../../src/web/resources/distributors/DistributorList';
 import { RetailerList } from '../../src/web/resources/retailers/RetailerList';
 import { StatementPage } from '../../src/web/resources/statements/StatementPage';
-import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { cellTexts, jsonResponse, renderInAdmin, wireUser } from './helpers';
 import { answer, listOf, stubServer } from './salesServer';
 
 const RETAILER = '00000000-0000-4000-8000-000000000007';
@@ -130,11 +130,7 @@ describe('Statements', () => {
       'Clearing balance',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(
-      within(rows[0])
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual([
+    expect(cellTexts(rows[0])).toEqual([
       AT(LINES[0].createdAt),
       'COMMISSION',
       'CLEARING',
@@ -147,11 +143,7 @@ describe('Statements', () => {
       '₹250.00',
       '₹100.00',
     ]);
-    expect(
-      within(rows[1])
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual([
+    expect(cellTexts(rows[1])).toEqual([
       AT(LINES[1].createdAt),
       'PAYOUT',
       'AVAILABLE',

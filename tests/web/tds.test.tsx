@@ -7,7 +7,7 @@ import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { indiaDay, periodOfDay } from '../../src/web/resources/tds/period';
 import { TdsPage } from '../../src/web/resources/tds/TdsPage';
-import { jsonResponse, labelledField, renderInAdmin, wireUser } from './helpers';
+import { jsonResponse, labelledField, renderInAdmin, savedFiles, wireUser } from './helpers';
 
 const RITA = '99999999-9999-4999-8999-999999999999';
 
@@ -123,15 +123,9 @@ const renderTds = (locale?: 'en' | 'hi') =>
   );
 
 describe('TDS', () => {
-  /** The names of the files saved (the link the page clicks; jsdom cannot follow it). */
   let saved: string[];
   beforeEach(() => {
-    URL.createObjectURL = vi.fn(() => 'blob:file');
-    URL.revokeObjectURL = vi.fn();
-    saved = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    saved = savedFiles();
   });
 
   it("shows this quarter's deductees with PAN, credited, tax, rate and totals; another quarter is asked for", async () => {

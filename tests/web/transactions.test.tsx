@@ -7,7 +7,7 @@ import { SALES_MSG } from '../../src/shared/schemas/sales';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { TransactionList } from '../../src/web/resources/transactions/TransactionList';
-import { jsonResponse, labelledField, renderInAdmin, wireUser } from './helpers';
+import { cellTexts, jsonResponse, labelledField, renderInAdmin, wireUser } from './helpers';
 import { IDS, SALE_POSTINGS, wirePosting, wireSale } from './salesFixtures';
 import { answer, type Request, stubServer } from './salesServer';
 
@@ -114,11 +114,7 @@ describe('Transactions (seed section 2)', () => {
       'Status',
       'Date and Time',
     ]);
-    expect(
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual([
+    expect(cellTexts(row)).toEqual([
       'Ganesh Mobile Store',
       '9300000001',
       '9300000001@demo.tierdesk.in',

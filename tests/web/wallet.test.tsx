@@ -6,7 +6,7 @@ import { UserType } from '../../src/shared/enums';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { WalletPage } from '../../src/web/resources/wallet/WalletPage';
-import { jsonResponse, renderInAdmin, wireUser } from './helpers';
+import { bodyRows, cellTexts, jsonResponse, renderInAdmin, wireUser } from './helpers';
 import { IDS, SALE_POSTINGS, wirePosting } from './salesFixtures';
 import { stubServer } from './salesServer';
 
@@ -77,11 +77,7 @@ describe('My wallet', () => {
       'Reference',
     ]);
     const settlement = screen.getByText('SETTLEMENT').closest('tr') as HTMLElement;
-    expect(
-      within(settlement)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual([
+    expect(cellTexts(settlement)).toEqual([
       AT(SETTLED.createdAt),
       'SETTLEMENT',
       'CREDIT',
@@ -154,14 +150,7 @@ describe('My wallet', () => {
     expect(
       await within(await screen.findByRole('listitem', { name: 'Balance' })).findByText('₹775.16'),
     ).toBeInTheDocument();
-    const cells = screen
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
+    const cells = bodyRows(document.body);
     expect(cells.map((row) => [row[0], row[5], row[6]])).toEqual([
       [AT('2026-11-23T10:15:00.000Z'), '₹775.16', '₹0.00'],
       [AT('2026-11-23T10:15:00.000Z'), '₹675.16', '₹0.00'],

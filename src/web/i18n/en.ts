@@ -370,6 +370,15 @@ export const en = {
       promoteText:
         '%{name} becomes an admin once another admin approves, and then chooses a new password at the next sign-in.',
     },
+    /** User types by code: the lists' filters and the audit trail's actors. */
+    userTypes: {
+      [UserType.ADMIN]: 'Admin',
+      [UserType.CUSTOMER]: 'Customer',
+      [UserType.MASTER_DISTRIBUTOR]: 'Master Distributor',
+      [UserType.DISTRIBUTOR]: 'Distributor',
+      [UserType.RETAILER]: 'Retailer',
+      [UserType.EMPLOYEE]: 'Employee',
+    },
     userStatus: {
       button: 'Update Status',
       buttonRow: 'Update Status of %{name}',
@@ -419,14 +428,6 @@ export const en = {
       anyUser: 'Any user',
       anyEntity: 'Any entity',
       anyAction: 'Any action',
-      userTypes: {
-        [UserType.ADMIN]: 'Admin',
-        [UserType.CUSTOMER]: 'Customer',
-        [UserType.MASTER_DISTRIBUTOR]: 'Master Distributor',
-        [UserType.DISTRIBUTOR]: 'Distributor',
-        [UserType.RETAILER]: 'Retailer',
-        [UserType.EMPLOYEE]: 'Employee',
-      },
       actorKinds: { PARTNER: 'Partner', SYSTEM: 'System', PUBLIC: 'Public' },
     },
     transactions: {
@@ -434,13 +435,6 @@ export const en = {
       subtitle: 'Every commission, settlement and payout, with the wallet balances after it',
       allUserTypes: 'All user types',
       allTransactionTypes: 'All transaction types',
-      userTypes: {
-        [UserType.ADMIN]: 'Admin',
-        [UserType.CUSTOMER]: 'Customer',
-        [UserType.MASTER_DISTRIBUTOR]: 'Master Distributor',
-        [UserType.DISTRIBUTOR]: 'Distributor',
-        [UserType.RETAILER]: 'Retailer',
-      },
       settle: 'Settle',
       settleTitle: 'Settle Commissions',
       settleOne: 'Move the clearing balance of %{name} to its available balance?',

@@ -1,10 +1,12 @@
 import { AUDIT_ENTITIES } from '../../shared/audit';
+import { HINDI } from '../../shared/i18n/hindi';
 import { raLanguageHindi } from './raLanguageHindi';
 import { signinHi } from './signin/hi';
 
 /**
  * The Hindi catalogue: the same keys as en.ts (a web test checks it), loaded only when Hindi is chosen (i18n.ts).
- * The server keeps answering in English; its known messages are translated here under `app.shared`.
+ * The server keeps answering in English; its known messages are translated here under `app.shared`. The words the
+ * server's documents print too come from src/shared/i18n/hindi.ts.
  */
 
 const commissionFields = {
@@ -564,14 +566,7 @@ export const hi = {
     enums: {
       userStatus: { ACTIVE: 'सक्रिय', INACTIVE: 'निष्क्रिय' },
       transactionType: { CREDIT: 'जमा', DEBIT: 'नामे' },
-      postingKind: {
-        COMMISSION: 'कमीशन',
-        SETTLEMENT: 'निपटान',
-        REVERSAL: 'वापसी',
-        PAYOUT: 'भुगतान',
-        TDS: 'टीडीएस',
-        ADJUSTMENT: 'समायोजन',
-      },
+      postingKind: HINDI.postingKinds,
       postingStatus: {
         CLEARING: 'क्लियरिंग में',
         SETTLED: 'निपटाया गया',
@@ -580,7 +575,7 @@ export const hi = {
         PAID: 'भुगतान हुआ',
         ADJUSTED: 'समायोजित',
       },
-      walletBalance: { CLEARING: 'क्लियरिंग', AVAILABLE: 'उपलब्ध' },
+      walletBalance: HINDI.walletBalances,
       commandKind: {
         PAYOUT: 'भुगतान',
         ADJUSTMENT: 'समायोजन',
@@ -590,7 +585,7 @@ export const hi = {
         ADMIN_SECOND_STEP_RESET: 'एडमिन दूसरा चरण रीसेट',
       },
       commandStatus: { PENDING: 'लंबित', APPROVED: 'स्वीकृत', REJECTED: 'अस्वीकृत' },
-      saleStatus: { PENDING: 'लंबित', CONFIRMED: 'पुष्ट', FAILED: 'विफल', REVERSED: 'वापस लिया गया' },
+      saleStatus: HINDI.saleStatuses,
       leadType: { RETAILER: 'रिटेलर', DISTRIBUTOR: 'डिस्ट्रीब्यूटर' },
       leadStatus: { NEW: 'नया', APPROVED: 'स्वीकृत', REJECTED: 'अस्वीकृत' },
       gender: { Male: 'पुरुष', Female: 'महिला' },
@@ -603,11 +598,7 @@ export const hi = {
         OTHER: 'अन्य',
       },
       requestMethod: { GET: 'GET', POST: 'POST' },
-      accountType: {
-        'PAYUSPRINT-SAVING': 'PAYUSPRINT बचत',
-        'PAYUSPRINT-CURRENT': 'PAYUSPRINT चालू',
-        'PAYUSPRINT-SOLE-PROPRIETOR': 'PAYUSPRINT एकल स्वामित्व',
-      },
+      accountType: HINDI.accountTypes,
       auditAction: {
         'user.login': 'लॉगिन',
         'user.login.failed': 'लॉगिन विफल',
@@ -785,6 +776,7 @@ export const hi = {
       promoteTitle: 'एडमिन बनाएँ',
       promoteText: 'दूसरे एडमिन की स्वीकृति के बाद %{name} एडमिन बनेंगे, और अगले लॉगिन पर नया पासवर्ड चुनेंगे।',
     },
+    userTypes: HINDI.userTypes,
     userStatus: {
       button: 'स्थिति अपडेट करें',
       buttonRow: '%{name} की स्थिति अपडेट करें',
@@ -834,14 +826,6 @@ export const hi = {
       anyUser: 'कोई भी उपयोगकर्ता',
       anyEntity: 'कोई भी इकाई',
       anyAction: 'कोई भी कार्य',
-      userTypes: {
-        0: 'एडमिन',
-        1: 'ग्राहक',
-        2: 'मास्टर डिस्ट्रीब्यूटर',
-        3: 'डिस्ट्रीब्यूटर',
-        4: 'रिटेलर',
-        5: 'कर्मचारी',
-      },
       actorKinds: { PARTNER: 'पार्टनर', SYSTEM: 'सिस्टम', PUBLIC: 'सार्वजनिक' },
     },
     transactions: {
@@ -849,13 +833,6 @@ export const hi = {
       subtitle: 'हर कमीशन, निपटान और भुगतान, उसके बाद के वॉलेट बैलेंस के साथ',
       allUserTypes: 'सभी उपयोगकर्ता प्रकार',
       allTransactionTypes: 'सभी लेन-देन प्रकार',
-      userTypes: {
-        0: 'एडमिन',
-        1: 'ग्राहक',
-        2: 'मास्टर डिस्ट्रीब्यूटर',
-        3: 'डिस्ट्रीब्यूटर',
-        4: 'रिटेलर',
-      },
       settle: 'निपटान करें',
       settleTitle: 'कमीशन का निपटान',
       settleOne: '%{name} का क्लियरिंग बैलेंस उसके उपलब्ध बैलेंस में ले जाएँ?',
@@ -1110,11 +1087,11 @@ export const hi = {
       noDeductees: 'इस तिमाही में कोई कमीशन जमा या कर कटौती नहीं हुई।',
       name: 'नाम',
       pan: 'पैन',
-      noPan: 'नहीं दिया गया',
+      noPan: HINDI.tds.noPan,
       credited: 'जमा राशि',
       tds: 'टीडीएस',
       rate: 'दर',
-      noRate: 'अभी कर नहीं',
+      noRate: HINDI.tds.noTax,
       creditedOn: 'अंतिम जमा',
       deductedOn: 'अंतिम कटौती',
       certificate: 'प्रमाणपत्र',
@@ -1141,7 +1118,7 @@ export const hi = {
         'धारा 194H के तहत आपके कमीशन से काटा गया कर, तिमाही के अनुसार, हर तिमाही के प्रमाणपत्र (फ़ॉर्म 16A) के साथ',
       quarters: 'तिमाहियाँ',
       panNow: 'अभी आपका पैन: %{pan}',
-      quarterNames: { Q1: 'पहली तिमाही', Q2: 'दूसरी तिमाही', Q3: 'तीसरी तिमाही', Q4: 'चौथी तिमाही' },
+      quarterNames: HINDI.quarters,
       downloadOf: '%{fy} की %{quarter} का प्रमाणपत्र डाउनलोड करें (PDF)',
       loading: 'आपकी तिमाहियाँ लोड हो रही हैं...',
       loadFailed: 'आपकी तिमाहियाँ लोड नहीं हो सकीं।',
@@ -1154,31 +1131,19 @@ export const hi = {
       month: 'महीना',
       monthHint: 'एक महीना चुनें',
       balances: 'महीने के शेष',
-      opening: 'प्रारंभिक शेष',
-      closing: 'अंतिम शेष',
+      opening: HINDI.statement.opening,
+      closing: HINDI.statement.closing,
       available: 'उपलब्ध',
       clearing: 'क्लियरिंग',
       download: { csv: 'CSV डाउनलोड करें', pdf: 'PDF डाउनलोड करें' },
       downloading: 'डाउनलोड हो रहा है...',
       loading: 'विवरण लोड हो रहा है...',
       loadError: 'विवरण लोड नहीं हो सका।',
-      empty: 'इस महीने कोई प्रविष्टि नहीं',
+      empty: HINDI.statement.empty,
       tableLabel: '%{month} की प्रविष्टियाँ',
       button: 'विवरण',
       buttonRow: '%{name} के विवरण',
-      columns: {
-        date: 'तिथि और समय',
-        kind: 'प्रकार',
-        balanceType: 'शेष',
-        reference: 'बिक्री या भुगतान',
-        product: 'उत्पाद',
-        customer: 'ग्राहक',
-        credit: 'जमा',
-        debit: 'नामे',
-        tax: 'कर (टीडीएस)',
-        balance: 'उपलब्ध शेष',
-        clearingBalance: 'क्लियरिंग शेष',
-      },
+      columns: HINDI.statement.columns,
     },
     onboarding: {
       retailerTitle: 'रिटेलर ऑनबोर्डिंग',

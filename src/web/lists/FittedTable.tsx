@@ -27,6 +27,8 @@ export interface FittedTableProps<R> {
   columns: FittedColumn<R>[];
   rows: R[];
   rowKey: (row: R) => Key;
+  /** False: a table on a phone too, scrolling inside its card should the phone be narrower than its columns. */
+  cardsOnPhone?: boolean;
 }
 
 /**
@@ -34,10 +36,16 @@ export interface FittedTableProps<R> {
  * it (a phone, 360-599 px), each row becomes a card of label-value pairs, so no column (an amount) is off-screen
  * and the page never scrolls sideways. The list of cards keeps the table's name.
  */
-export const FittedTable = <R,>({ label, columns, rows, rowKey }: FittedTableProps<R>) => {
+export const FittedTable = <R,>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  cardsOnPhone = true,
+}: FittedTableProps<R>) => {
   const translate = useTranslate();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  if (narrow)
+  if (narrow && cardsOnPhone)
     return (
       <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {rows.map((row) => (
@@ -70,7 +78,7 @@ export const FittedTable = <R,>({ label, columns, rows, rowKey }: FittedTablePro
       </Box>
     );
   return (
-    <TableContainer>
+    <TableContainer sx={cardsOnPhone ? undefined : { overflowX: 'auto', contain: 'inline-size' }}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

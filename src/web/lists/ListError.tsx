@@ -1,5 +1,8 @@
-import { Alert, Button, type SxProps } from '@mui/material';
+import { Alert, Button, CircularProgress, type SxProps } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
+import { useNotifyError } from '../layout/useNotifyError';
 
 /**
  * A read that failed: says so (`text`, a catalogue key) and offers Retry, never an empty state that would tell the
@@ -38,4 +41,26 @@ export const ListError = () => {
   return (
     <LoadError text="app.list.loadError" retry={() => refetch()} busy={isFetching === true} sx={{ m: 2 }} />
   );
+};
+
+/**
+ * A screen's own query as its user sees it: a spinner named `loading` while it loads, its failure toasted and
+ * LoadError (`failed`) with Retry, then `children` of its data.
+ */
+export const QueryView = <T,>({
+  query,
+  loading,
+  failed,
+  children,
+}: {
+  query: UseQueryResult<T, Error>;
+  loading: string;
+  failed: string;
+  children: (data: T) => ReactNode;
+}) => {
+  const translate = useTranslate();
+  useNotifyError(query.error);
+  if (query.isPending) return <CircularProgress size={24} aria-label={translate(loading)} />;
+  if (query.isError) return <LoadError text={failed} retry={() => query.refetch()} busy={query.isFetching} />;
+  return children(query.data);
 };

@@ -1,4 +1,3 @@
-import { Box, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import {
   DataTable,
@@ -11,6 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { PAGE_SIZE } from '../../shared/rules';
+import { PageHeading } from '../layout/ReportPage';
 import { type Column, renderColumns, useColumnsExporter } from './columns';
 import { ListError } from './ListError';
 import { ListExportButton } from './ListExportButton';
@@ -74,12 +74,7 @@ export const ResourceList = ({
   const exporter = useColumnsExporter(resource, columns);
   return (
     <ResourceContextProvider value={resource}>
-      <Box sx={{ pt: 2 }}>
-        <Typography variant="h5" component="h1">
-          {translate(`${texts}.title`)}
-        </Typography>
-        <Typography color="text.secondary">{translate(`${texts}.subtitle`)}</Typography>
-      </Box>
+      <PageHeading texts={texts} sx={{ pt: 2 }} />
       <List
         resource={resource}
         title={translate(`${texts}.title`)}

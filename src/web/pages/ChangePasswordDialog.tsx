@@ -1,10 +1,9 @@
 import { Button } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { PasswordInput, useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
 import { resetPasswordSchema } from '../../shared/schemas/account';
 import { FormDialog } from '../forms/FormDialog';
 import { requiredMark, schemaValidator } from '../forms/schemaValidator';
-import { serverFieldErrors } from '../forms/serverErrors';
+import { useSendForm } from '../forms/useSendForm';
 import { sharedKey } from '../i18n/sharedMessages';
 import { LOGIN_PATH } from '../providers/authProvider';
 import type { AppDataProvider, ResetPasswordInput } from '../providers/dataProvider';
@@ -24,21 +23,14 @@ export const ChangePasswordDialog = ({ open }: { open: boolean }) => {
   const notify = useNotify();
   const logout = useLogout();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { mutateAsync } = useMutation({
-    mutationFn: (input: ResetPasswordInput) => dataProvider.resetPassword(input),
-  });
-
-  const submit = async (values: Record<string, unknown>) => {
-    try {
-      const { message } = await mutateAsync(values as unknown as ResetPasswordInput);
-      notify(message || sharedKey('msg', 'passwordUpdated'), { type: 'success' });
+  const submit = useSendForm(
+    (values) => dataProvider.resetPassword(values as unknown as ResetPasswordInput),
+    sharedKey('msg', 'passwordUpdated'),
+    async () => {
       notify(sharedKey('msg', 'loginWithNewPassword'), { type: 'info' });
       await logout({}, LOGIN_PATH, false);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-      return serverFieldErrors(error);
-    }
-  };
+    },
+  );
 
   return (
     <FormDialog

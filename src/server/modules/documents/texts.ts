@@ -1,11 +1,12 @@
 import type { DocumentLanguage } from '../../../shared/constants/documents';
 import { TDS_SECTION } from '../../../shared/constants/tds';
+import { HINDI } from '../../../shared/i18n/hindi';
 
 /**
  * Every word the documents (a sale's receipt, a month's statement, a TDS certificate) print, in English and Hindi:
- * the one place they are kept. The Hindi names the same things as the panel's Hindi catalogue (src/web/i18n/hi.ts:
- * the statement's columns, kinds, balances, user types, sale statuses, account types), so a document reads as the
- * screen it was downloaded from.
+ * the one place they are kept. The Hindi words the panel's catalogue prints too (the statement's columns, kinds,
+ * balances, user types, sale statuses, account types, quarters) come from src/shared/i18n/hindi.ts, which both
+ * read, so a document reads as the screen it was downloaded from.
  */
 const en = {
   /** The time zone's word after a time: documents give India's time. */
@@ -95,15 +96,15 @@ export type DocumentTexts = typeof en;
 
 const hi: DocumentTexts = {
   zone: 'भारतीय समय',
-  userTypes: { 2: 'मास्टर डिस्ट्रीब्यूटर', 3: 'डिस्ट्रीब्यूटर', 4: 'रिटेलर' },
+  userTypes: HINDI.userTypes,
   receipt: {
     title: 'बिक्री की रसीद',
     document: 'रसीद',
     status: {
       PENDING: { label: 'लंबित: खाता खुलना अभी पूरा नहीं हुआ', at: '' },
-      CONFIRMED: { label: 'पुष्ट', at: 'पुष्टि का समय' },
+      CONFIRMED: { label: HINDI.saleStatuses.CONFIRMED, at: 'पुष्टि का समय' },
       FAILED: { label: 'विफल: खाता नहीं खुला', at: 'विफल होने का समय' },
-      REVERSED: { label: 'वापस लिया गया', at: 'वापस लेने का समय' },
+      REVERSED: { label: HINDI.saleStatuses.REVERSED, at: 'वापस लेने का समय' },
     },
     labels: {
       reference: 'संदर्भ',
@@ -118,42 +119,16 @@ const hi: DocumentTexts = {
       merchantCode: 'मर्चेंट कोड',
       recordedAt: 'दर्ज करने का समय',
     },
-    accountTypes: {
-      'PAYUSPRINT-SAVING': 'PAYUSPRINT बचत',
-      'PAYUSPRINT-CURRENT': 'PAYUSPRINT चालू',
-      'PAYUSPRINT-SOLE-PROPRIETOR': 'PAYUSPRINT एकल स्वामित्व',
-    },
+    accountTypes: HINDI.accountTypes,
     footer: 'यह रसीद रखें: इस बिक्री के किसी भी प्रश्न के लिए संदर्भ बताएँ।',
   },
   statement: {
     title: (name) => `${name} का विवरण`,
     period: (type, from, to) => `${type}, ${from} से ${to}`,
     balances: (label, available, clearing) => `${label}: उपलब्ध ${available}, क्लियरिंग ${clearing}`,
-    opening: 'प्रारंभिक शेष',
-    closing: 'अंतिम शेष',
-    empty: 'इस महीने कोई प्रविष्टि नहीं',
-    columns: {
-      date: 'तिथि और समय',
-      kind: 'प्रकार',
-      balanceType: 'शेष',
-      reference: 'बिक्री या भुगतान',
-      product: 'उत्पाद',
-      customer: 'ग्राहक',
-      credit: 'जमा',
-      debit: 'नामे',
-      tax: 'कर (टीडीएस)',
-      balance: 'उपलब्ध शेष',
-      clearingBalance: 'क्लियरिंग शेष',
-    },
-    kinds: {
-      COMMISSION: 'कमीशन',
-      SETTLEMENT: 'निपटान',
-      REVERSAL: 'वापसी',
-      PAYOUT: 'भुगतान',
-      TDS: 'टीडीएस',
-      ADJUSTMENT: 'समायोजन',
-    },
-    balanceTypes: { CLEARING: 'क्लियरिंग', AVAILABLE: 'उपलब्ध' },
+    ...HINDI.statement,
+    kinds: HINDI.postingKinds,
+    balanceTypes: HINDI.walletBalances,
   },
   certificate: {
     name: 'टीडीएस प्रमाणपत्र',
@@ -162,14 +137,14 @@ const hi: DocumentTexts = {
     deductor: 'कटौतीकर्ता',
     deductee: 'जिसका कर कटा',
     panNow: 'अभी का पैन',
-    noPan: 'नहीं दिया गया',
+    noPan: HINDI.tds.noPan,
     period: (fy, quarter, from, to) => `वित्तीय वर्ष ${fy}, ${quarter}: ${from} से ${to}`,
-    quarters: { Q1: 'पहली तिमाही', Q2: 'दूसरी तिमाही', Q3: 'तीसरी तिमाही', Q4: 'चौथी तिमाही' },
+    quarters: HINDI.quarters,
     credited: 'भुगतान या जमा राशि',
     tds: 'काटा गया कर',
     byRate: 'दर और पैन के अनुसार',
     rateHeading: ['इस्तेमाल हुआ पैन', 'दर', 'जमा राशि', 'कर'],
-    noTax: 'अभी कर नहीं',
+    noTax: HINDI.tds.noTax,
     lineHeading: ['तारीख', 'प्रविष्टि', 'इस्तेमाल हुआ पैन', 'जमा राशि', 'दर', 'कर'],
     entries: { WITHHELD: 'काटा गया', RETURNED: 'लौटाया गया' },
   },

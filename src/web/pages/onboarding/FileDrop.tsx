@@ -1,11 +1,11 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import DescriptionIcon from '@mui/icons-material/Description';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useInput, useNotify, useTranslate } from 'react-admin';
-import { type FileRejection, useDropzone } from 'react-dropzone';
+import type { FileRejection } from 'react-dropzone';
 import { LEAD_FILES, LEAD_MSG, type LeadFileField } from '../../../shared/schemas/leads';
+import { DropZone } from '../../forms/DropZone';
 import { dropzoneAccept, fileProblem, formatBytes } from '../../forms/leadForm';
 import { requiredMark } from '../../forms/schemaValidator';
 import { localise } from '../../i18n/sharedMessages';
@@ -42,18 +42,15 @@ const rejectionMessage = (field: LeadFileField, rejection: FileRejection): strin
 type ErrorMessage = string | { message?: string; args?: Record<string, unknown> } | undefined;
 
 /**
- * One file of the application (the applicant's picture, the identity document) as a form value, chosen by
- * drag-and-drop or by click/Enter/Space on the zone (react-dropzone). A file of the wrong type or size is refused
- * here as the server refuses it (LEAD_FILES), with its message under the zone and in a toast; the chosen file shows
- * as a preview (images) or its name, with its size and a Remove button.
+ * One file of the application (the applicant's picture, the identity document) as a form value, chosen in a
+ * DropZone. A file of the wrong type or size is refused here as the server refuses it (LEAD_FILES), with its message
+ * under the zone and in a toast; the chosen file shows as a preview (images) or its name, with its size and a Remove
+ * button.
  */
 export const FileDrop = ({ source, label }: FileDropProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const rule = LEAD_FILES[source];
-  const headingId = useId();
-  const dropId = useId();
-  const hintId = useId();
   const errorId = useId();
   const { field, fieldState, formState } = useInput({ source, validate: requiredMark });
   // react-admin formats an empty value as ''.
@@ -72,19 +69,6 @@ export const FileDrop = ({ source, label }: FileDropProps) => {
     notify(message, { type: 'error' });
   };
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: dropzoneAccept(source),
-    maxSize: rule.maxBytes,
-    multiple: false,
-    onDrop: (accepted, rejected) => {
-      if (rejected.length) return refuse(rejectionMessage(source, rejected[0]));
-      const chosen = accepted[0];
-      if (!chosen) return;
-      const problem = fileProblem(source, chosen);
-      if (problem) refuse(problem);
-      else choose(chosen);
-    },
-  });
   const name = translate(label);
   // The form's message: a catalogue entry from the validator, or the server's text after a refused submit.
   const shown = fieldState.isTouched || formState.isSubmitted;
@@ -96,52 +80,39 @@ export const FileDrop = ({ source, label }: FileDropProps) => {
         ? localise(message.message, translate, message.args)
         : undefined;
   const error = rejection ? localise(rejection, translate) : formMessage;
-  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
 
   return (
-    <Box>
-      <Typography id={headingId} component="h3" variant="subtitle2" sx={{ mb: 0.5 }}>
-        {name}
-        <span aria-hidden="true">&thinsp;*</span>
-      </Typography>
-      {/*
-        The drop area is a button named by the field's heading and its own text (so what is read is what is seen);
-        the file input sits beside it, not inside it (no control inside a control), and the dropzone opens it.
-      */}
-      <input
-        {...getInputProps({ name: source })}
-        aria-label={translate('app.onboarding.files.input', { name })}
-      />
-      <Box
-        {...getRootProps({
-          'aria-labelledby': `${headingId} ${dropId}`,
-          'aria-describedby': describedBy,
-          'aria-invalid': !!error,
-        })}
-        role="button"
-        sx={{
-          border: 2,
-          borderStyle: 'dashed',
-          borderColor: error ? 'error.main' : isDragActive ? 'primary.main' : 'divider',
-          borderRadius: 1,
-          p: 2,
-          cursor: 'pointer',
-          textAlign: 'center',
-          bgcolor: isDragActive ? 'action.hover' : 'transparent',
-          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
-        }}
-      >
-        <UploadFileIcon color="action" />
-        <Typography id={dropId} variant="body2">
-          {translate('app.onboarding.files.drop')}
-        </Typography>
-      </Box>
-      <Typography id={hintId} variant="caption" color="text.secondary">
-        {translate('app.onboarding.files.hint', {
-          kinds: translate(`app.onboarding.files.kinds.${source}`),
-          size: formatBytes(rule.maxBytes),
-        })}
-      </Typography>
+    <DropZone
+      heading={
+        <>
+          {name}
+          <span aria-hidden="true">&thinsp;*</span>
+        </>
+      }
+      headingLevel="h3"
+      name={source}
+      inputLabel={translate('app.onboarding.files.input', { name })}
+      text={translate('app.onboarding.files.drop')}
+      hint={translate('app.onboarding.files.hint', {
+        kinds: translate(`app.onboarding.files.kinds.${source}`),
+        size: formatBytes(rule.maxBytes),
+      })}
+      invalid={!!error}
+      errorId={error ? errorId : undefined}
+      options={{
+        accept: dropzoneAccept(source),
+        maxSize: rule.maxBytes,
+        multiple: false,
+        onDrop: (accepted, rejected) => {
+          if (rejected.length) return refuse(rejectionMessage(source, rejected[0]));
+          const chosen = accepted[0];
+          if (!chosen) return;
+          const problem = fileProblem(source, chosen);
+          if (problem) refuse(problem);
+          else choose(chosen);
+        },
+      }}
+    >
       {file && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
           {preview ? (
@@ -185,6 +156,6 @@ export const FileDrop = ({ source, label }: FileDropProps) => {
           {error}
         </FormHelperText>
       )}
-    </Box>
+    </DropZone>
   );
 };

@@ -1,5 +1,4 @@
 import { Link, Stack } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { Form, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
@@ -13,7 +12,7 @@ import {
   validateLeadForm,
 } from '../../forms/leadForm';
 import { SubmitButton } from '../../forms/SubmitButton';
-import { serverFieldErrors } from '../../forms/serverErrors';
+import { useSendForm } from '../../forms/useSendForm';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { ApplicantSection } from './sections/ApplicantSection';
@@ -58,22 +57,13 @@ export const LeadForm = ({
   onSubmitted: (message: string) => void;
 }) => {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
   const defaultValues = useMemo(emptyLeadForm, []);
-  const { mutateAsync } = useMutation({ mutationFn: (form: FormData) => dataProvider.createLead(form) });
-
-  const submit = async (values: Record<string, unknown>) => {
-    try {
-      const { message } = await mutateAsync(toLeadFormData(values as LeadFormValues, leadType));
-      const thanks = message || sharedKey('lead', 'thankYou');
-      notify(thanks, { type: 'success' });
-      onSubmitted(thanks);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-      return serverFieldErrors(error);
-    }
-  };
+  const submit = useSendForm(
+    (values) => dataProvider.createLead(toLeadFormData(values as LeadFormValues, leadType)),
+    sharedKey('lead', 'thankYou'),
+    (_answer, thanks) => onSubmitted(thanks),
+  );
 
   return (
     <Form

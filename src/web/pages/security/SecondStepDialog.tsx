@@ -1,11 +1,12 @@
 import { Alert, Box, Button, CircularProgress, GlobalStyles, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { TextInput, useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
 import { mfaEnableSchema } from '../../../shared/schemas/account';
 import { FormDialog } from '../../forms/FormDialog';
-import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
-import { serverFieldErrors } from '../../forms/serverErrors';
+import { CodeInput } from '../../forms/inputs';
+import { schemaValidator } from '../../forms/schemaValidator';
+import { useSendForm } from '../../forms/useSendForm';
 import { sharedKey } from '../../i18n/sharedMessages';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { LOGIN_PATH } from '../../providers/authProvider';
@@ -18,17 +19,6 @@ const validateEnable = schemaValidator(mfaEnableSchema);
 
 /** The query of the signed-in person's own record (its second step), which a change here refreshes. */
 export const OWN_ACCOUNT_KEY = ['account', 'own'];
-
-/** The code field of the second step: a one-time code the phone may fill in, digits only. */
-export const CodeInput = ({ label }: { label: string }) => (
-  <TextInput
-    source="otp"
-    label={label}
-    autoComplete="one-time-code"
-    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-    validate={requiredMark}
-  />
-);
 
 /** What printing shows while the recovery codes are on screen: the codes alone. */
 const printCodesOnly = (
@@ -105,13 +95,11 @@ export interface SecondStepDialogProps {
  */
 export const SecondStepDialog = ({ open, onClose, onDone }: SecondStepDialogProps) => {
   const translate = useTranslate();
-  const notify = useNotify();
   const logout = useLogout();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [codes, setCodes] = useState<string[]>();
   const start = useMutation({ mutationFn: () => dataProvider.startSecondStep() });
-  const enable = useMutation({ mutationFn: (otp: string) => dataProvider.enableSecondStep(otp) });
   useNotifyError(start.error);
 
   // A new key each time the dialog opens (one request, however often React runs the effect).
@@ -129,18 +117,15 @@ export const SecondStepDialog = ({ open, onClose, onDone }: SecondStepDialogProp
     }
   }, [open, startSetUp, resetStart]);
 
-  const switchOn = async (values: Record<string, unknown>) => {
-    try {
-      const { recoveryCodes, message } = await enable.mutateAsync(String(values.otp ?? '').trim());
-      notify(message || sharedKey('mfa', 'enabled'), { type: 'success' });
+  const switchOn = useSendForm(
+    (values) => dataProvider.enableSecondStep(String(values.otp ?? '').trim()),
+    sharedKey('mfa', 'enabled'),
+    async ({ recoveryCodes }) => {
       updateStoredUser({ mfaEnabled: true, mfaSetupRequired: false });
       await queryClient.invalidateQueries({ queryKey: OWN_ACCOUNT_KEY });
       setCodes(recoveryCodes);
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-      return serverFieldErrors(error);
-    }
-  };
+    },
+  );
 
   const logoutInstead = onClose ? undefined : (
     <Button onClick={() => logout({}, LOGIN_PATH, false)}>{translate('app.menu.logout')}</Button>

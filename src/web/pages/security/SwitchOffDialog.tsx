@@ -1,15 +1,16 @@
 import { Button, DialogContentText } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { TextInput, useDataProvider, useTranslate } from 'react-admin';
 import { mfaDisableSchema } from '../../../shared/schemas/account';
 import { FormDialog } from '../../forms/FormDialog';
+import { CodeInput } from '../../forms/inputs';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
-import { serverFieldErrors } from '../../forms/serverErrors';
+import { useSendForm } from '../../forms/useSendForm';
 import { sharedKey } from '../../i18n/sharedMessages';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { updateStoredUser } from '../../providers/session';
-import { CodeInput, OWN_ACCOUNT_KEY } from './SecondStepDialog';
+import { OWN_ACCOUNT_KEY } from './SecondStepDialog';
 
 type Proof = 'otp' | 'recoveryCode';
 
@@ -24,28 +25,20 @@ const proofOf = (values: Record<string, unknown>, proof: Proof) => ({
  */
 export const SwitchOffDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const translate = useTranslate();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [proof, setProof] = useState<Proof>('otp');
-  const disable = useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
-      dataProvider.disableSecondStep(proofOf(values, proof) as { otp: string } | { recoveryCode: string }),
-  });
   const validate = schemaValidator(mfaDisableSchema, { toInput: (values) => proofOf(values, proof) });
-
-  const submit = async (values: Record<string, unknown>) => {
-    try {
-      const { message } = await disable.mutateAsync(values);
-      notify(message || sharedKey('mfa', 'disabled'), { type: 'success' });
+  const submit = useSendForm(
+    (values) =>
+      dataProvider.disableSecondStep(proofOf(values, proof) as { otp: string } | { recoveryCode: string }),
+    sharedKey('mfa', 'disabled'),
+    async () => {
       updateStoredUser({ mfaEnabled: false });
       await queryClient.invalidateQueries({ queryKey: OWN_ACCOUNT_KEY });
       onClose();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-      return serverFieldErrors(error);
-    }
-  };
+    },
+  );
 
   return (
     <FormDialog

@@ -3,6 +3,7 @@ import { type RaRecord, TextInput, useDataProvider, useTranslate, type ValidateF
 import { titleCase } from '../../../shared/format';
 import { approveSchema, rejectSchema } from '../../../shared/schemas/approvals';
 import { DecisionDialog } from '../../forms/DecisionDialog';
+import { CodeInput } from '../../forms/inputs';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { enumKey } from '../../i18n/enums';
 import { useFormat } from '../../i18n/format';
@@ -26,17 +27,8 @@ const withCode =
   (values) =>
     validate(asksForCode() ? { ...values, otp: values.otp ?? '' } : values);
 
-/** The checker's current code, a one-time code the phone may fill in. */
-const StepUpCode = () =>
-  asksForCode() ? (
-    <TextInput
-      source="otp"
-      label="app.approvals.otp"
-      autoComplete="one-time-code"
-      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-      validate={requiredMark}
-    />
-  ) : null;
+/** The checker's current code. */
+const StepUpCode = () => (asksForCode() ? <CodeInput label="app.approvals.otp" /> : null);
 
 /**
  * What a command is, in words: the kind, the amount (money commands) and whom it is for (a new admin: the name asked

@@ -18,7 +18,7 @@ import { changesText } from './changes';
 /** The types whose users sign in (the filter's choices): the customer never does, the admin is one user. */
 const ACTOR_TYPES = ALL_USER_TYPES.filter((t) => t !== UserType.CUSTOMER && t !== UserType.ADMIN);
 
-const userTypeKey = (type: unknown) => `app.audit.userTypes.${String(type)}`;
+const userTypeKey = (type: unknown) => `app.userTypes.${String(type)}`;
 
 /** Who: the user's name (title case, as in every list) and type, or the partner, the system or the public. */
 const ActorText = ({ record }: { record: RaRecord }) => {

@@ -16,11 +16,12 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Confirm, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { titleCase } from '../../../shared/format';
 import type { ReconcileRun, SettlePreview } from '../../../shared/schemas/books';
 import { SALES_MSG } from '../../../shared/schemas/sales';
 import { useFormat } from '../../i18n/format';
+import { ReportPage } from '../../layout/ReportPage';
 import { Facts, SectionCard } from '../../layout/SectionCard';
 import { useNotifyError } from '../../layout/useNotifyError';
 import { LoadError } from '../../lists/ListError';
@@ -244,15 +245,7 @@ export const BooksPage = () => {
   useNotifyError(books.error);
   const data = books.data;
   return (
-    // A grid whose one column may shrink to nothing: a wide table scrolls inside its card, never the page (390 px).
-    <Box sx={{ pt: 2, pb: 3, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Title title={translate('app.books.title')} />
-      <Box>
-        <Typography variant="h5" component="h1">
-          {translate('app.books.title')}
-        </Typography>
-        <Typography color="text.secondary">{translate('app.books.subtitle')}</Typography>
-      </Box>
+    <ReportPage texts="app.books">
       {books.isPending ? (
         <CircularProgress sx={{ m: 3 }} aria-label={translate('app.books.loading')} />
       ) : books.isError || !data ? (
@@ -296,6 +289,6 @@ export const BooksPage = () => {
           <SettleAll />
         </>
       )}
-    </Box>
+    </ReportPage>
   );
 };

@@ -1,4 +1,3 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
   Box,
@@ -21,7 +20,6 @@ import {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import { useDropzone } from 'react-dropzone';
 import {
   IMPORT_ERRORS_PAGE,
   IMPORT_KINDS,
@@ -30,6 +28,7 @@ import {
   type ImportKind,
   type WireImportJob,
 } from '../../../shared/schemas/imports';
+import { DropZone } from '../../forms/DropZone';
 import { useFormat } from '../../i18n/format';
 import { localise } from '../../i18n/sharedMessages';
 import { saveFile } from '../../layout/saveFile';
@@ -54,7 +53,7 @@ export const ImportPage = () => {
   const [rejection, setRejection] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [errorsPage, setErrorsPage] = useState(1);
-  const ids = { heading: useId(), drop: useId(), hint: useId(), status: useId() };
+  const statusId = useId();
 
   const reset = () => {
     setJobId(null);
@@ -91,23 +90,6 @@ export const ImportPage = () => {
   useNotifyError(job.error);
   useNotifyError(template.error);
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'], 'text/plain': ['.csv'] },
-    maxSize: IMPORT_MAX_BYTES,
-    multiple: false,
-    onDrop: (accepted, rejected) => {
-      reset();
-      if (rejected.length) {
-        const tooLarge = rejected[0].errors.some((e) => e.code === 'file-too-large');
-        setRejection(tooLarge ? 'app.imports.tooLarge' : 'app.imports.notCsv');
-        setFile(null);
-        return;
-      }
-      setRejection(null);
-      setFile(accepted[0] ?? null);
-    },
-  });
-
   const data = job.data?._id === jobId ? job.data : undefined;
   const running = start.isPending || data?.status === 'RUNNING' || (!!jobId && !data);
   const checked = data?.dryRun && data.status === 'DONE';
@@ -141,39 +123,32 @@ export const ImportPage = () => {
               {translate('app.imports.template')}
             </Button>
           </Box>
-          <Box>
-            <Typography id={ids.heading} component="h2" variant="subtitle2" sx={{ mb: 0.5 }}>
-              {translate('app.imports.fileInput')}
-            </Typography>
-            <input {...getInputProps({ name: 'file' })} aria-label={translate('app.imports.fileInput')} />
-            <Box
-              {...getRootProps({
-                'aria-labelledby': `${ids.heading} ${ids.drop}`,
-                'aria-describedby': ids.hint,
-                'aria-invalid': !!rejection,
-              })}
-              role="button"
-              sx={{
-                border: 2,
-                borderStyle: 'dashed',
-                borderColor: rejection ? 'error.main' : isDragActive ? 'primary.main' : 'divider',
-                borderRadius: 1,
-                p: 2,
-                cursor: 'pointer',
-                textAlign: 'center',
-                bgcolor: isDragActive ? 'action.hover' : 'transparent',
-                '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
-              }}
-            >
-              <UploadFileIcon color="action" />
-              <Typography id={ids.drop} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {file ? translate('app.imports.chosen', { name: file.name }) : translate('app.imports.drop')}
-              </Typography>
-            </Box>
-            <Typography id={ids.hint} variant="caption" color={rejection ? 'error' : 'text.secondary'}>
-              {translate(rejection ?? 'app.imports.hint')}
-            </Typography>
-          </Box>
+          <DropZone
+            heading={translate('app.imports.fileInput')}
+            headingLevel="h2"
+            name="file"
+            inputLabel={translate('app.imports.fileInput')}
+            text={file ? translate('app.imports.chosen', { name: file.name }) : translate('app.imports.drop')}
+            hint={translate(rejection ?? 'app.imports.hint')}
+            hintIsError={!!rejection}
+            invalid={!!rejection}
+            options={{
+              accept: { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'], 'text/plain': ['.csv'] },
+              maxSize: IMPORT_MAX_BYTES,
+              multiple: false,
+              onDrop: (accepted, rejected) => {
+                reset();
+                if (rejected.length) {
+                  const tooLarge = rejected[0].errors.some((e) => e.code === 'file-too-large');
+                  setRejection(tooLarge ? 'app.imports.tooLarge' : 'app.imports.notCsv');
+                  setFile(null);
+                  return;
+                }
+                setRejection(null);
+                setFile(accepted[0] ?? null);
+              },
+            }}
+          />
           <FormControlLabel
             control={
               <Checkbox
@@ -200,7 +175,7 @@ export const ImportPage = () => {
           </Box>
         </CardContent>
       </Card>
-      <Box id={ids.status} aria-live="polite" sx={{ mt: 2, display: 'grid', gap: 2 }}>
+      <Box id={statusId} aria-live="polite" sx={{ mt: 2, display: 'grid', gap: 2 }}>
         {running && (
           <Box>
             <Typography variant="body2">

@@ -1,12 +1,9 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import {
-  Box,
   Button,
   CircularProgress,
   DialogContentText,
-  IconButton,
   MenuItem,
   Stack,
   Table,
@@ -17,31 +14,23 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import {
-  DateInput,
-  TextInput,
-  Title,
-  useCanAccess,
-  useDataProvider,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { useState } from 'react';
+import { DateInput, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { TDS_QUARTERS } from '../../../shared/constants/tds';
 import { formatRupees, titleCase } from '../../../shared/format';
 import { DEFAULT_MAX_AMOUNT_PAISE } from '../../../shared/money';
 import { TDS_MSG, type TdsFetchResult, tdsDepositSchemaFor } from '../../../shared/schemas/tds';
 import { FormDialog } from '../../forms/FormDialog';
+import { DigitsInput, RupeesInput } from '../../forms/inputs';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { useDocumentLanguage } from '../../i18n/format';
+import { PdfButton, useDownload } from '../../layout/download';
+import { ReportPage } from '../../layout/ReportPage';
 import { SectionCard } from '../../layout/SectionCard';
-import { saveFile } from '../../layout/saveFile';
-import { useNotifyError } from '../../layout/useNotifyError';
-import { LoadError } from '../../lists/ListError';
+import { QueryView } from '../../lists/ListError';
 import type { AppDataProvider, TdsPeriod } from '../../providers/dataProvider';
 import { indiaDay, periodOfDay, recentYears } from './period';
 
@@ -60,24 +49,6 @@ export const validateDeposit = schemaValidator(
     }),
   },
 );
-
-/** Downloads a file of the API, with progress and the refusal toasted. */
-const useDownload = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const notify = useNotify();
-  return useMutation({
-    mutationFn: async ({
-      path,
-      query,
-      name,
-    }: {
-      path: string;
-      query: Record<string, string>;
-      name: string;
-    }) => saveFile(await dataProvider.getFile(path, query), name),
-    onError: (error) => notify(error.message, { type: 'error' }),
-  });
-};
 
 /** The financial year and quarter to show: this quarter at first. */
 const PeriodPicker = ({ period, onChange }: { period: TdsPeriod; onChange: (next: TdsPeriod) => void }) => {
@@ -165,23 +136,17 @@ const Deductees = ({ period, report }: { period: TdsPeriod; report: TdsFetchResu
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{d.creditedOn ?? ''}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{d.deductedOn ?? ''}</TableCell>
                 <TableCell>
-                  <Tooltip title={label}>
-                    <span>
-                      <IconButton
-                        aria-label={label}
-                        disabled={busyFor(d.userId)}
-                        onClick={() =>
-                          download.mutate({
-                            path: 'tds/certificate',
-                            query: { userId: d.userId, ...period, format: 'pdf', lang },
-                            name: `tds-certificate-${period.fy}-${period.quarter}-${d.userId}.pdf`,
-                          })
-                        }
-                      >
-                        {busyFor(d.userId) ? <CircularProgress size={20} /> : <PictureAsPdfIcon />}
-                      </IconButton>
-                    </span>
-                  </Tooltip>
+                  <PdfButton
+                    label={label}
+                    busy={busyFor(d.userId)}
+                    onClick={() =>
+                      download.mutate({
+                        path: 'tds/certificate',
+                        query: { userId: d.userId, ...period, format: 'pdf', lang },
+                        name: `tds-certificate-${period.fy}-${period.quarter}-${d.userId}.pdf`,
+                      })
+                    }
+                  />
                 </TableCell>
               </TableRow>
             );
@@ -250,27 +215,10 @@ const DepositDialog = ({
         {translate('app.tds.depositText')}
         {payable !== undefined && ` ${translate('app.tds.payableNow', { amount: formatRupees(payable) })}`}
       </DialogContentText>
-      <TextInput
-        source="bsrCode"
-        label="app.tds.bsrCode"
-        autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        validate={requiredMark}
-      />
-      <TextInput
-        source="challanSerial"
-        label="app.tds.challanSerial"
-        autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        validate={requiredMark}
-      />
+      <DigitsInput source="bsrCode" label="app.tds.bsrCode" />
+      <DigitsInput source="challanSerial" label="app.tds.challanSerial" />
       <DateInput source="date" label="app.tds.date" validate={requiredMark} />
-      <TextInput
-        source="amount"
-        label="app.tds.amountRupees"
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        validate={requiredMark}
-      />
+      <RupeesInput label="app.tds.amountRupees" />
     </FormDialog>
   );
 };
@@ -286,55 +234,51 @@ const Deposits = ({ period }: { period: TdsPeriod }) => {
     queryFn: () => dataProvider.getTdsDeposits(period),
     retry: false,
   });
-  useNotifyError(deposits.error);
-  const data = deposits.data;
-  let body: ReactNode;
-  if (deposits.isPending)
-    body = <CircularProgress size={24} aria-label={translate('app.tds.depositsLoading')} />;
-  else if (deposits.isError || !data)
-    body = (
-      <LoadError text="app.tds.depositsFailed" retry={() => deposits.refetch()} busy={deposits.isFetching} />
-    );
-  else
-    body = (
-      <Stack spacing={1.5}>
-        <Typography>{translate('app.tds.payableNow', { amount: formatRupees(data.tdsPayable) })}</Typography>
-        {data.deposits.length === 0 ? (
-          <Typography role="status" color="text.secondary">
-            {translate('app.tds.noDeposits')}
+  const body = (
+    <QueryView query={deposits} loading="app.tds.depositsLoading" failed="app.tds.depositsFailed">
+      {(data) => (
+        <Stack spacing={1.5}>
+          <Typography>
+            {translate('app.tds.payableNow', { amount: formatRupees(data.tdsPayable) })}
           </Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label={translate('app.tds.deposits')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('app.tds.date')}</TableCell>
-                  <TableCell>{translate('app.tds.bsrCode')}</TableCell>
-                  <TableCell>{translate('app.tds.challanSerial')}</TableCell>
-                  <TableCell align="right">{translate('app.tds.amount')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.deposits.map((d) => (
-                  <TableRow key={d._id}>
-                    <TableCell>{d.date}</TableCell>
-                    <TableCell>{d.bsrCode}</TableCell>
-                    <TableCell>{d.challanSerial}</TableCell>
-                    <TableCell align="right">{formatRupees(d.amount)}</TableCell>
+          {data.deposits.length === 0 ? (
+            <Typography role="status" color="text.secondary">
+              {translate('app.tds.noDeposits')}
+            </Typography>
+          ) : (
+            <TableContainer>
+              <Table size="small" aria-label={translate('app.tds.deposits')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.tds.date')}</TableCell>
+                    <TableCell>{translate('app.tds.bsrCode')}</TableCell>
+                    <TableCell>{translate('app.tds.challanSerial')}</TableCell>
+                    <TableCell align="right">{translate('app.tds.amount')}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-              <TableFooter>
-                <TableRow>
-                  <TableCell colSpan={3}>{translate('app.tds.total')}</TableCell>
-                  <TableCell align="right">{formatRupees(data.total)}</TableCell>
-                </TableRow>
-              </TableFooter>
-            </Table>
-          </TableContainer>
-        )}
-      </Stack>
-    );
+                </TableHead>
+                <TableBody>
+                  {data.deposits.map((d) => (
+                    <TableRow key={d._id}>
+                      <TableCell>{d.date}</TableCell>
+                      <TableCell>{d.bsrCode}</TableCell>
+                      <TableCell>{d.challanSerial}</TableCell>
+                      <TableCell align="right">{formatRupees(d.amount)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+                <TableFooter>
+                  <TableRow>
+                    <TableCell colSpan={3}>{translate('app.tds.total')}</TableCell>
+                    <TableCell align="right">{formatRupees(data.total)}</TableCell>
+                  </TableRow>
+                </TableFooter>
+              </Table>
+            </TableContainer>
+          )}
+        </Stack>
+      )}
+    </QueryView>
+  );
   return (
     <SectionCard
       title="app.tds.deposits"
@@ -347,7 +291,9 @@ const Deposits = ({ period }: { period: TdsPeriod }) => {
       }
     >
       {body}
-      {canDeposit && <DepositDialog open={open} onClose={() => setOpen(false)} payable={data?.tdsPayable} />}
+      {canDeposit && (
+        <DepositDialog open={open} onClose={() => setOpen(false)} payable={deposits.data?.tdsPayable} />
+      )}
     </SectionCard>
   );
 };
@@ -365,24 +311,10 @@ export const TdsPage = () => {
     queryFn: () => dataProvider.getTdsQuarter(period),
     retry: false,
   });
-  useNotifyError(report.error);
   const download = useDownload();
   const data = report.data;
-  let body: ReactNode;
-  if (report.isPending) body = <CircularProgress size={24} aria-label={translate('app.tds.loading')} />;
-  else if (report.isError || !data)
-    body = <LoadError text="app.tds.loadFailed" retry={() => report.refetch()} busy={report.isFetching} />;
-  else body = <Deductees period={period} report={data} />;
   return (
-    // A grid whose one column may shrink to nothing: a wide table scrolls inside its card, never the page (390 px).
-    <Box sx={{ pt: 2, pb: 3, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Title title={translate('app.tds.title')} />
-      <Box>
-        <Typography variant="h5" component="h1">
-          {translate('app.tds.title')}
-        </Typography>
-        <Typography color="text.secondary">{translate('app.tds.subtitle')}</Typography>
-      </Box>
+    <ReportPage texts="app.tds">
       <PeriodPicker period={period} onChange={setPeriod} />
       <SectionCard
         title="app.tds.deductees"
@@ -409,9 +341,11 @@ export const TdsPage = () => {
             {translate('app.tds.periodText', { from: data.from, to: data.to, section: data.section })}
           </Typography>
         )}
-        {body}
+        <QueryView query={report} loading="app.tds.loading" failed="app.tds.loadFailed">
+          {(fetched) => <Deductees period={period} report={fetched} />}
+        </QueryView>
       </SectionCard>
       <Deposits period={period} />
-    </Box>
+    </ReportPage>
   );
 };

@@ -1,49 +1,21 @@
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import {
-  Box,
-  CircularProgress,
-  IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
 import type { TdsQuartersResult, TdsQuarterTotals } from '../../../shared/schemas/tds';
 import { useDocumentLanguage, useFormat } from '../../i18n/format';
+import { PdfButton, useDownload } from '../../layout/download';
+import { ReportPage } from '../../layout/ReportPage';
 import { SectionCard } from '../../layout/SectionCard';
-import { saveFile } from '../../layout/saveFile';
-import { useNotifyError } from '../../layout/useNotifyError';
-import { LoadError } from '../../lists/ListError';
+import { type FittedColumn, FittedTable } from '../../lists/FittedTable';
+import { QueryView } from '../../lists/ListError';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** Every quarter with its figures and its certificate's PDF. */
 const Quarters = ({ data }: { data: TdsQuartersResult }) => {
   const translate = useTranslate();
   const format = useFormat();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
   const lang = useDocumentLanguage();
-  const download = useMutation({
-    mutationFn: async ({ fy, quarter }: TdsQuarterTotals) =>
-      saveFile(
-        await dataProvider.getFile('tds/certificate', {
-          userId: data.user._id,
-          fy,
-          quarter,
-          format: 'pdf',
-          lang,
-        }),
-        `tds-certificate-${fy}-${quarter}.pdf`,
-      ),
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-  });
+  const download = useDownload();
   if (data.quarters.length === 0)
     return (
       <Typography role="status" color="text.secondary">
@@ -56,50 +28,52 @@ const Quarters = ({ data }: { data: TdsQuartersResult }) => {
       quarter: translate(`app.myTds.quarterNames.${q.quarter}`),
     });
   const busyFor = (q: TdsQuarterTotals) =>
-    download.isPending && download.variables?.fy === q.fy && download.variables.quarter === q.quarter;
+    download.isPending &&
+    download.variables?.query.fy === q.fy &&
+    download.variables.query.quarter === q.quarter;
+  const columns: FittedColumn<TdsQuarterTotals>[] = [
+    {
+      key: 'quarter',
+      label: 'app.tds.quarter',
+      cell: (q) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {q.fy}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate(`app.tds.quarters.${q.quarter}`)}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'credited', label: 'app.tds.credited', align: 'right', cell: (q) => format.rupees(q.credited) },
+    { key: 'tds', label: 'app.tds.tds', align: 'right', cell: (q) => format.rupees(q.tds) },
+    {
+      key: 'certificate',
+      label: 'app.tds.certificate',
+      cell: (q) => (
+        <PdfButton
+          label={label(q)}
+          busy={busyFor(q)}
+          onClick={() =>
+            download.mutate({
+              path: 'tds/certificate',
+              query: { userId: data.user._id, fy: q.fy, quarter: q.quarter, format: 'pdf', lang },
+              name: `tds-certificate-${q.fy}-${q.quarter}.pdf`,
+            })
+          }
+        />
+      ),
+    },
+  ];
   return (
-    // Scrolls inside its card rather than widening the page, should a phone be narrower than its columns.
-    <TableContainer sx={{ overflowX: 'auto', contain: 'inline-size' }}>
-      <Table size="small" aria-label={translate('app.myTds.quarters')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('app.tds.quarter')}</TableCell>
-            <TableCell align="right">{translate('app.tds.credited')}</TableCell>
-            <TableCell align="right">{translate('app.tds.tds')}</TableCell>
-            <TableCell>{translate('app.tds.certificate')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.quarters.map((q) => (
-            <TableRow key={`${q.fy} ${q.quarter}`}>
-              <TableCell>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {q.fy}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {translate(`app.tds.quarters.${q.quarter}`)}
-                </Typography>
-              </TableCell>
-              <TableCell align="right">{format.rupees(q.credited)}</TableCell>
-              <TableCell align="right">{format.rupees(q.tds)}</TableCell>
-              <TableCell>
-                <Tooltip title={label(q)}>
-                  <span>
-                    <IconButton
-                      aria-label={label(q)}
-                      disabled={busyFor(q)}
-                      onClick={() => download.mutate(q)}
-                    >
-                      {busyFor(q) ? <CircularProgress size={20} /> : <PictureAsPdfIcon />}
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <FittedTable
+      label={translate('app.myTds.quarters')}
+      columns={columns}
+      rows={data.quarters}
+      rowKey={(q) => `${q.fy} ${q.quarter}`}
+      cardsOnPhone={false}
+    />
   );
 };
 
@@ -116,30 +90,19 @@ export const MyTdsPage = () => {
     queryFn: () => dataProvider.getTdsQuarters(),
     retry: false,
   });
-  useNotifyError(query.error);
   const data = query.data;
-  let body: ReactNode;
-  if (query.isPending) body = <CircularProgress size={24} aria-label={translate('app.myTds.loading')} />;
-  else if (query.isError || !data)
-    body = <LoadError text="app.myTds.loadFailed" retry={() => query.refetch()} busy={query.isFetching} />;
-  else body = <Quarters data={data} />;
   return (
-    <Box sx={{ pt: 2, pb: 3, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Title title={translate('app.myTds.title')} />
-      <Box>
-        <Typography variant="h5" component="h1">
-          {translate('app.myTds.title')}
-        </Typography>
-        <Typography color="text.secondary">{translate('app.myTds.subtitle')}</Typography>
-      </Box>
+    <ReportPage texts="app.myTds">
       <SectionCard title="app.myTds.quarters">
         {data && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {translate('app.myTds.panNow', { pan: data.user.panId ?? translate('app.tds.noPan') })}
           </Typography>
         )}
-        {body}
+        <QueryView query={query} loading="app.myTds.loading" failed="app.myTds.loadFailed">
+          {(quarters) => <Quarters data={quarters} />}
+        </QueryView>
       </SectionCard>
-    </Box>
+    </ReportPage>
   );
 };

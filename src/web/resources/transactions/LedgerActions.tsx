@@ -3,7 +3,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Button, DialogContentText, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useContext, useState } from 'react';
+import { type ComponentType, type ReactElement, type ReactNode, useContext, useState } from 'react';
 import {
   Confirm,
   ListContext,
@@ -24,10 +24,11 @@ import { titleCase } from '../../../shared/format';
 import { adjustSchema } from '../../../shared/schemas/approvals';
 import { payoutSchema, SALES_MSG } from '../../../shared/schemas/sales';
 import { FormDialog } from '../../forms/FormDialog';
+import { RupeesInput } from '../../forms/inputs';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
 import { useFormat } from '../../i18n/format';
 import { sharedKey } from '../../i18n/sharedMessages';
-import type { AdjustBody, AppDataProvider, PayoutBody } from '../../providers/dataProvider';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { usePendingNotice } from '../approvals/SoleAdmin';
 import { UserLookup, UserTypeInput, userResourceOf } from './UserLookups';
 
@@ -96,19 +97,24 @@ type Values = Record<string, unknown>;
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
-const payoutRules = schemaValidator(payoutSchema, {
-  toInput: (values) => ({
-    userId: blank(values.userId) ? undefined : values.userId,
-    amount: blank(values.amount) ? undefined : String(values.amount).trim(),
-    reference: values.reference ?? undefined,
-  }),
-});
+/** The server's rules of a money command (its schema), plus the user type the user lookup needs. */
+const withUserType =
+  (rules: ValidateForm): ValidateForm =>
+  (values) => ({
+    ...(blank(values.userType) ? { userType: sharedKey('msg', 'required') } : {}),
+    ...(rules(values) as Record<string, unknown>),
+  });
 
-/** The server's payout rules (payoutSchema), plus the user type the user lookup needs. */
-export const validatePayout: ValidateForm = (values) => ({
-  ...(blank(values.userType) ? { userType: sharedKey('msg', 'required') } : {}),
-  ...(payoutRules(values) as Record<string, unknown>),
-});
+/** The server's payout rules (payoutSchema). */
+export const validatePayout = withUserType(
+  schemaValidator(payoutSchema, {
+    toInput: (values) => ({
+      userId: blank(values.userId) ? undefined : values.userId,
+      amount: blank(values.amount) ? undefined : String(values.amount).trim(),
+      reference: values.reference ?? undefined,
+    }),
+  }),
+);
 
 /** Under the user: the balance a payout may take (the server refuses more). */
 const AvailableBalance = () => {
@@ -124,86 +130,118 @@ const AvailableBalance = () => {
   );
 };
 
-/** Record Payout (ADMIN): money paid to a user's bank, debited from its available balance. */
-export const PayoutDialog = ({
-  open,
-  onClose,
-  defaultValues,
-}: {
+export interface MoneyDialogProps {
   open: boolean;
   onClose: () => void;
   /** The user to start on (the list's filter). */
   defaultValues?: Values;
+}
+
+/**
+ * A money command on a tier user's wallet (a payout, an adjustment): its text, the user (type, lookup, available
+ * balance), then `children`'s fields. `send` makes the call for the chosen user; `say` toasts its answer and tells whether there was one
+ * (a call that ended the session answers nothing: react-admin has logged out and said so). Each call toasts its own
+ * answer: a refusal (409: not enough balance) now, in red, not the previous call's, and the dialog stays open.
+ */
+const MoneyDialog = <A,>({
+  open,
+  onClose,
+  defaultValues,
+  title,
+  submitLabel,
+  text,
+  validate,
+  send,
+  say,
+  children,
+}: MoneyDialogProps & {
+  /** Catalogue keys of the title, the submit button and the text under the title. */
+  title: string;
+  submitLabel: string;
+  text: string;
+  validate: ValidateForm;
+  send: (userId: string, values: Values) => Promise<A>;
+  say: (answer: A) => boolean;
+  children: ReactNode;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const notifyPending = usePendingNotice();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const payout = useMutation({ mutationFn: (input: PayoutBody) => dataProvider.recordPayout(input) });
-
-  // Each call toasts its own answer: a refusal (409: not enough balance) now, in red, not the previous call's.
+  const command = useMutation({ mutationFn: (values: Values) => send(String(values.userId), values) });
   const submit = async (values: Values) => {
     try {
-      await payout.mutateAsync(
-        {
-          userId: String(values.userId),
-          amount: String(values.amount).trim(),
-          reference: String(values.reference).trim(),
+      await command.mutateAsync(values, {
+        onSuccess: (answer) => {
+          if (!say(answer)) return;
+          refresh();
+          onClose();
         },
-        {
-          onSuccess: ({ data, pending, message }) => {
-            // Above a line (or made by an employee): a pending command, nothing moved yet (202).
-            if (pending) {
-              notifyPending(message ?? sharedKey('sales', 'payoutPending'));
-              refresh();
-              onClose();
-              return;
-            }
-            // A call that ended the session answers nothing (react-admin has logged out and said so).
-            if (!data?.id) return;
-            // A repeated reference answers the first payout: say so rather than claim a second one.
-            notify(message ?? sharedKey('sales', 'payoutRecorded'), {
-              type: message === SALES_MSG.payoutReplayed ? 'info' : 'success',
-            });
-            refresh();
-            onClose();
-          },
-          onError: (error) => notify(error.message, { type: 'error' }),
-        },
-      );
+        onError: (error) => notify(error.message, { type: 'error' }),
+      });
     } catch {
       // Toasted by onError; the dialog stays open.
     }
   };
-
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title="app.transactions.payoutTitle"
-      submitLabel="app.transactions.recordPayout"
-      validate={validatePayout}
+      title={title}
+      submitLabel={submitLabel}
+      validate={validate}
       defaultValues={defaultValues}
       onSubmit={submit}
     >
-      <DialogContentText sx={{ mb: 1 }}>{translate('app.transactions.payoutText')}</DialogContentText>
+      <DialogContentText sx={{ mb: 1 }}>{translate(text)}</DialogContentText>
       <UserTypeInput tiersOnly validate={requiredMark} />
       <UserLookup validate={requiredMark} />
       <AvailableBalance />
-      <TextInput
-        source="amount"
-        label="app.transactions.amountRupees"
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        validate={requiredMark}
-      />
+      {children}
+    </FormDialog>
+  );
+};
+
+/** Record Payout (ADMIN): money paid to a user's bank, debited from its available balance. */
+export const PayoutDialog = (props: MoneyDialogProps) => {
+  const notify = useNotify();
+  const notifyPending = usePendingNotice();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return (
+    <MoneyDialog
+      {...props}
+      title="app.transactions.payoutTitle"
+      submitLabel="app.transactions.recordPayout"
+      text="app.transactions.payoutText"
+      validate={validatePayout}
+      send={(userId, values) =>
+        dataProvider.recordPayout({
+          userId,
+          amount: String(values.amount).trim(),
+          reference: String(values.reference).trim(),
+        })
+      }
+      say={({ data, pending, message }) => {
+        // Above a line (or made by an employee): a pending command, nothing moved yet (202).
+        if (pending) {
+          notifyPending(message ?? sharedKey('sales', 'payoutPending'));
+          return true;
+        }
+        if (!data?.id) return false;
+        // A repeated reference answers the first payout: say so rather than claim a second one.
+        notify(message ?? sharedKey('sales', 'payoutRecorded'), {
+          type: message === SALES_MSG.payoutReplayed ? 'info' : 'success',
+        });
+        return true;
+      }}
+    >
+      <RupeesInput label="app.transactions.amountRupees" />
       <TextInput
         source="reference"
         label="app.transactions.reference"
         autoComplete="off"
         validate={requiredMark}
       />
-    </FormDialog>
+    </MoneyDialog>
   );
 };
 
@@ -218,19 +256,32 @@ const useFilteredUser = (): Values | undefined => {
   return { userType, userId };
 };
 
-export const PayoutButton = () => {
+/** A list's button that opens a money dialog on the user the list is filtered to. */
+const MoneyButton = ({
+  label,
+  icon,
+  Dialog,
+}: {
+  label: string;
+  icon: ReactElement;
+  Dialog: ComponentType<MoneyDialogProps>;
+}) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const filteredUser = useFilteredUser();
   return (
     <>
-      <Button size="small" startIcon={<PaymentsIcon />} onClick={() => setOpen(true)}>
-        {translate('app.transactions.recordPayout')}
+      <Button size="small" startIcon={icon} onClick={() => setOpen(true)}>
+        {translate(label)}
       </Button>
-      <PayoutDialog open={open} onClose={() => setOpen(false)} defaultValues={filteredUser} />
+      <Dialog open={open} onClose={() => setOpen(false)} defaultValues={filteredUser} />
     </>
   );
 };
+
+export const PayoutButton = () => (
+  <MoneyButton label="app.transactions.recordPayout" icon={<PaymentsIcon />} Dialog={PayoutDialog} />
+);
 
 /** Credit adds to the available balance, debit takes from it: the sign of the amount sent. */
 const DIRECTIONS = [
@@ -245,94 +296,55 @@ const signedAmount = (values: Values) => {
   return values.direction === 'DEBIT' ? `-${amount}` : amount;
 };
 
-const adjustRules = schemaValidator(adjustSchema, {
-  toInput: (values) => ({
-    userId: blank(values.userId) ? undefined : values.userId,
-    amount: signedAmount(values),
-    note: values.note ?? undefined,
-    reason: values.reason ?? undefined,
+/** The server's adjustment rules (adjustSchema). */
+export const validateAdjustment = withUserType(
+  schemaValidator(adjustSchema, {
+    toInput: (values) => ({
+      userId: blank(values.userId) ? undefined : values.userId,
+      amount: signedAmount(values),
+      note: values.note ?? undefined,
+      reason: values.reason ?? undefined,
+    }),
   }),
-});
-
-/** The server's adjustment rules (adjustSchema), plus the user type the user lookup needs. */
-export const validateAdjustment: ValidateForm = (values) => ({
-  ...(blank(values.userType) ? { userType: sharedKey('msg', 'required') } : {}),
-  ...(adjustRules(values) as Record<string, unknown>),
-});
+);
 
 /**
  * Adjust Wallet (ADMIN, EMPLOYEE: the role table's `adjustments`): a signed correction of a tier user's available
  * balance, for what the ledger cannot express otherwise, with a note the user's statement shows and an internal
  * reason only staff see. It always waits for a second admin (202), so the toast says no money has moved yet.
  */
-export const AdjustDialog = ({
-  open,
-  onClose,
-  defaultValues,
-}: {
-  open: boolean;
-  onClose: () => void;
-  /** The user to start on (the list's filter). */
-  defaultValues?: Values;
-}) => {
-  const translate = useTranslate();
-  const notify = useNotify();
+export const AdjustDialog = ({ defaultValues, ...props }: MoneyDialogProps) => {
   const notifyPending = usePendingNotice();
-  const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const adjust = useMutation({ mutationFn: (input: AdjustBody) => dataProvider.adjustWallet(input) });
-
-  const submit = async (values: Values) => {
-    try {
-      await adjust.mutateAsync(
-        {
-          userId: String(values.userId),
+  return (
+    <MoneyDialog
+      {...props}
+      defaultValues={{ direction: 'CREDIT', ...defaultValues }}
+      title="app.transactions.adjustTitle"
+      submitLabel="app.transactions.adjustSubmit"
+      text="app.transactions.adjustText"
+      validate={validateAdjustment}
+      send={(userId, values) =>
+        dataProvider.adjustWallet({
+          userId,
           amount: signedAmount(values) ?? '',
           note: String(values.note).trim(),
           reason: String(values.reason).trim(),
-        },
-        {
-          onSuccess: ({ pending, message }) => {
-            // A call that ended the session answers nothing (react-admin has logged out and said so).
-            if (!pending) return;
-            notifyPending(message ?? sharedKey('sales', 'adjustmentPending'));
-            refresh();
-            onClose();
-          },
-          onError: (error) => notify(error.message, { type: 'error' }),
-        },
-      );
-    } catch {
-      // Toasted by onError; the dialog stays open.
-    }
-  };
-
-  return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title="app.transactions.adjustTitle"
-      submitLabel="app.transactions.adjustSubmit"
-      validate={validateAdjustment}
-      defaultValues={{ direction: 'CREDIT', ...defaultValues }}
-      onSubmit={submit}
+        })
+      }
+      say={({ pending, message }) => {
+        if (!pending) return false;
+        notifyPending(message ?? sharedKey('sales', 'adjustmentPending'));
+        return true;
+      }}
     >
-      <DialogContentText sx={{ mb: 1 }}>{translate('app.transactions.adjustText')}</DialogContentText>
-      <UserTypeInput tiersOnly validate={requiredMark} />
-      <UserLookup validate={requiredMark} />
-      <AvailableBalance />
       <RadioButtonGroupInput
         source="direction"
         label="app.transactions.adjustDirection"
         choices={DIRECTIONS}
         row
       />
-      <TextInput
-        source="amount"
-        label="app.transactions.amountRupees"
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        validate={requiredMark}
-      />
+      <RupeesInput label="app.transactions.amountRupees" />
       <TextInput
         source="note"
         label="app.transactions.adjustNote"
@@ -348,23 +360,13 @@ export const AdjustDialog = ({
         minRows={2}
         validate={requiredMark}
       />
-    </FormDialog>
+    </MoneyDialog>
   );
 };
 
 /** Adjust Wallet beside Record Payout, for whoever the role table lets make adjustments. */
 export const AdjustButton = () => {
-  const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  const filteredUser = useFilteredUser();
   const { canAccess } = useCanAccess({ resource: 'adjustments', action: 'create' });
   if (!canAccess) return null;
-  return (
-    <>
-      <Button size="small" startIcon={<TuneIcon />} onClick={() => setOpen(true)}>
-        {translate('app.transactions.adjust')}
-      </Button>
-      <AdjustDialog open={open} onClose={() => setOpen(false)} defaultValues={filteredUser} />
-    </>
-  );
+  return <MoneyButton label="app.transactions.adjust" icon={<TuneIcon />} Dialog={AdjustDialog} />;
 };

@@ -17,7 +17,7 @@ const SELECTABLE = [
 
 /** Ids are strings: '0' (admin) must survive the filter form, which drops empty values. */
 const typeChoices = (types: readonly UserType[]) =>
-  types.map((type) => ({ id: String(type), name: `app.transactions.userTypes.${type}` }));
+  types.map((type) => ({ id: String(type), name: `app.userTypes.${type}` }));
 
 export interface UserTypeInputProps {
   source?: string;
