@@ -1,13 +1,12 @@
 // The server's start and memory as an operator meets them (issue 52): how long a start on a DATA_DIR that already
-// has its database takes, from spawning the process to its first answer, and how much memory the process (the
+// has its database takes, from spawning the process to its saying it listens, and how much memory the process (the
 // server and its embedded database, a worker thread of the same process) holds once it has been idle a while.
 // Used by `npm run bench` (asserted) and tests/server/footprint.test.ts (printed).
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { COMPILED_SERVER } from '../compiled-server';
-import { freePort } from '../free-port';
+import { spawnServer } from '../spawn-server';
 
 /** The budgets (issue 52), docs/performance.md. */
 export const FOOTPRINT_BUDGET = { warmStartSeconds: 1.5, idleRssMb: 350 };
@@ -15,7 +14,7 @@ export const FOOTPRINT_BUDGET = { warmStartSeconds: 1.5, idleRssMb: 350 };
 export const IDLE_AFTER_MS = 20_000;
 
 export interface Footprint {
-  /** Seconds from spawning the server to its first answer, on a DATA_DIR that has its database and demo data. */
+  /** Seconds from spawning the server to its saying it listens, on a DATA_DIR that has its database and demo data. */
   warmStartSeconds: number;
   /** The process's resident memory (VmRSS) idle, IDLE_AFTER_MS after its start, in MB. */
   idleRssMb: number;
@@ -30,54 +29,26 @@ const rssMb = (pid: number) => {
 };
 
 interface Started {
-  child: ChildProcess;
+  pid: number;
   seconds: number;
   stop: () => Promise<void>;
 }
 
-/** Spawns `command` on `dataDir` and resolves at its first answer to /healthz. */
+/** Spawns `command` on `dataDir` (the embedded database) and resolves once it says it is running: it listens. */
 async function start(command: string[], dataDir: string, env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
   const started = performance.now();
-  const child = spawn(command[0], command.slice(1), {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      DEMO_DATA: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr?.on('data', (chunk) => {
-    errors += chunk;
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  };
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', ...env }, [], command);
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${errors}`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-        if (res.ok) return { child, seconds: (performance.now() - started) / 1000, stop };
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await server.running();
   } catch (error) {
-    await stop();
+    await server.stop();
     throw error;
   }
+  return {
+    pid: server.child.pid as number,
+    seconds: (performance.now() - started) / 1000,
+    stop: server.stop,
+  };
 }
 
 /**
@@ -92,7 +63,7 @@ export async function measureFootprint(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-footprint-'));
   try {
     const first = await start(command, dataDir, env);
-    const firstStartRssMb = rssMb(first.child.pid as number);
+    const firstStartRssMb = rssMb(first.pid);
     await first.stop();
     const seconds: number[] = [];
     let idleRssMb = 0;
@@ -102,7 +73,7 @@ export async function measureFootprint(
       if (i === warmStarts - 1) {
         const left = IDLE_AFTER_MS - warm.seconds * 1000;
         if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-        idleRssMb = rssMb(warm.child.pid as number);
+        idleRssMb = rssMb(warm.pid);
       }
       await warm.stop();
     }

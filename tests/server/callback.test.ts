@@ -10,7 +10,7 @@ import {
   type TestContext,
   WEBHOOK_SECRET,
 } from './helpers';
-import { deliver, idsByMobile, sell } from './selling';
+import { deliver, idsByMobile, productIdOf, sell } from './selling';
 
 let ctx: TestContext;
 /** The server's log lines at warn and above. */
@@ -29,11 +29,7 @@ beforeAll(async () => {
   admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
   retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
   ids = await idsByMobile(ctx.app, admin);
-  const list = await call(ctx.app, 'GET', 'products/fetch', {
-    token: admin,
-    query: { searchText: 'Saving' },
-  });
-  savingId = list.body.result.products[0]._id;
+  savingId = await productIdOf(ctx.app, admin);
 });
 afterAll(() => ctx.close());
 

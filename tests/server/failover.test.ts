@@ -26,7 +26,7 @@ import { ensureBootstrapAdmin } from '../../src/server/modules/account/index';
 import { loadServerKeys } from '../../src/server/security/personal-data';
 import { freePort } from '../free-port';
 import { ADMIN, call, DEMO_PASSWORD, INITIAL_PASSWORD, login, WEBHOOK_SECRET, XSRF } from './helpers';
-import { deliver, idsByMobile } from './selling';
+import { deliver, idsByMobile, productIdOf } from './selling';
 
 const run = promisify(execFile);
 const SCRIPT = path.resolve(__dirname, '../../scripts/pg-cluster.sh');
@@ -131,8 +131,7 @@ beforeAll(async () => {
   employee = (await login(app, '9000000001', DEMO_PASSWORD)).token;
   retailer = (await login(app, '9300000001', DEMO_PASSWORD)).token;
   ids = await idsByMobile(app, admin);
-  const list = await call(app, 'GET', 'products/fetch', { token: admin, query: { searchText: 'Saving' } });
-  savingId = list.body.result.products[0]._id;
+  savingId = await productIdOf(app, admin);
 }, 300_000);
 
 const servers: Server[] = [];
@@ -223,6 +222,17 @@ async function holding(lock: string, values: unknown[] = []) {
   };
 }
 
+/** Once a call waits at `held`'s lock, the primary stops under it; then the lock goes and the primary is back. */
+async function stopPrimaryUnder(held: Awaited<ReturnType<typeof holding>>) {
+  try {
+    await vi.waitFor(async () => expect(await held.waited()).toBe(true), WAIT);
+    await cluster('primary-stop');
+  } finally {
+    await held.release();
+    await cluster('primary-start');
+  }
+}
+
 describe('while no primary answers', () => {
   it('answers 503 with Retry-After and the message, never 500, and the same app answers again once it is back', async () => {
     await cluster('primary-stop');
@@ -264,13 +274,7 @@ describe('while no primary answers', () => {
     // The sale is held at its write until the primary is stopped under it.
     const held = await holding('lock table bought_products in share row exclusive mode');
     const answer = keyedSale(sale, 'failover-sale-1');
-    try {
-      await vi.waitFor(async () => expect(await held.waited()).toBe(true), WAIT);
-      await cluster('primary-stop');
-    } finally {
-      await held.release();
-      await cluster('primary-start');
-    }
+    await stopPrimaryUnder(held);
     const first = await answer;
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.result.utmCode).toBe(sale.utmCode);
@@ -298,13 +302,7 @@ describe('while no primary answers', () => {
     const before = await wallet();
     const held = await holding('lock table provider_events in share row exclusive mode');
     const answer = deliver(app, event);
-    try {
-      await vi.waitFor(async () => expect(await held.waited()).toBe(true), WAIT);
-      await cluster('primary-stop');
-    } finally {
-      await held.release();
-      await cluster('primary-start');
-    }
+    await stopPrimaryUnder(held);
     const first = await answer;
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.message).toBe('Event recorded');
@@ -381,13 +379,7 @@ describe('while no primary answers', () => {
   it('answers a call that may not run twice 503 when the primary goes away under it, and does not run it again', async () => {
     const held = await holding('lock table states in share row exclusive mode');
     const answer = call(app, 'POST', 'state/create', { token: employee, body: { name: 'Failover State' } });
-    try {
-      await vi.waitFor(async () => expect(await held.waited()).toBe(true), WAIT);
-      await cluster('primary-stop');
-    } finally {
-      await held.release();
-      await cluster('primary-start');
-    }
+    await stopPrimaryUnder(held);
     const refused = await answer;
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('5');

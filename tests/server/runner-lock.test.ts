@@ -11,7 +11,7 @@ import {
   startSettlementJob,
 } from '../../src/server/modules/ledger/settlement';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
-import { deliver, idsByMobile, sell } from './selling';
+import { deliver, idsByMobile, productIdOf, sell } from './selling';
 
 let ctx: TestContext;
 let retailer: string;
@@ -75,11 +75,7 @@ beforeAll(async () => {
   const admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).token;
   retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
   ids = await idsByMobile(ctx.app, admin);
-  const list = await call(ctx.app, 'GET', 'products/fetch', {
-    token: admin,
-    query: { searchText: 'Saving' },
-  });
-  savingId = list.body.result.products[0]._id;
+  savingId = await productIdOf(ctx.app, admin);
 });
 afterAll(() => ctx.close());
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext, XSRF } from './helpers';
-import { deliver, idsByMobile, sell } from './selling';
+import { deliver, idsByMobile, productIdOf, sell } from './selling';
 
 /**
  * Issue 41, item 10 (server side): `bought_products/create` under an `Idempotency-Key` header, and reopening a
@@ -26,11 +26,7 @@ beforeAll(async () => {
   retailer2 = (await login(ctx.app, '9300000002', DEMO_PASSWORD)).token;
   distributor = (await login(ctx.app, '9200000001', DEMO_PASSWORD)).token;
   ids = await idsByMobile(ctx.app, admin);
-  const list = await call(ctx.app, 'GET', 'products/fetch', {
-    token: admin,
-    query: { searchText: 'Saving' },
-  });
-  savingId = list.body.result.products[0]._id;
+  savingId = await productIdOf(ctx.app, admin);
 });
 afterAll(() => ctx.close());
 

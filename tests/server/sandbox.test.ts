@@ -11,7 +11,7 @@ import {
   type TestContext,
   WEBHOOK_SECRET,
 } from './helpers';
-import { clickSandbox, idsByMobile, sell } from './selling';
+import { clickSandbox, idsByMobile, productIdOf, sell } from './selling';
 
 /**
  * The built-in sandbox partner is safe to leave on (issue 41): its page and buttons act only for a visitor
@@ -32,11 +32,7 @@ beforeAll(async () => {
   retailer = (await login(ctx.app, '9300000001', DEMO_PASSWORD)).token;
   ids = await idsByMobile(ctx.app, admin);
   ids.admin = (await login(ctx.app, ADMIN.userName, ADMIN.password)).user._id;
-  const list = await call(ctx.app, 'GET', 'products/fetch', {
-    token: admin,
-    query: { searchText: 'Saving' },
-  });
-  savingId = list.body.result.products[0]._id;
+  savingId = await productIdOf(ctx.app, admin);
 });
 afterAll(() => ctx.close());
 

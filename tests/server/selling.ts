@@ -77,4 +77,10 @@ export async function idsByMobile(app: FastifyInstance, token: string) {
   return ids;
 }
 
+/** The id of the demo catalogue's product whose name matches `name` (the Saving account by default). */
+export async function productIdOf(app: FastifyInstance, token: string, name = 'Saving'): Promise<string> {
+  const list = await call(app, 'GET', 'products/fetch', { token, query: { searchText: name } });
+  return list.body.result.products[0]._id;
+}
+
 export { XSRF };
