@@ -247,7 +247,10 @@ async function runUnderLock(deps: ImportDeps, job: ImportJob, file: ReceivedFile
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, importSettings.parallel) }, worker));
+    // No more batches at once than the pool has connections: on the embedded engine's one, a second batch in line
+    // gains nothing and every other request (a /healthz too) would wait behind two batches' statements.
+    const parallel = Math.max(1, Math.min(importSettings.parallel, db.$client.options.max ?? 1));
+    await Promise.all(Array.from({ length: parallel }, worker));
     if (stopped !== undefined) throw stopped;
   } catch (error) {
     // Never the rows themselves: they may hold Aadhar numbers.
