@@ -10,7 +10,7 @@ import { freePort } from '../free-port';
 import { type ServerProcess, startServer } from '../spawn-server';
 import { throwAwayDatabase } from '../throwaway-database';
 
-// Issue 51's proof: a real server (`node --import tsx src/server/main.ts`, as `npm start` runs it) checks a
+// Issue 51's proof: a real server process (from its sources, through tests/spawn-server.ts) checks a
 // customers file of IMPORT_MAX_ROWS rows (its default, 200,000), every row bad, for an employee (a dry run is
 // all it takes). Throughout, /healthz is asked from outside about every 100 ms and must answer 200 within 1 s,
 // and the server process's resident memory (its PGlite worker thread included: the same process) must stay
