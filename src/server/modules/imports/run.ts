@@ -49,6 +49,9 @@ export const importSettings: {
   afterBatch?: (jobId: string, batch: number) => void | Promise<void>;
 } = { batchSize: 500, parallel: 2 };
 
+/** Rows per batch at most on a pool of one connection (the embedded engine). */
+const ONE_CONNECTION_BATCH = 100;
+
 /**
  * The keys a batch writes under (a person's mobile and user name, one namespace; a location's name under its
  * parent), as they are locked: a batch that writes takes a transaction-level advisory lock on each, in one order
@@ -197,7 +200,13 @@ async function runUnderLock(deps: ImportDeps, job: ImportJob, file: ReceivedFile
     const duplicate = duplicateFinder(job.kind);
     // INITIAL_PASSWORD, hashed once for the whole file (each dialog create hashes it once too).
     const passwordHash = people && !job.dryRun ? await hashPassword(deps.config.initialPassword) : '';
-    const size = Math.max(1, importSettings.batchSize);
+    // With one connection (the embedded engine), a batch's statements are what every other request waits behind:
+    // smaller batches there keep that wait short.
+    const onePool = (db.$client.options.max ?? 1) <= 1;
+    const size = Math.max(
+      1,
+      onePool ? Math.min(importSettings.batchSize, ONE_CONNECTION_BATCH) : importSettings.batchSize,
+    );
     let batches = 0;
     const readBatch = async (): Promise<Batch | undefined> => {
       const batch: Batch = { no: batches + 1, early: [], toJudge: [] };
@@ -249,7 +258,7 @@ async function runUnderLock(deps: ImportDeps, job: ImportJob, file: ReceivedFile
     };
     // No more batches at once than the pool has connections: on the embedded engine's one, a second batch in line
     // gains nothing and every other request (a /healthz too) would wait behind two batches' statements.
-    const parallel = Math.max(1, Math.min(importSettings.parallel, db.$client.options.max ?? 1));
+    const parallel = onePool ? 1 : Math.max(1, importSettings.parallel);
     await Promise.all(Array.from({ length: parallel }, worker));
     if (stopped !== undefined) throw stopped;
   } catch (error) {
