@@ -42,7 +42,10 @@ beforeAll(async () => {
       wallet: { balance: number; clearingBalance: number };
     }[]
   ).find(
-    (u) => u.mobile.number !== OTHER_FILES_RETAILER && u.wallet.balance + u.wallet.clearingBalance >= AMOUNT,
+    (u) =>
+      /^9/.test(u.mobile.number) &&
+      u.mobile.number !== OTHER_FILES_RETAILER &&
+      u.wallet.balance + u.wallet.clearingBalance >= AMOUNT,
   );
   if (!candidate) throw new Error('no demo retailer with commissions');
   chosen = { _id: candidate._id, name: candidate.name, mobile: candidate.mobile.number };
