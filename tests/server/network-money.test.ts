@@ -197,6 +197,25 @@ const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
   ['0013_letter_search', []],
 ];
 
+/** One commission posted straight into `userId`'s clearing balance, at `now` (the clock's time by default). */
+const clearingCommission = (userId: string, amountPaise: number, now?: Date) =>
+  inTransaction(ctx.database.db, (tx) =>
+    post(
+      tx,
+      [
+        {
+          userId,
+          kind: 'COMMISSION',
+          transactionType: 'CREDIT',
+          balanceType: 'CLEARING',
+          status: 'CLEARING',
+          amountPaise,
+        },
+      ],
+      { ledgerKey: ctx.ledgerKey, ...(now ? { now } : {}) },
+    ),
+  );
+
 describe('the money kept per network', () => {
   it('counts each commission on the day of India’s calendar it was made, in the whole network and every network on its user’s path', async () => {
     // Retailer 2, under distributor 1 and master distributor 1; distributor 2 is beside it.
@@ -205,22 +224,7 @@ describe('the money kept per network', () => {
     const before = await Promise.all(networks.map(kept));
     const besideBefore = await kept(ids['9200000002']);
     const commission = (at: string, amountPaise: number) =>
-      inTransaction(ctx.database.db, (tx) =>
-        post(
-          tx,
-          [
-            {
-              userId,
-              kind: 'COMMISSION',
-              transactionType: 'CREDIT',
-              balanceType: 'CLEARING',
-              status: 'CLEARING',
-              amountPaise,
-            },
-          ],
-          { ledgerKey: ctx.ledgerKey, now: new Date(at) },
-        ),
-      );
+      clearingCommission(userId, amountPaise, new Date(at));
     // 23:45 on 31 October in India, and half an hour later, 00:15 on 1 November (both still 31 October in UTC).
     await commission('2026-10-31T18:15:00Z', 1_000);
     await commission('2026-10-31T18:45:00Z', 2_000);
@@ -308,26 +312,7 @@ describe('the money kept per network', () => {
     const before = await adminTiles();
     const tierUsers = Object.values(ids);
     expect(tierUsers.length).toBeGreaterThan(heads.length);
-    await Promise.all(
-      tierUsers.map((userId, n) =>
-        inTransaction(ctx.database.db, (tx) =>
-          post(
-            tx,
-            [
-              {
-                userId,
-                kind: 'COMMISSION',
-                transactionType: 'CREDIT',
-                balanceType: 'CLEARING',
-                status: 'CLEARING',
-                amountPaise: 100 + n,
-              },
-            ],
-            { ledgerKey: ctx.ledgerKey },
-          ),
-        ),
-      ),
-    );
+    await Promise.all(tierUsers.map((userId, n) => clearingCommission(userId, 100 + n)));
     const added = tierUsers.reduce((sum, _, n) => sum + 100 + n, 0) / 100;
     const after = await adminTiles();
     expect(Math.round((after.today - before.today) * 100) / 100).toBe(added);
