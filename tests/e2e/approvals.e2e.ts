@@ -71,7 +71,7 @@ beforeAll(async () => {
   const candidate = (
     retailers.json.result.users as { _id: string; name: string; mobile: { number: string }; status: string }[]
   )
-  // A demo retailer (its mobile starts with 9): imports.e2e's people, which may come first, have other passwords.
+    // A demo retailer (its mobile starts with 9): imports.e2e's people, which may come first, have other passwords.
     .find(
       (u) => /^9/.test(u.mobile.number) && u.mobile.number !== OTHER_FILES_RETAILER && u.status === 'ACTIVE',
     );
