@@ -289,8 +289,12 @@ export const wireTransactionSchema = z.strictObject({
 });
 export type WireTransaction = z.infer<typeof wireTransactionSchema>;
 
-/** The credits and debits (rupees) of a postings list's whole filter, not its page (issue 43). */
-export const postingTotalsSchema = z.strictObject({ credits: z.number(), debits: z.number() });
+/**
+ * The money into and out of the wallets (rupees) of a postings list's whole filter, not its page (issue 43):
+ * commissions, adjustments, payouts, reversals and TDS. Settlements, which move money from a wallet's clearing
+ * balance to its available balance, count in neither (issue 53).
+ */
+export const postingTotalsSchema = z.strictObject({ moneyIn: z.number(), moneyOut: z.number() });
 export type WirePostingTotals = z.infer<typeof postingTotalsSchema>;
 
 /** `GET transactions/fetch`: a page of postings, their count and the totals of the whole filter. */
@@ -376,7 +380,7 @@ export const walletFetchResultSchema = z.strictObject({
   wallet: wireWalletSchema,
   transactions: z.array(wireTransactionSchema),
   totalCounts: z.number(),
-  /** The credits and debits of the whole filter. */
+  /** The money in and out of the whole filter. */
   totals: postingTotalsSchema,
   totalCountsCapped: totalCountsCappedSchema,
 });
