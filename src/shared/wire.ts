@@ -3,6 +3,7 @@ import type { UserCountKey } from './constants/dashboard';
 import { USER_COUNT_KEYS } from './constants/dashboard';
 import { UserStatus, UserType } from './enums';
 import { COMMAND_KINDS, COMMAND_STATUSES } from './schemas/approvals';
+import { isoTime } from './schemas/dates';
 
 export type { UserCountKey, UserCounts } from './constants/dashboard';
 // Zod-free (the sign-in page imports them without zod); re-exported so the server's imports stay.
@@ -54,7 +55,6 @@ export const errorBodySchema = z.strictObject({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-const isoTime = z.string().describe('ISO 8601 time');
 const id = z.string().describe('uuid');
 
 export const namedRefSchema = z.strictObject({ _id: id, name: z.string() });

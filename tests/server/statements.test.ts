@@ -421,7 +421,7 @@ describe('the files hold the same figures', () => {
     const kind = (k: string) => k.charAt(0) + k.slice(1).toLowerCase();
     const rows = s.lines.map((l) =>
       [
-        textCell(formatDate(l.createdAt, { time: true, timeZone: 'Asia/Kolkata' }).replace('\u202f', ' ')),
+        textCell(formatDate(l.createdAt, { timeZone: 'Asia/Kolkata' }).replace('\u202f', ' ')),
         textCell(kind(l.kind)),
         textCell(kind(l.balanceType)),
         textCell(l.reference ?? ''),

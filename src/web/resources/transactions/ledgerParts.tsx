@@ -45,8 +45,7 @@ export const referenceColumn = col.text('reference', {
 });
 
 /** When the posting was written: date and time. */
-export const dateTimeColumn = (extra: Parameters<typeof col.dateTime>[1] = {}) =>
-  col.dateTime('createdAt', extra);
+export const dateTimeColumn = (extra: Parameters<typeof col.date>[1] = {}) => col.date('createdAt', extra);
 
 /**
  * From or To, a day (both included), checked by the server's own rule (src/shared/dates.ts): a day that is not one,
