@@ -206,6 +206,58 @@ describe('the ledger keeps the day totals with the postings', () => {
     expect(page.body.result.totalCounts).toBe(2);
   });
 
+  it('totals a retailer’s month as commissions + adjustments − payouts − TDS − reversals, without settlements (issue 53)', async () => {
+    const at = new Date('2031-03-10T06:00:00Z');
+    const draft = (
+      kind: PostingDraft['kind'],
+      transactionType: 'CREDIT' | 'DEBIT',
+      balanceType: 'CLEARING' | 'AVAILABLE',
+      status: PostingDraft['status'],
+      amountPaise: number,
+    ): PostingDraft => ({ userId: ids.retailer, kind, transactionType, balanceType, status, amountPaise });
+    const walletNow = async () => {
+      const res = await call(ctx.app, 'GET', 'wallet/fetch', { token: retailerToken });
+      const { balance, clearingBalance } = res.body.result.wallet as {
+        balance: number;
+        clearingBalance: number;
+      };
+      return Math.round(balance * 100) + Math.round(clearingBalance * 100);
+    };
+    const before = await walletNow();
+    // Two commissions; the first settled (clearing to available) and taxed; adjustments both ways; a payout; the
+    // second commission reversed.
+    for (const drafts of [
+      [draft('COMMISSION', 'CREDIT', 'CLEARING', 'CLEARING', 1_000_00)],
+      [draft('COMMISSION', 'CREDIT', 'CLEARING', 'CLEARING', 200_00)],
+      [
+        draft('SETTLEMENT', 'DEBIT', 'CLEARING', 'SETTLED', 1_000_00),
+        draft('SETTLEMENT', 'CREDIT', 'AVAILABLE', 'SETTLED', 1_000_00),
+      ],
+      [draft('TDS', 'DEBIT', 'AVAILABLE', 'WITHHELD', 20_00)],
+      [adjustment(ids.retailer, 'CREDIT', 50_00), adjustment(ids.retailer, 'DEBIT', 5_00)],
+      [draft('PAYOUT', 'DEBIT', 'AVAILABLE', 'PAID', 300_00)],
+      [draft('REVERSAL', 'DEBIT', 'CLEARING', 'REVERSED', 200_00)],
+    ])
+      await postAt(at, drafts);
+    const commissions = 1_200;
+    const adjustments = 45;
+    const payouts = 300;
+    const tds = 20;
+    const reversals = 200;
+    const month = { from: '2031-03-01', to: '2031-03-31' };
+    const expected = { moneyIn: 1_250, moneyOut: 525 };
+    expect(expected.moneyIn - expected.moneyOut).toBe(commissions + adjustments - payouts - tds - reversals);
+    // My Wallet, Transactions filtered to the retailer (its day totals), and everyone's month (the month totals).
+    expect(await totalsOf('wallet/fetch', retailerToken, month)).toEqual(expected);
+    expect(await totalsOf('transactions/fetch', admin, { ...month, userId: ids.retailer })).toEqual(expected);
+    expect(await totalsOf('transactions/fetch', admin, month)).toEqual(expected);
+    // What the wallet gained, both balances together: the settlement moved money inside it.
+    expect((await walletNow()) - before).toBe((commissions + adjustments - payouts - tds - reversals) * 100);
+    // The counters still equal a recount (these hand-made postings point at no sale: only the totals are checked).
+    const report = await reconcile(ctx.database.db, ctx.ledgerKey);
+    expect(report.breaks.filter((b) => b.check.endsWith('-totals'))).toEqual([]);
+  });
+
   it('equals a straight sum over the postings for every filter, with and without days', async () => {
     const [{ first, last, middle }] = (await rows(
       `select to_char(min(d), 'YYYY-MM-DD') as first, to_char(max(d), 'YYYY-MM-DD') as last,
