@@ -21,7 +21,7 @@ export function titleCase(value: unknown): string {
 /**
  * The panel's languages as the formats read them: `en` (the seed's texts) and `hi`. Another tag formats as English.
  * Dates in English are Angular's `medium` form, which the seed names ('Nov 26, 2026, 7:43:05 AM'; en-US's medium
- * date and time); numbers and rupees in English use Indian digit grouping (en-IN: '₹1,23,456.50'). Hindi uses
+ * date and time; a day alone en-US's medium date); numbers and rupees in English use Indian digit grouping (en-IN: '₹1,23,456.50'). Hindi uses
  * hi-IN for both ('26 नव॰ 2026', '₹1,23,456.50'), with a 24-hour clock: hi-IN's 12-hour clock writes 'am'/'pm' in
  * Latin letters.
  */
@@ -66,28 +66,39 @@ function dateFormat(locale: string | undefined, time: boolean, timeZone: string 
 export interface DateFormatOptions {
   /** The panel's language (react-admin's locale); English when not given (CSV exports, server texts). */
   locale?: string;
-  /** With the time ('Nov 26, 2026, 7:43:05 AM'): where the moment matters (the audit trail, postings). */
-  time?: boolean;
+  /** Only the day of a moment ('Nov 26, 2026'): where a moment stands for its day. A calendar day always is one. */
+  day?: boolean;
   /**
-   * The IANA time zone to read the moment in; the viewer's when not given (the panel). The server's documents give
-   * India's (Asia/Kolkata), whatever the server's own zone.
+   * The IANA time zone to read a moment in; the viewer's when not given (the panel). The server's documents give
+   * India's (Asia/Kolkata), whatever the server's own. A calendar day is the day written, in any zone.
    */
   timeZone?: string;
 }
 
+/** A calendar day on the wire (a TDS quarter's first day, a challan's date): YYYY-MM-DD, no time and no zone. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * An ISO date (or Date) in the seed's medium format, in the viewer's time zone: 'Nov 26, 2026' (Hindi
- * '26 नव॰ 2026'), or with `time` 'Nov 26, 2026, 7:43:05 AM'; '' when missing or invalid. The one date format of
- * the panel's lists, pages and CSV exports (exports in English), and of the server's documents (in India's time).
+ * The one date format of the panel (its lists, pages and CSV exports, exports in English) and of the server's
+ * documents (receipts, statements, TDS certificates: India's time), the seed's medium format. A moment (an ISO time
+ * or a Date) is its date and time with seconds: 'Nov 26, 2026, 7:43:05 AM', in Hindi '26 नव॰ 2026, 19:43:05' (a
+ * 24-hour clock). A calendar day (YYYY-MM-DD: a period's ends, a last credit) is the medium date of that very day,
+ * 'Oct 1, 2026' ('1 अक्टू॰ 2026'), as is a moment with `day`. '' when missing or invalid.
  */
 export function formatDate(
   value: unknown,
-  { locale, time = false, timeZone }: DateFormatOptions = {},
+  { locale, day = false, timeZone }: DateFormatOptions = {},
 ): string {
   if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && CALENDAR_DAY.test(value)) {
+    // Read at midnight UTC and written in UTC: the day as written, whatever the viewer's zone.
+    const midnight = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(midnight.getTime()) || midnight.toISOString().slice(0, 10) !== value) return '';
+    return dateFormat(locale, false, 'UTC').format(midnight);
+  }
   const date = value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormat(locale, time, timeZone).format(date);
+  return dateFormat(locale, !day, timeZone).format(date);
 }
 
 const rupees = cached(

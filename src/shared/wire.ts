@@ -3,6 +3,7 @@ import type { UserCountKey } from './constants/dashboard';
 import { USER_COUNT_KEYS } from './constants/dashboard';
 import { UserStatus, UserType } from './enums';
 import { COMMAND_KINDS, COMMAND_STATUSES } from './schemas/approvals';
+import { isoTime } from './schemas/dates';
 
 export type { UserCountKey, UserCounts } from './constants/dashboard';
 // Zod-free (the sign-in page imports them without zod); re-exported so the server's imports stay.
@@ -54,7 +55,6 @@ export const errorBodySchema = z.strictObject({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-const isoTime = z.string().describe('ISO 8601 time');
 const id = z.string().describe('uuid');
 
 export const namedRefSchema = z.strictObject({ _id: id, name: z.string() });
@@ -289,8 +289,12 @@ export const wireTransactionSchema = z.strictObject({
 });
 export type WireTransaction = z.infer<typeof wireTransactionSchema>;
 
-/** The credits and debits (rupees) of a postings list's whole filter, not its page (issue 43). */
-export const postingTotalsSchema = z.strictObject({ credits: z.number(), debits: z.number() });
+/**
+ * The money into and out of the wallets (rupees) of a postings list's whole filter, not its page (issue 43):
+ * commissions, adjustments, payouts, reversals and TDS. Settlements, which move money from a wallet's clearing
+ * balance to its available balance, count in neither (issue 53).
+ */
+export const postingTotalsSchema = z.strictObject({ moneyIn: z.number(), moneyOut: z.number() });
 export type WirePostingTotals = z.infer<typeof postingTotalsSchema>;
 
 /** `GET transactions/fetch`: a page of postings, their count and the totals of the whole filter. */
@@ -376,7 +380,7 @@ export const walletFetchResultSchema = z.strictObject({
   wallet: wireWalletSchema,
   transactions: z.array(wireTransactionSchema),
   totalCounts: z.number(),
-  /** The credits and debits of the whole filter. */
+  /** The money in and out of the whole filter. */
   totals: postingTotalsSchema,
   totalCountsCapped: totalCountsCappedSchema,
 });

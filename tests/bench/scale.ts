@@ -693,7 +693,7 @@ export async function seedScale(
   bar = progress('network money', 1);
   await rebuildNetworkMoney(db);
   timings.networkMoney = bar.done();
-  // Likewise the postings' day totals (the lists' credits and debits).
+  // Likewise the postings' day totals (the lists' money in and out).
   bar = progress('posting totals', 1);
   await rebuildPostingTotals(db);
   timings.postingTotals = bar.done();

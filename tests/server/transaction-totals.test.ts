@@ -1,8 +1,9 @@
-// The credits and debits of a postings list's whole filter (issue 43): `transactions/fetch` and `wallet/fetch`
-// answer `result.totals`, read from the day totals the ledger keeps with every posting. Checked here against a
-// straight sum over the postings (the oracle, written apart from the server's SQL), for filters with and without
-// days, across the midnight of the business time zone (Asia/Kolkata); a tampered counter is reported by reconcile;
-// concurrent writers keep the counters exact. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
+// The money in and out of a postings list's whole filter (issues 43, 53): `transactions/fetch` and `wallet/fetch`
+// answer `result.totals`, the credits and debits but a settlement's (which moves clearing to available), read from
+// the day totals the ledger keeps with every posting. Checked here against a straight sum over the postings (the
+// oracle, written apart from the server's SQL), for filters with and without days, across the midnight of the
+// business time zone (Asia/Kolkata); a tampered counter is reported by reconcile; concurrent writers keep the
+// counters exact. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/server/db/transaction';
@@ -56,7 +57,10 @@ const monthEnd = (day: string) => {
   return new Date(d.getTime() - 86_400_000).toISOString().slice(0, 10);
 };
 
-/** The oracle: credits and debits of the postings a filter matches, in rupees, summed from the postings. */
+/**
+ * The oracle: money in (credits) and out (debits) of the postings a filter matches but settlements, in rupees, summed
+ * from the postings.
+ */
 async function summed(f: Filter) {
   const where: string[] = [];
   const values: unknown[] = [];
@@ -71,22 +75,23 @@ async function summed(f: Filter) {
   if (f.status) add((n) => `status = ${n}`, f.status);
   if (f.from) add((n) => `(created_at at time zone 'Asia/Kolkata')::date >= ${n}::date`, f.from);
   if (f.to) add((n) => `(created_at at time zone 'Asia/Kolkata')::date <= ${n}::date`, f.to);
+  where.push(`kind <> 'SETTLEMENT'`);
   const [row] = await rows(
     `select coalesce(sum(amount_paise) filter (where transaction_type = 'CREDIT'), 0)::text as credits,
         coalesce(sum(amount_paise) filter (where transaction_type = 'DEBIT'), 0)::text as debits
-      from postings ${where.length ? `where ${where.join(' and ')}` : ''}`,
+      from postings where ${where.join(' and ')}`,
     values,
   );
   return {
-    credits: paiseToRupees(BigInt(String(row.credits))),
-    debits: paiseToRupees(BigInt(String(row.debits))),
+    moneyIn: paiseToRupees(BigInt(String(row.credits))),
+    moneyOut: paiseToRupees(BigInt(String(row.debits))),
   };
 }
 
 async function totalsOf(path: 'transactions/fetch' | 'wallet/fetch', token: string, f: Filter) {
   const res = await call(ctx.app, 'GET', path, { token, query: { page: '1', limit: '10', ...f } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.result.totals as { credits: number; debits: number };
+  return res.body.result.totals as { moneyIn: number; moneyOut: number };
 }
 
 beforeAll(async () => {
@@ -174,23 +179,23 @@ describe('the ledger keeps the day totals with the postings', () => {
     await postAt(new Date(FIRST_OF_NEXT.getTime() + 1000), [adjustment(ids.retailer, 'DEBIT', 2_50)]);
     const retailerOn = (from: string, to: string) =>
       totalsOf('transactions/fetch', admin, { userId: ids.retailer, from, to });
-    expect(await retailerOn(DAY, DAY)).toEqual({ credits: 123.45, debits: 0 });
-    expect(await retailerOn(NEXT, NEXT)).toEqual({ credits: 100000.01, debits: 2.5 });
-    expect(await retailerOn(DAY, NEXT)).toEqual({ credits: 100123.46, debits: 2.5 });
+    expect(await retailerOn(DAY, DAY)).toEqual({ moneyIn: 123.45, moneyOut: 0 });
+    expect(await retailerOn(NEXT, NEXT)).toEqual({ moneyIn: 100000.01, moneyOut: 2.5 });
+    expect(await retailerOn(DAY, NEXT)).toEqual({ moneyIn: 100123.46, moneyOut: 2.5 });
     expect(await totalsOf('wallet/fetch', retailerToken, { from: DAY, to: DAY })).toEqual({
-      credits: 123.45,
-      debits: 0,
+      moneyIn: 123.45,
+      moneyOut: 0,
     });
     expect(
       await totalsOf('wallet/fetch', retailerToken, { from: NEXT, to: NEXT, transactionType: 'DEBIT' }),
     ).toEqual({
-      credits: 0,
-      debits: 2.5,
+      moneyIn: 0,
+      moneyOut: 2.5,
     });
     // Everyone's postings on the 15th: the two credits of the 15th, nothing of the 16th.
     expect(await totalsOf('transactions/fetch', admin, { from: DAY, to: DAY })).toEqual({
-      credits: 123.52,
-      debits: 0,
+      moneyIn: 123.52,
+      moneyOut: 0,
     });
     // The page holds the postings of the days only, newest first.
     const page = await call(ctx.app, 'GET', 'transactions/fetch', {
@@ -199,6 +204,58 @@ describe('the ledger keeps the day totals with the postings', () => {
     });
     expect(page.body.result.transactions.map((t: { amount: number }) => t.amount)).toEqual([2.5, 100000.01]);
     expect(page.body.result.totalCounts).toBe(2);
+  });
+
+  it('totals a retailer’s month as commissions + adjustments − payouts − TDS − reversals, without settlements (issue 53)', async () => {
+    const at = new Date('2031-03-10T06:00:00Z');
+    const draft = (
+      kind: PostingDraft['kind'],
+      transactionType: 'CREDIT' | 'DEBIT',
+      balanceType: 'CLEARING' | 'AVAILABLE',
+      status: PostingDraft['status'],
+      amountPaise: number,
+    ): PostingDraft => ({ userId: ids.retailer, kind, transactionType, balanceType, status, amountPaise });
+    const walletNow = async () => {
+      const res = await call(ctx.app, 'GET', 'wallet/fetch', { token: retailerToken });
+      const { balance, clearingBalance } = res.body.result.wallet as {
+        balance: number;
+        clearingBalance: number;
+      };
+      return Math.round(balance * 100) + Math.round(clearingBalance * 100);
+    };
+    const before = await walletNow();
+    // Two commissions; the first settled (clearing to available) and taxed; adjustments both ways; a payout; the
+    // second commission reversed.
+    for (const drafts of [
+      [draft('COMMISSION', 'CREDIT', 'CLEARING', 'CLEARING', 1_000_00)],
+      [draft('COMMISSION', 'CREDIT', 'CLEARING', 'CLEARING', 200_00)],
+      [
+        draft('SETTLEMENT', 'DEBIT', 'CLEARING', 'SETTLED', 1_000_00),
+        draft('SETTLEMENT', 'CREDIT', 'AVAILABLE', 'SETTLED', 1_000_00),
+      ],
+      [draft('TDS', 'DEBIT', 'AVAILABLE', 'WITHHELD', 20_00)],
+      [adjustment(ids.retailer, 'CREDIT', 50_00), adjustment(ids.retailer, 'DEBIT', 5_00)],
+      [draft('PAYOUT', 'DEBIT', 'AVAILABLE', 'PAID', 300_00)],
+      [draft('REVERSAL', 'DEBIT', 'CLEARING', 'REVERSED', 200_00)],
+    ])
+      await postAt(at, drafts);
+    const commissions = 1_200;
+    const adjustments = 45;
+    const payouts = 300;
+    const tds = 20;
+    const reversals = 200;
+    const month = { from: '2031-03-01', to: '2031-03-31' };
+    const expected = { moneyIn: 1_250, moneyOut: 525 };
+    expect(expected.moneyIn - expected.moneyOut).toBe(commissions + adjustments - payouts - tds - reversals);
+    // My Wallet, Transactions filtered to the retailer (its day totals), and everyone's month (the month totals).
+    expect(await totalsOf('wallet/fetch', retailerToken, month)).toEqual(expected);
+    expect(await totalsOf('transactions/fetch', admin, { ...month, userId: ids.retailer })).toEqual(expected);
+    expect(await totalsOf('transactions/fetch', admin, month)).toEqual(expected);
+    // What the wallet gained, both balances together: the settlement moved money inside it.
+    expect((await walletNow()) - before).toBe((commissions + adjustments - payouts - tds - reversals) * 100);
+    // The counters still equal a recount (these hand-made postings point at no sale: only the totals are checked).
+    const report = await reconcile(ctx.database.db, ctx.ledgerKey);
+    expect(report.breaks.filter((b) => b.check.endsWith('-totals'))).toEqual([]);
   });
 
   it('equals a straight sum over the postings for every filter, with and without days', async () => {
@@ -246,10 +303,12 @@ describe('the ledger keeps the day totals with the postings', () => {
         );
       }
     }
-    // The filters above are not all empty: the check can fail.
-    expect((await summed({})).credits).toBeGreaterThan(0);
-    expect((await summed({ from: middle })).credits).toBeGreaterThan(0);
-    expect((await summed({ userId: ids.retailer, from: DAY, to: DAY })).credits).toBeGreaterThan(0);
+    // The filters above are not all empty, and settlements are among the postings left out: the check can fail.
+    const [settled] = await rows(`select count(*)::int as n from postings where kind = 'SETTLEMENT'`);
+    expect(settled.n).toBeGreaterThan(0);
+    expect((await summed({})).moneyIn).toBeGreaterThan(0);
+    expect((await summed({ from: middle })).moneyIn).toBeGreaterThan(0);
+    expect((await summed({ userId: ids.retailer, from: DAY, to: DAY })).moneyIn).toBeGreaterThan(0);
   });
 
   it('refuses a day that is not one, and From after To, with the field named', async () => {

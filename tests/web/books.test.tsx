@@ -140,9 +140,7 @@ describe('Books', () => {
     expect(await screen.findByText(/The books hold: every sale/)).toBeInTheDocument();
     expect(await screen.findByText('Reconcile finished: the books hold')).toBeInTheDocument();
     const reconcile = section('Reconcile');
-    expect(
-      within(reconcile).getByText(formatDate('2026-11-26T06:15:00.000Z', { time: true })),
-    ).toBeInTheDocument();
+    expect(within(reconcile).getByText(formatDate('2026-11-26T06:15:00.000Z'))).toBeInTheDocument();
     expect(within(reconcile).getByText('Asha Admin')).toBeInTheDocument();
     expect(within(reconcile).getByText('1,234')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Run' })).toBeEnabled();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AuthProvider, DataProvider } from 'react-admin';
 import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { formatDate } from '../../src/shared/format';
 import { MSG } from '../../src/shared/messages';
 import { CATALOG_MSG } from '../../src/shared/schemas/catalog';
 import { LOCATION_MSG } from '../../src/shared/schemas/locations';
@@ -67,8 +68,8 @@ describe('State list', () => {
     renderAt('/location/state/list', <StateList />, testDataProvider({ getList }));
     expect(await screen.findByText('Uttar Pradesh')).toBeInTheDocument();
     expect(screen.getByText('Maharashtra')).toBeInTheDocument();
-    expect(screen.getByText('Nov 21, 2026')).toBeInTheDocument();
-    expect(screen.getByText('Jan 5, 2026')).toBeInTheDocument();
+    expect(screen.getByText(formatDate('2026-11-21T12:00:00.000Z'))).toBeInTheDocument();
+    expect(screen.getByText(formatDate('2026-01-05T12:00:00.000Z'))).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'States' })).toBeInTheDocument();
     expect(getList).toHaveBeenCalledWith(
       'states',
@@ -290,7 +291,7 @@ describe('Product list', () => {
     );
     const row = (await screen.findByText('Saving Account')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Payu Sprint')).toBeInTheDocument();
-    expect(within(row).getByText('Nov 21, 2026')).toBeInTheDocument();
+    expect(within(row).getByText(formatDate('2026-11-21T12:00:00.000Z'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Product' })).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: /Edit/ }));

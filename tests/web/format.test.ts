@@ -25,47 +25,54 @@ describe('titleCase (names in lists)', () => {
 const NOON = '2026-11-21T12:00:00.000Z';
 
 describe('formatDate (medium format)', () => {
-  it('formats an ISO time as en-US medium date', () => {
+  it("formats a moment as Angular's medium date and time, with seconds (issue 53)", () => {
+    expect(formatDate(new Date(2024, 0, 5, 9, 3, 7))).toMatch(/^Jan 5, 2024, 9:03:07\sAM$/);
+    expect(formatDate(new Date(2026, 10, 28, 11, 43, 22).toISOString())).toMatch(
+      /^Nov 28, 2026, 11:43:22\sAM$/,
+    );
+  });
+
+  it('formats a moment’s day alone with `day`, and a calendar day as the day written, in any time zone', () => {
     // Midday UTC stays on the same calendar day in every time zone from UTC-11 to UTC+11.
-    expect(formatDate('2026-11-21T12:00:00.000Z')).toBe('Nov 21, 2026');
-    expect(formatDate(new Date(2024, 0, 5))).toBe('Jan 5, 2024');
+    expect(formatDate(NOON, { day: true })).toBe('Nov 21, 2026');
+    expect(formatDate('2026-10-01')).toBe('Oct 1, 2026');
+    expect(formatDate('2026-12-31', { timeZone: 'America/Los_Angeles' })).toBe('Dec 31, 2026');
+    expect(formatDate('2026-10-01', { timeZone: 'Pacific/Kiritimati', locale: 'hi' })).toBe('1 अक्टू॰ 2026');
   });
 
   it('answers empty text for missing or invalid dates', () => {
     expect(formatDate(undefined)).toBe('');
+    expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
+    expect(formatDate('2026-02-30')).toBe('');
   });
 });
 
-describe('formatDate in the chosen language (issue 44)', () => {
+describe('formatDate in the chosen language (issues 44, 53)', () => {
   it("writes Hindi's medium date with Hindi month names", () => {
-    expect(formatDate(NOON, { locale: 'hi' })).toBe('21 नव॰ 2026');
-    expect(formatDate(new Date(2024, 0, 5), { locale: 'hi' })).toBe('5 जन॰ 2024');
-    expect(formatDate(NOON, { locale: 'en' })).toBe('Nov 21, 2026');
+    expect(formatDate(NOON, { locale: 'hi', day: true })).toBe('21 नव॰ 2026');
+    expect(formatDate('2024-01-05', { locale: 'hi' })).toBe('5 जन॰ 2024');
+    expect(formatDate(NOON, { locale: 'en', day: true })).toBe('Nov 21, 2026');
   });
 
   it("with the time, is Angular's medium form in English and a 24-hour clock in Hindi (no Latin am/pm)", () => {
     const morning = new Date(2026, 10, 26, 7, 43, 5);
-    expect(formatDate(morning, { time: true })).toBe('Nov 26, 2026, 7:43:05 AM');
-    expect(formatDate(new Date(2026, 10, 26, 19, 43, 5), { locale: 'hi', time: true })).toBe(
-      '26 नव॰ 2026, 19:43:05',
-    );
+    expect(formatDate(morning)).toMatch(/^Nov 26, 2026, 7:43:05\sAM$/);
+    expect(formatDate(new Date(2026, 10, 26, 19, 43, 5), { locale: 'hi' })).toBe('26 नव॰ 2026, 19:43:05');
   });
 
   it('reads the moment in the time zone asked for (the documents give India’s), whatever the viewer’s', () => {
     // 18:29:59 UTC is the last second of 26 November in India (UTC+05:30).
     const at = '2026-11-26T18:29:59Z';
-    expect(formatDate(at, { time: true, timeZone: 'Asia/Kolkata' })).toMatch(/^Nov 26, 2026, 11:59:59\sPM$/);
-    expect(formatDate(at, { locale: 'hi', time: true, timeZone: 'Asia/Kolkata' })).toBe(
-      '26 नव॰ 2026, 23:59:59',
-    );
-    expect(formatDate(at, { timeZone: 'UTC' })).toBe('Nov 26, 2026');
-    expect(formatDate('2026-11-26T18:30:00Z', { timeZone: 'Asia/Kolkata' })).toBe('Nov 27, 2026');
+    expect(formatDate(at, { timeZone: 'Asia/Kolkata' })).toMatch(/^Nov 26, 2026, 11:59:59\sPM$/);
+    expect(formatDate(at, { locale: 'hi', timeZone: 'Asia/Kolkata' })).toBe('26 नव॰ 2026, 23:59:59');
+    expect(formatDate(at, { timeZone: 'UTC', day: true })).toBe('Nov 26, 2026');
+    expect(formatDate('2026-11-26T18:30:00Z', { timeZone: 'Asia/Kolkata', day: true })).toBe('Nov 27, 2026');
   });
 
   it('formats a language it does not know as English', () => {
-    expect(formatDate(NOON, { locale: 'fr' })).toBe('Nov 21, 2026');
+    expect(formatDate(NOON, { locale: 'fr', day: true })).toBe('Nov 21, 2026');
   });
 });
 

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { UserType } from '../../src/shared/enums';
+import { formatDate } from '../../src/shared/format';
 import { LEAD_MSG } from '../../src/shared/schemas/leads';
 import { Menu } from '../../src/web/layout/Menu';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
@@ -160,7 +161,14 @@ describe('Leads review', () => {
     expect(await screen.findByText('Kiran Patil')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Leads' })).toBeInTheDocument();
     const row = screen.getByText('Kiran Patil').closest('tr')!;
-    for (const text of ['RETAILER', 'Kiran Mobile Point', '9876543210', 'Pune', 'NEW', 'Nov 21, 2026'])
+    for (const text of [
+      'RETAILER',
+      'Kiran Mobile Point',
+      '9876543210',
+      'Pune',
+      'NEW',
+      formatDate('2026-11-21T10:00:00.000Z'),
+    ])
       expect(within(row).getByText(text)).toBeInTheDocument();
     expect(calls(fetch, 'leads/fetch')[0][0]).toBe('/api/v1/leads/fetch?page=1&limit=10');
 

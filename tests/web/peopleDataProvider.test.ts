@@ -1,5 +1,5 @@
 import { UserType } from '../../src/shared/enums';
-import { formatRupees } from '../../src/shared/format';
+import { formatDate, formatRupees } from '../../src/shared/format';
 import type { WireUser } from '../../src/shared/wire';
 import { i18nProvider } from '../../src/web/i18n/i18n';
 import { csvRows } from '../../src/web/lists/columns';
@@ -321,7 +321,8 @@ describe('CSV export of the user lists', () => {
       ['Clearing Balance', 30],
       ['Balance', 1250.5],
       ['Status', 'ACTIVE'],
-      ['Created At', 'Nov 21, 2026'],
+      // The seed's medium format: the moment with its time (issue 53).
+      ['Created At', formatDate('2026-11-21T12:00:00.000Z')],
     ]);
     const [customer] = csvRows(
       'customers',

@@ -7,6 +7,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { MockInstance } from 'vitest';
 import { APPROVAL_MSG } from '../../src/shared/constants/approvals';
 import { UserType } from '../../src/shared/enums';
+import { formatDate } from '../../src/shared/format';
 import { verhoeffDigit } from '../../src/shared/identity';
 import { MSG } from '../../src/shared/messages';
 import { USER_MSG, USER_SAVED_MSG } from '../../src/shared/schemas/users';
@@ -154,7 +155,7 @@ describe('user lists: columns', () => {
     ]);
     for (const text of ['9812345678', 'ravi@example.in', 'Jaipur', 'Sanganer', '₹30.00', '₹1,250.50'])
       expect(within(row).getByText(text)).toBeInTheDocument();
-    expect(within(row).getByText('Nov 21, 2026')).toBeInTheDocument();
+    expect(within(row).getByText(formatDate('2026-11-21T12:00:00.000Z'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Master Distributor' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { UserType } from '../../src/shared/enums';
+import { formatDate } from '../../src/shared/format';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { SaleList } from '../../src/web/resources/sales/SaleList';
@@ -82,7 +83,8 @@ describe('Sales list', () => {
       'Saving Account',
       '₹500.00',
       'CONFIRMED',
-      'Nov 22, 2026',
+      formatDate('2026-11-22T09:00:00.000Z'),
+      formatDate('2026-11-22T09:30:00.000Z'),
     ])
       expect(within(row).getAllByText(text).length).toBeGreaterThan(0);
     const pending = screen.getByText('UTMPENDING').closest('tr') as HTMLElement;

@@ -94,13 +94,6 @@ const renderStatements = (path = '/statements', locale?: 'en' | 'hi') =>
     ),
   );
 
-const AT = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso));
-
 describe('Statements', () => {
   it('shows a tier user its own statement of this month: opening, every line, closing', async () => {
     login(UserType.RETAILER, RETAILER);
@@ -130,8 +123,9 @@ describe('Statements', () => {
       'Clearing balance',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
+    // India's time in the seed's medium format, with seconds (issue 53).
     expect(cellTexts(rows[0])).toEqual([
-      AT(LINES[0].createdAt),
+      'Nov 3, 2026, 11:10:00 AM',
       'COMMISSION',
       'CLEARING',
       'SBX1',
@@ -144,7 +138,7 @@ describe('Statements', () => {
       '₹100.00',
     ]);
     expect(cellTexts(rows[1])).toEqual([
-      AT(LINES[1].createdAt),
+      'Nov 20, 2026, 12:00:00 PM',
       'PAYOUT',
       'AVAILABLE',
       'NEFT-77',
@@ -238,7 +232,9 @@ describe('Statements', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const user = userEvent.setup();
     renderStatements('/statements', 'hi');
-    await screen.findByRole('table');
+    const table = await screen.findByRole('table');
+    // India's time in Hindi's medium format: Hindi month names, a 24-hour clock, seconds (issue 53).
+    expect(within(table).getByText('3 नव॰ 2026, 11:10:00')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'PDF डाउनलोड करें' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(Object.fromEntries(api.requests.at(-1)!.query)).toEqual({

@@ -138,6 +138,9 @@ describe('TDS', () => {
     const rita = within(table).getByText('Rita Retailer').closest('tr')!;
     for (const text of ['ABCDE1234F', '₹25,000.00', '₹500.00', '2%'])
       expect(within(rita).getByText(text)).toBeInTheDocument();
+    // The quarter and the last credit and deduction in the seed's medium date (issue 53).
+    expect(screen.getByText('Oct 1, 2026 to Dec 31, 2026, section 194H')).toBeInTheDocument();
+    expect(within(rita).getAllByText('Nov 20, 2026')).toHaveLength(2);
     const dev = within(table).getByText('Dev Distributor').closest('tr')!;
     for (const text of ['Not given', '₹200.00', '20%'])
       expect(within(dev).getByText(text)).toBeInTheDocument();
@@ -232,9 +235,12 @@ describe('TDS', () => {
     const fetch = stubServer();
     const user = userEvent.setup();
     renderTds('hi');
-    await user.click(
-      await screen.findByRole('button', { name: 'Rita Retailer का प्रमाणपत्र डाउनलोड करें (PDF)' }),
-    );
+    const download = await screen.findByRole('button', {
+      name: 'Rita Retailer का प्रमाणपत्र डाउनलोड करें (PDF)',
+    });
+    // The last credit and deduction in Hindi's medium date, with its month's Hindi name (issue 53).
+    expect(within(download.closest('tr')!).getAllByText('20 नव॰ 2026')).toHaveLength(2);
+    await user.click(download);
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1));
     expect(calls(fetch, 'tds/certificate')[0].url.searchParams.get('lang')).toBe('hi');
   });

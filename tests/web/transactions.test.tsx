@@ -49,7 +49,7 @@ const ledgerServer = (
     (request) => {
       if (request.path !== 'transactions/fetch') return undefined;
       return jsonResponse(200, {
-        result: { transactions: LISTED, totalCounts: 57, totals: { credits: 123456.78, debits: 2.5 } },
+        result: { transactions: LISTED, totalCounts: 57, totals: { moneyIn: 123456.78, moneyOut: 2.5 } },
       });
     },
     (request) => {
@@ -371,16 +371,21 @@ describe('The books on screen (issue 43)', () => {
     expect(await screen.findByText(`sale page ${IDS.sale}`)).toBeInTheDocument();
   });
 
-  it('shows the credits and debits of the whole filter, and sends a range of days', async () => {
+  it('shows the money in and out of the whole filter, each figure by its label, and sends a range of days', async () => {
     login(UserType.ADMIN);
     const api = ledgerServer();
     const user = userEvent.setup();
     renderTransactions();
     const totals = await screen.findByRole('region', { name: 'Totals for the current filter' });
     await waitFor(() => expect(within(totals).getByText('₹1,23,456.78')).toBeInTheDocument());
-    expect(within(totals).getByText('Credits')).toBeInTheDocument();
-    expect(within(totals).getByText('₹2.50')).toBeInTheDocument();
-    expect(within(totals).getByText('Debits')).toBeInTheDocument();
+    const figureOf = (label: string) => within(totals).getByText(label).nextElementSibling?.textContent;
+    expect(figureOf('Money in')).toBe('₹1,23,456.78');
+    expect(figureOf('Money out')).toBe('₹2.50');
+    expect(
+      within(totals).getByText(
+        'Money in: commissions, credit adjustments and TDS given back. Money out: payouts, reversals, TDS and debit adjustments. A settlement (clearing to available) counts in neither.',
+      ),
+    ).toBeInTheDocument();
     await user.type(screen.getByLabelText('From'), '2026-11-01');
     await waitFor(() => expect(fetches(api).at(-1)).toMatchObject({ from: '2026-11-01' }));
     await user.type(screen.getByLabelText('To'), '2026-11-30');

@@ -185,7 +185,7 @@ describe('My wallet', () => {
     expect(within(card('Clearing Balance')).getByText('₹50.00')).toBeInTheDocument();
   });
 
-  it('shows the credits and debits of the whole filter, a range of days, and its sales as links (issue 43)', async () => {
+  it('shows the money in and out of the whole filter, a range of days, and its sales as links (issues 43, 53)', async () => {
     login(UserType.RETAILER);
     const payout = wirePosting(13, 'retailer', 40, {
       kind: 'PAYOUT',
@@ -202,7 +202,7 @@ describe('My wallet', () => {
               wallet: { balance: 60, clearingBalance: 0 },
               transactions: [payout, SETTLED],
               totalCounts: 2,
-              totals: { credits: 100, debits: 40 },
+              totals: { moneyIn: 100, moneyOut: 40 },
             },
           })
         : undefined,
@@ -211,7 +211,8 @@ describe('My wallet', () => {
     renderWallet();
     const totals = await screen.findByRole('region', { name: 'Totals for the current filter' });
     await waitFor(() => expect(within(totals).getByText('₹100.00')).toBeInTheDocument());
-    expect(within(totals).getByText('₹40.00')).toBeInTheDocument();
+    expect(within(totals).getByText('Money in').nextElementSibling).toHaveTextContent('₹100.00');
+    expect(within(totals).getByText('Money out').nextElementSibling).toHaveTextContent('₹40.00');
     const payoutRow = screen.getByText('NEFT-0042').closest('tr') as HTMLElement;
     expect(within(payoutRow).queryByRole('link')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('From'), '2026-11-01');

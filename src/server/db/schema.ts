@@ -444,7 +444,7 @@ export const networkClearing = pgTable('network_clearing', {
 
 /**
  * The postings' amounts per day (the day in BUSINESS_TIME_ZONE, as businessDayOf counts it) and per filter a
- * postings list takes (the user's type, kind, transaction type, status): the credits and debits of any filter of
+ * postings list takes (the user's type, kind, transaction type, status): the money in and out of any filter of
  * `transactions/fetch` over any range of days are a sum over these rows, never over the postings (issue 43: the
  * totals of a list's whole filter). Written with the postings (ledger.ts, writePostings) after the network rows,
  * in key order; a bulk load rebuilds them (rebuildPostingTotals). `reconcile` checks them against

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reconcileReportSchema, wireWalletSchema } from '../wire';
+import { isoTime } from './dates';
 
 /**
  * The Books screen (issue 43, ADMIN): the latest reconcile result, the admin's own wallet, TDS payable, what the
@@ -13,7 +14,7 @@ export type ReconcileSource = (typeof RECONCILE_SOURCES)[number];
 /** One recorded run of reconcile: when, whether the books held, who ran it, and the whole report (its findings). */
 export const reconcileRunSchema = z.strictObject({
   _id: z.string(),
-  ranAt: z.string().describe('ISO 8601 time'),
+  ranAt: isoTime,
   ok: z.boolean(),
   source: z.enum(RECONCILE_SOURCES),
   /** The admin who pressed Run; null for the command line (or a user since removed). */

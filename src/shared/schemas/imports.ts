@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UserType } from '../enums';
 import type { RoleResource } from '../roles';
+import { isoTime } from './dates';
 
 /**
  * Bulk import from CSV (issue 45): the kinds, their template columns and the messages, read by the server (which
@@ -224,6 +225,6 @@ export const wireImportJobSchema = z.strictObject({
   /** The row errors kept, which the pages and the CSV hold: the first IMPORT_KEPT_ERRORS of errorsTotal. */
   errorsKept: z.number().int(),
   message: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: isoTime,
 });
 export type WireImportJob = z.infer<typeof wireImportJobSchema>;

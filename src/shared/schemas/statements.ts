@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MONTH_PATTERN, STATEMENT_FORMATS, STATEMENT_MSG } from '../constants/statements';
 import { FILTER_YEARS } from '../rules';
+import { isoDay, isoTime } from './dates';
 import { documentLanguageField } from './documents';
 import { idField } from './locations';
 
@@ -39,8 +40,8 @@ export const statementBalancesSchema = z.strictObject({ balance: z.number(), cle
 export const statementLineSchema = z.strictObject({
   _id: z.string(),
   /** ISO time, and the day and time in India's calendar (YYYY-MM-DD, HH:MM:SS). */
-  createdAt: z.string(),
-  date: z.string(),
+  createdAt: isoTime,
+  date: isoDay,
   time: z.string(),
   kind: z.enum(['COMMISSION', 'SETTLEMENT', 'REVERSAL', 'PAYOUT', 'TDS', 'ADJUSTMENT']),
   transactionType: z.enum(['CREDIT', 'DEBIT']),
@@ -61,8 +62,8 @@ export const statementSchema = z.strictObject({
   user: z.strictObject({ _id: z.string(), name: z.string(), type: z.number() }),
   month: z.string(),
   /** India's first and last day of the month. */
-  from: z.string(),
-  to: z.string(),
+  from: isoDay,
+  to: isoDay,
   opening: statementBalancesSchema,
   closing: statementBalancesSchema,
   lines: z.array(statementLineSchema),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { challanSerialOf, TDS_MSG, TDS_QUARTERS } from '../constants/tds';
 import { MSG } from '../messages';
 import { boundedAmount } from './catalog';
+import { isoDay, isoTime } from './dates';
 import { documentLanguageField } from './documents';
 import { idField } from './locations';
 
@@ -73,7 +74,7 @@ export const tdsQuartersQuerySchema = z.object({
   userId: idField(MSG.required, TDS_MSG.userNotFound).optional(),
 });
 
-const day = z.string().nullable();
+const day = isoDay.nullable();
 
 /**
  * A deductee's commission and tax of a quarter at one rate and PAN (Form 26Q's deductee details): a deductee whose
@@ -111,8 +112,8 @@ export type TdsDeductee = z.infer<typeof tdsDeducteeSchema>;
 export const tdsFetchResultSchema = z.strictObject({
   fy: z.string(),
   quarter: quarterField,
-  from: z.string(),
-  to: z.string(),
+  from: isoDay,
+  to: isoDay,
   section: z.string(),
   deductees: z.array(tdsDeducteeSchema),
   totals: z.strictObject({ credited: z.number(), tds: z.number() }),
@@ -124,7 +125,7 @@ export type TdsFetchResult = z.infer<typeof tdsFetchResultSchema>;
  * those of the withholding it gives back).
  */
 export const tdsCertificateLineSchema = z.strictObject({
-  date: z.string(),
+  date: isoDay,
   kind: z.enum(['WITHHELD', 'RETURNED']),
   /** The commission taxed (a withholding); null on a return. */
   credited: z.number().nullable(),
@@ -140,8 +141,8 @@ export const tdsCertificateSchema = z.strictObject({
   deductee: z.strictObject({ userId: z.string(), name: z.string(), panId: z.string().nullable() }),
   fy: z.string(),
   quarter: quarterField,
-  from: z.string(),
-  to: z.string(),
+  from: isoDay,
+  to: isoDay,
   section: z.string(),
   /** The sums of `rows`. */
   credited: z.number(),
@@ -156,11 +157,11 @@ export const tdsDepositResultSchema = z.strictObject({
   _id: z.string(),
   bsrCode: z.string(),
   challanSerial: z.string(),
-  date: z.string(),
+  date: isoDay,
   amount: z.number(),
   /** TDS payable after the deposit (rupees). */
   tdsPayable: z.number(),
-  createdAt: z.string(),
+  createdAt: isoTime,
 });
 
 /** One challan deposited against TDS payable. */
@@ -171,8 +172,8 @@ export type TdsDeposit = z.infer<typeof tdsDepositSchema>;
 export const tdsDepositsResultSchema = z.strictObject({
   fy: z.string(),
   quarter: quarterField,
-  from: z.string(),
-  to: z.string(),
+  from: isoDay,
+  to: isoDay,
   deposits: z.array(tdsDepositSchema),
   total: z.number(),
   tdsPayable: z.number(),
@@ -184,8 +185,8 @@ export const tdsQuarterTotalsSchema = z.strictObject({
   fy: z.string(),
   quarter: quarterField,
   /** Its first and last day. */
-  from: z.string(),
-  to: z.string(),
+  from: isoDay,
+  to: isoDay,
   credited: z.number(),
   tds: z.number(),
 });

@@ -458,8 +458,10 @@ export const en = {
       reference: 'Reference',
       available: 'Available balance: %{amount}',
       totals: 'Totals for the current filter',
-      credits: 'Credits',
-      debits: 'Debits',
+      moneyIn: 'Money in',
+      moneyOut: 'Money out',
+      totalsNote:
+        'Money in: commissions, credit adjustments and TDS given back. Money out: payouts, reversals, TDS and debit adjustments. A settlement (clearing to available) counts in neither.',
       sale: 'Sale',
       openSale: 'Open sale %{code}',
     },

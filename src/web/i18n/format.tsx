@@ -5,7 +5,8 @@ import { formatCount, formatDate, formatRupees } from '../../shared/format';
 
 /**
  * The shared display formats (src/shared/format.ts) in the panel's chosen language, read from react-admin's
- * locale: dates in the seed's medium format ('Nov 26, 2026'; Hindi '26 नव॰ 2026'), rupees and counts with Indian
+ * locale: dates in the seed's medium format ('Nov 26, 2026, 7:43:05 AM'; Hindi '26 नव॰ 2026, 07:43:05'; a calendar
+ * day 'Nov 26, 2026'), rupees and counts with Indian
  * digit grouping. Every date, amount and count the panel shows goes through here; CSV exports stay English (the
  * columns' `value`).
  */
@@ -14,10 +15,8 @@ export const useFormat = () => {
   return useMemo(
     () => ({
       locale,
-      /** 'Nov 26, 2026' */
+      /** A moment, 'Nov 26, 2026, 7:43:05 AM'; a calendar day (YYYY-MM-DD), 'Nov 26, 2026'. */
       date: (value: unknown) => formatDate(value, { locale }),
-      /** 'Nov 26, 2026, 7:43:05 AM' */
-      dateTime: (value: unknown) => formatDate(value, { locale, time: true }),
       /** '₹1,23,456.50' */
       rupees: (value: unknown) => formatRupees(value, locale),
       /** '1,23,456' */
@@ -33,11 +32,8 @@ export const useFormat = () => {
  */
 export const useDocumentLanguage = (): DocumentLanguage => (useLocaleState()[0] === 'hi' ? 'hi' : 'en');
 
-/** A date (with `time`, the moment) in the chosen language, for places that are no hook (a column's render). */
-export const DateText = ({ value, time = false }: { value: unknown; time?: boolean }) => {
-  const format = useFormat();
-  return <>{time ? format.dateTime(value) : format.date(value)}</>;
-};
+/** A date in the chosen language, for places that are no hook (a column's render). */
+export const DateText = ({ value }: { value: unknown }) => <>{useFormat().date(value)}</>;
 
 /** Rupees in the chosen language, for places that are no hook (a column's render). */
 export const RupeesText = ({ value }: { value: unknown }) => <>{useFormat().rupees(value)}</>;

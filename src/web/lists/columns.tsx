@@ -55,18 +55,11 @@ export const col = {
     value: (record) => titleCase(valueAt(record, source)),
     ...extra,
   }),
-  /** The day: 'Nov 26, 2026' (Hindi '26 नव॰ 2026'). */
+  /** A moment in the seed's medium format: 'Nov 26, 2026, 7:43:05 AM' (Hindi '26 नव॰ 2026, 07:43:05'). */
   date: <R extends RaRecord>(source = 'createdAt', extra: Extra<R> = {}): Column<R> => ({
     source,
     value: (record) => formatDate(valueAt(record, source)),
     render: (record) => <DateText value={valueAt(record, source)} />,
-    ...extra,
-  }),
-  /** The moment, where it matters (the audit trail, a statement): 'Nov 26, 2026, 7:43:05 AM'. */
-  dateTime: <R extends RaRecord>(source = 'createdAt', extra: Extra<R> = {}): Column<R> => ({
-    source,
-    value: (record) => formatDate(valueAt(record, source), { time: true }),
-    render: (record) => <DateText value={valueAt(record, source)} time />,
     ...extra,
   }),
   /** Decimal rupees: '₹1,000.00' in the table, the plain number in the CSV (a spreadsheet adds it up). */

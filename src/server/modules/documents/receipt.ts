@@ -28,9 +28,11 @@ export interface SaleReceipt {
   statusAt: Date | null;
 }
 
-/** A moment as a receipt shows it: the panel's medium date and time, in India's time ('Nov 26, 2026, 5:03:05 PM IST'). */
-const receiptTime = (at: Date, lang: DocumentLanguage = 'en') =>
-  `${indiaTime(at, lang)} ${DOCUMENT_TEXTS[lang].zone}`;
+/**
+ * A time's label as a receipt shows it: the time itself is the panel's medium date and time ('Nov 26, 2026,
+ * 5:03:05 PM'), in India's time, which its label says ('Recorded at (IST)').
+ */
+const timeLabel = (label: string, lang: DocumentLanguage) => `${label} (${DOCUMENT_TEXTS[lang].zone})`;
 
 /** The receipt's facts in reading order, as label and text (the page and the PDF show the same). */
 function receiptLines(receipt: SaleReceipt, lang: DocumentLanguage): [string, string][] {
@@ -48,9 +50,9 @@ function receiptLines(receipt: SaleReceipt, lang: DocumentLanguage): [string, st
     [label.mobile, receipt.mobile ?? '-'],
     ...(receipt.retailer ? [[label.retailer, titleCase(receipt.retailer)] as [string, string]] : []),
     [label.merchantCode, receipt.merchantCode],
-    [label.recordedAt, receiptTime(receipt.recordedAt, lang)],
+    [timeLabel(label.recordedAt, lang), indiaTime(receipt.recordedAt, lang)],
     ...(receipt.statusAt && status.at
-      ? [[status.at, receiptTime(receipt.statusAt, lang)] as [string, string]]
+      ? [[timeLabel(status.at, lang), indiaTime(receipt.statusAt, lang)] as [string, string]]
       : []),
   ];
 }

@@ -9,7 +9,7 @@ import { HINDI } from '../../../shared/i18n/hindi';
  * read, so a document reads as the screen it was downloaded from.
  */
 const en = {
-  /** The time zone's word after a time: documents give India's time. */
+  /** The time zone's word in a time's label: documents give India's time. */
   zone: 'IST',
   userTypes: { 2: 'Master distributor', 3: 'Distributor', 4: 'Retailer' } as Record<number, string>,
   receipt: {

@@ -7,8 +7,7 @@ const INDIA = BUSINESS_TIME_ZONE;
 
 /** A moment in the panel's medium date and time, in India's time: 'Nov 26, 2026, 5:03:05 PM' ('26 नव॰ 2026, 17:03:05'). */
 export const indiaTime = (at: Date, lang: DocumentLanguage) =>
-  formatDate(at, { locale: lang, time: true, timeZone: INDIA });
+  formatDate(at, { locale: lang, timeZone: INDIA });
 
 /** A day of India's calendar (YYYY-MM-DD) in the panel's medium date: 'Apr 1, 2031' ('1 अप्रैल 2031'). */
-export const indiaDay = (day: string, lang: DocumentLanguage) =>
-  formatDate(new Date(`${day}T00:00:00+05:30`), { locale: lang, timeZone: INDIA });
+export const indiaDay = (day: string, lang: DocumentLanguage) => formatDate(day, { locale: lang });

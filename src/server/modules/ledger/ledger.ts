@@ -239,7 +239,7 @@ const COUNTERS: { counts: (rows: PostingRow[]) => boolean; text: string }[] = [
     where p.balance_type = 'CLEARING' group by 1`,
     ),
   },
-  // The credits and debits of Transactions' whole filter: its partial months' days, then its whole months.
+  // The money in and out of Transactions' whole filter: its partial months' days, then its whole months.
   {
     counts: () => true,
     text: addTo(

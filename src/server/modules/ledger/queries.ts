@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { BUSINESS_TIME_ZONE } from '../../../shared/dates';
 import type { PostingStatus, TransactionType, UserType } from '../../../shared/enums';
 import { paiseToRupees } from '../../../shared/money';
@@ -164,11 +164,18 @@ export function listTransactions(
   );
 }
 
-/** Credits and debits, in rupees, of a list's whole filter. */
+/**
+ * The money into and out of the wallets a list's whole filter matches, in rupees: commissions, adjustments, payouts,
+ * reversals and TDS. A settlement moves money between a wallet's own balances (clearing to available) and counts in
+ * neither (issue 53: each settlement counted once as a credit and once as a debit).
+ */
 export interface PostingTotals {
-  credits: number;
-  debits: number;
+  moneyIn: number;
+  moneyOut: number;
 }
+
+/** The kind of posting that only moves money between a wallet's balances: left out of the totals. */
+const BETWEEN_BALANCES = 'SETTLEMENT';
 
 /** A day (YYYY-MM-DD) moved by `months` months, at the first of its month: firstOfMonth('2026-11-17', 1) = '2026-12-01'. */
 const firstOfMonth = (day: string, months = 0) => {
@@ -182,24 +189,26 @@ const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
- * The credits and debits of every posting a filter matches, never read from the postings but for one sale's: from
+ * The money in (credits) and out (debits) of every posting a filter matches but settlements, never read from the postings but for one sale's: from
  * the totals the ledger keeps with every posting, a range of days read as its whole months (posting_month_totals)
  * and the days of its partial months (posting_day_totals), so even a year is a few hundred rows; one user's from
  * its days (wallet_day_totals). Summed exactly in the database (bigint), read as text.
  */
 export async function postingTotals(db: Queryable, f: TransactionFilter): Promise<PostingTotals> {
   const sums = (amount: SQL | unknown, type: SQL | unknown) => ({
-    credits: sql<string>`coalesce(sum(${amount}) filter (where ${type} = 'CREDIT'), 0)::text`,
-    debits: sql<string>`coalesce(sum(${amount}) filter (where ${type} = 'DEBIT'), 0)::text`,
+    moneyIn: sql<string>`coalesce(sum(${amount}) filter (where ${type} = 'CREDIT'), 0)::text`,
+    moneyOut: sql<string>`coalesce(sum(${amount}) filter (where ${type} = 'DEBIT'), 0)::text`,
   });
   type Kept = typeof postingDayTotals | typeof postingMonthTotals | typeof walletDayTotals;
   const equalities = (t: Kept) => [
+    ne(t.kind, BETWEEN_BALANCES),
     f.transactionType ? eq(t.transactionType, f.transactionType) : undefined,
     f.userType !== undefined ? eq(t.userType, f.userType) : undefined,
     f.status ? eq(t.status, f.status) : undefined,
   ];
-  const read = async (query: Promise<{ credits: string; debits: string }[]>) => (await query)[0];
-  let found: { credits: string; debits: string }[];
+  type Sums = { moneyIn: string; moneyOut: string };
+  const read = async (query: Promise<Sums[]>) => (await query)[0];
+  let found: Sums[];
   if (f.boughtProductId) {
     // A sale's postings are a handful (its commissions, their settlements, tax, a reversal): summed as they are.
     found = [
@@ -207,7 +216,7 @@ export async function postingTotals(db: Queryable, f: TransactionFilter): Promis
         db
           .select(sums(postings.amountPaise, postings.transactionType))
           .from(postings)
-          .where(postingsWhere(f)),
+          .where(and(postingsWhere(f), ne(postings.kind, BETWEEN_BALANCES))),
       ),
     ];
   } else if (f.userId) {
@@ -265,8 +274,8 @@ export async function postingTotals(db: Queryable, f: TransactionFilter): Promis
       ),
     ];
   }
-  const total = (key: 'credits' | 'debits') => found.reduce((sum, row) => sum + BigInt(row?.[key] ?? 0), 0n);
-  return { credits: paiseToRupees(total('credits')), debits: paiseToRupees(total('debits')) };
+  const total = (key: keyof Sums) => found.reduce((sum, row) => sum + BigInt(row?.[key] ?? 0), 0n);
+  return { moneyIn: paiseToRupees(total('moneyIn')), moneyOut: paiseToRupees(total('moneyOut')) };
 }
 
 /**

@@ -303,7 +303,7 @@ async function networkMoneyBreaks(db: Queryable): Promise<Break[]> {
 }
 
 /**
- * The postings' totals (the lists' credits and debits: posting_day_totals, posting_month_totals, and per user
+ * The postings' totals (the lists' money in and out: posting_day_totals, posting_month_totals, and per user
  * wallet_day_totals) equal a recount from the postings, amount and count. A row at zero and no row are the same.
  */
 async function postingTotalsBreaks(db: Queryable): Promise<Break[]> {
@@ -458,7 +458,7 @@ export async function owedPaise(db: Queryable): Promise<bigint> {
  * Proves the ledger (`npm run reconcile`, `GET ledger/reconcile`): each confirmed sale's postings sum to its
  * amount, each wallet equals the sum of its postings (clearing and available separately), no clearing balance is
  * negative and an available one only by a reversal (the wallet owes: `totals.owed`), the money kept per network
- * (the dashboard's tiles) and the postings' day totals (the lists' credits and debits) equal a recount, and no
+ * (the dashboard's tiles) and the postings' day totals (the lists' money in and out) equal a recount, and no
  * posting was changed. `ok` is false when anything broke; `breaks` says what.
  *
  * Every check reads one snapshot: a read-only REPEATABLE READ transaction, so it can run live, under load, and

@@ -65,7 +65,7 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
     '/transactions/fetch',
     guardedReport('transactions', 'list', {
       tags,
-      summary: 'Every posting, newest first, with the credits and debits of the whole filter',
+      summary: 'Every posting, newest first, with the money in and out of the whole filter',
       querystring: transactionsQuery,
       response: { 200: envelope(transactionsFetchResultSchema) },
     }),
@@ -94,7 +94,7 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
     '/wallet/fetch',
     guardedReport('wallet', 'read', {
       tags,
-      summary: 'The caller’s own wallet and postings, with the credits and debits of the whole filter',
+      summary: 'The caller’s own wallet and postings, with the money in and out of the whole filter',
       querystring: walletQuery,
       response: { 200: envelope(walletFetchResultSchema) },
     }),

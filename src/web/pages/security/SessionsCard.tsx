@@ -42,8 +42,8 @@ export const SessionsCard = () => {
   const columns: FittedColumn<WireSession>[] = [
     { key: 'browser', label: 'app.security.browser', cell: (s) => <Known text={s.userAgent} /> },
     { key: 'address', label: 'app.security.address', cell: (s) => <Known text={s.ip} /> },
-    { key: 'signedIn', label: 'app.security.signedIn', cell: (s) => format.dateTime(s.createdAt) },
-    { key: 'lastSeen', label: 'app.security.lastSeen', cell: (s) => format.dateTime(s.lastSeenAt) },
+    { key: 'signedIn', label: 'app.security.signedIn', cell: (s) => format.date(s.createdAt) },
+    { key: 'lastSeen', label: 'app.security.lastSeen', cell: (s) => format.date(s.lastSeenAt) },
     {
       key: 'action',
       label: 'app.list.actions',
@@ -55,7 +55,7 @@ export const SessionsCard = () => {
             size="small"
             color="error"
             disabled={end.isPending}
-            aria-label={translate('app.security.endSession', { time: format.dateTime(s.createdAt) })}
+            aria-label={translate('app.security.endSession', { time: format.date(s.createdAt) })}
             onClick={() => end.mutate(s._id)}
           >
             {translate('app.security.end')}

@@ -35,13 +35,13 @@ export const APPROVAL_COLUMNS: Column[] = [
     value: (r: RaRecord) => titleCase(r.maker?.name),
     csv: (r: RaRecord) => r.maker?.name,
   }),
-  col.dateTime('createdAt', { hideBelow: 'lg' }),
+  col.date('createdAt', { hideBelow: 'lg' }),
   col.enum('status', 'commandStatus'),
   col.name('checker', {
     value: (r: RaRecord) => titleCase(r.checker?.name),
     csv: (r: RaRecord) => r.checker?.name ?? '',
   }),
-  col.dateTime('decidedAt'),
+  col.date('decidedAt'),
   col.text('rejectionReason'),
 ];
 

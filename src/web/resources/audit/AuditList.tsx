@@ -44,7 +44,7 @@ const actorCsv = (record: RaRecord) => {
 
 /** Seed-style columns of the audit trail, declared once for the table and the CSV. */
 export const AUDIT_COLUMNS: Column[] = [
-  col.dateTime('createdAt'),
+  col.date('createdAt'),
   col.text('actor', { render: (r) => <ActorText record={r} />, csv: actorCsv }),
   col.enum('action', 'auditAction'),
   col.enum('entity', 'auditEntity', { hideBelow: 'md' }),

@@ -55,7 +55,7 @@ const ReconcileResult = ({ run }: { run: ReconcileRun | null }) => {
       )}
       <Facts
         rows={[
-          ['app.books.ranAt', format.dateTime(run.ranAt)],
+          ['app.books.ranAt', format.date(run.ranAt)],
           ['app.books.ranBy', who],
           ['app.books.postings', format.count(run.report.postings)],
           ['app.books.wallets', format.count(run.report.wallets)],

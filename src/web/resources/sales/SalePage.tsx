@@ -73,7 +73,7 @@ const Postings = ({ postings }: { postings: TransactionRecord[] | undefined }) =
   if (postings.length === 0)
     return <Typography color="text.secondary">{translate('app.sales.noPostings')}</Typography>;
   const columns: FittedColumn<TransactionRecord>[] = [
-    { key: 'createdAt', label: posting('createdAt'), cell: (row) => format.dateTime(row.createdAt) },
+    { key: 'createdAt', label: posting('createdAt'), cell: (row) => format.date(row.createdAt) },
     { key: 'name', label: posting('name'), cell: (row) => titleCase(row.name) },
     {
       key: 'tier',
@@ -156,13 +156,13 @@ const SaleView = ({ id }: { id: string }) => {
             [field('utmCode'), sale.utmCode],
             [field('merchantCode'), sale.merchantCode],
             [field('soldBy.name'), titleCase(sale.soldBy?.name)],
-            [field('createdAt'), format.dateTime(sale.createdAt)],
-            [field('confirmedAt'), format.dateTime(sale.confirmedAt)],
+            [field('createdAt'), format.date(sale.createdAt)],
+            [field('confirmedAt'), format.date(sale.confirmedAt)],
             ...(sale.failedAt
-              ? [[field('failedAt'), format.dateTime(sale.failedAt)] as [string, ReactNode]]
+              ? [[field('failedAt'), format.date(sale.failedAt)] as [string, ReactNode]]
               : []),
             ...(sale.reversedAt
-              ? [[field('reversedAt'), format.dateTime(sale.reversedAt)] as [string, ReactNode]]
+              ? [[field('reversedAt'), format.date(sale.reversedAt)] as [string, ReactNode]]
               : []),
           ]}
         />

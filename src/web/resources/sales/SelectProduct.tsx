@@ -284,7 +284,7 @@ const PendingSaleDialog = ({
             name: customerName,
             product: titleCase(sale.product?.name),
             code: sale.utmCode,
-            date: format.dateTime(sale.createdAt),
+            date: format.date(sale.createdAt),
           })}
         </DialogContentText>
       </DialogContent>

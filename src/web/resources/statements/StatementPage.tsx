@@ -21,7 +21,8 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { MONTH_PATTERN, monthOf } from '../../../shared/constants/statements';
-import { titleCase } from '../../../shared/format';
+import { BUSINESS_TIME_ZONE } from '../../../shared/dates';
+import { formatDate, titleCase } from '../../../shared/format';
 import { FILTER_YEARS } from '../../../shared/rules';
 import type { Statement, StatementLine } from '../../../shared/schemas/statements';
 import { useEnumText } from '../../i18n/enums';
@@ -31,21 +32,6 @@ import { useNotifyError } from '../../layout/useNotifyError';
 import { LoadError } from '../../lists/ListError';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { getStoredUser } from '../../providers/session';
-
-/**
- * A line's time as the statement counts it: India's calendar (the ledger's business time zone), in the chosen
- * language (Hindi with a 24-hour clock, as src/shared/format.ts explains: hi-IN's 12-hour clock writes 'am'/'pm'
- * in Latin letters).
- */
-const INDIA_TIME = {
-  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
-  hi: new Intl.DateTimeFormat('hi-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
-    hourCycle: 'h23',
-  }),
-};
 
 /** The opening or closing balances: available and clearing. */
 const BalancesCard = ({
@@ -94,11 +80,14 @@ const BalancesCard = ({
 const useColumns = () => {
   const enumText = useEnumText();
   const format = useFormat();
-  const time = format.locale === 'hi' ? INDIA_TIME.hi : INDIA_TIME.en;
   const money = (value: number | null | undefined) =>
     value === null || value === undefined ? '' : format.rupees(value);
   const columns: { key: string; numeric?: boolean; cell: (l: StatementLine) => string }[] = [
-    { key: 'date', cell: (l) => time.format(new Date(l.createdAt)) },
+    // A line's time as the statement counts it: India's calendar (the ledger's business time zone).
+    {
+      key: 'date',
+      cell: (l) => formatDate(l.createdAt, { locale: format.locale, timeZone: BUSINESS_TIME_ZONE }),
+    },
     { key: 'kind', cell: (l) => enumText('postingKind', l.kind) },
     { key: 'balanceType', cell: (l) => enumText('walletBalance', l.balanceType) },
     { key: 'reference', cell: (l) => l.reference ?? '' },

@@ -26,7 +26,7 @@ import { TDS_MSG, type TdsFetchResult, tdsDepositSchemaFor } from '../../../shar
 import { FormDialog } from '../../forms/FormDialog';
 import { DigitsInput, RupeesInput } from '../../forms/inputs';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
-import { useDocumentLanguage } from '../../i18n/format';
+import { useDocumentLanguage, useFormat } from '../../i18n/format';
 import { PdfButton, useDownload } from '../../layout/download';
 import { ReportPage } from '../../layout/ReportPage';
 import { SectionCard } from '../../layout/SectionCard';
@@ -91,6 +91,7 @@ const PeriodPicker = ({ period, onChange }: { period: TdsPeriod; onChange: (next
 /** The quarter's deductees (Form 26Q's deductee columns), each with its certificate as a PDF. */
 const Deductees = ({ period, report }: { period: TdsPeriod; report: TdsFetchResult }) => {
   const translate = useTranslate();
+  const format = useFormat();
   const download = useDownload();
   const lang = useDocumentLanguage();
   if (report.deductees.length === 0)
@@ -133,8 +134,12 @@ const Deductees = ({ period, report }: { period: TdsPeriod; report: TdsFetchResu
                 <TableCell align="right">
                   {d.rate === null ? translate('app.tds.noRate') : `${d.rate}%`}
                 </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{d.creditedOn ?? ''}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{d.deductedOn ?? ''}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {format.date(d.creditedOn)}
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {format.date(d.deductedOn)}
+                </TableCell>
                 <TableCell>
                   <PdfButton
                     label={label}
@@ -226,6 +231,7 @@ const DepositDialog = ({
 /** The challans dated in the quarter, and TDS payable now; Record Deposit for an admin. */
 const Deposits = ({ period }: { period: TdsPeriod }) => {
   const translate = useTranslate();
+  const format = useFormat();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { canAccess: canDeposit } = useCanAccess({ resource: 'tds', action: 'edit' });
   const [open, setOpen] = useState(false);
@@ -259,7 +265,7 @@ const Deposits = ({ period }: { period: TdsPeriod }) => {
                 <TableBody>
                   {data.deposits.map((d) => (
                     <TableRow key={d._id}>
-                      <TableCell>{d.date}</TableCell>
+                      <TableCell>{format.date(d.date)}</TableCell>
                       <TableCell>{d.bsrCode}</TableCell>
                       <TableCell>{d.challanSerial}</TableCell>
                       <TableCell align="right">{formatRupees(d.amount)}</TableCell>
@@ -304,6 +310,7 @@ const Deposits = ({ period }: { period: TdsPeriod }) => {
  */
 export const TdsPage = () => {
   const translate = useTranslate();
+  const format = useFormat();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [period, setPeriod] = useState<TdsPeriod>(() => periodOfDay(indiaDay()));
   const report = useQuery({
@@ -338,7 +345,11 @@ export const TdsPage = () => {
       >
         {data && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {translate('app.tds.periodText', { from: data.from, to: data.to, section: data.section })}
+            {translate('app.tds.periodText', {
+              from: format.date(data.from),
+              to: format.date(data.to),
+              section: data.section,
+            })}
           </Typography>
         )}
         <QueryView query={report} loading="app.tds.loading" failed="app.tds.loadFailed">

@@ -78,7 +78,7 @@ const transactionFilters = [
 
 /**
  * Seed section 2, transaction list (ADMIN): every posting, newest first, with the wallet's balances right after it;
- * 10 a page with at most 5 page links; CSV export; the credits and debits of the whole filter above the table.
+ * 10 a page with at most 5 page links; CSV export; the money in and out of the whole filter above the table.
  * Settle, Record Payout and Adjust Wallet act on the ledger.
  */
 export const TransactionList = () => {

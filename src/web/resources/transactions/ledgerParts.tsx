@@ -13,7 +13,7 @@ import { SALE_PAGE_PATH } from '../sales/paths';
 /**
  * What the two postings lists share (issue 43, "the books on screen"): Transactions (every posting, ADMIN) and My
  * Wallet (the caller's own) show each posting's kind, its sale or payout reference and its date and time, filter by
- * a range of days, and show the credits and debits of the whole filter, as the server computes them.
+ * a range of days, and show the money in and out of the whole filter, as the server computes them.
  */
 
 /** The sale's page of a posting's sale. */
@@ -45,8 +45,7 @@ export const referenceColumn = col.text('reference', {
 });
 
 /** When the posting was written: date and time. */
-export const dateTimeColumn = (extra: Parameters<typeof col.dateTime>[1] = {}) =>
-  col.dateTime('createdAt', extra);
+export const dateTimeColumn = (extra: Parameters<typeof col.date>[1] = {}) => col.date('createdAt', extra);
 
 /**
  * From or To, a day (both included), checked by the server's own rule (src/shared/dates.ts): a day that is not one,
@@ -74,8 +73,9 @@ export const dayFilters = [
 ];
 
 /**
- * The credits and debits of the list's whole filter (every page), as the server answers them beside the page
- * (`result.totals`, the list's `meta.totals`).
+ * The money into and out of the wallets of the list's whole filter (every page), as the server answers them beside
+ * the page (`result.totals`, the list's `meta.totals`), with a line saying what they count: settlements move money
+ * between a wallet's balances and count in neither.
  */
 export const PostingTotals = () => {
   const translate = useTranslate();
@@ -94,7 +94,7 @@ export const PostingTotals = () => {
         {translate('app.transactions.totals')}
       </Typography>
       <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, m: 0 }}>
-        {(['credits', 'debits'] as const).map((key) => (
+        {(['moneyIn', 'moneyOut'] as const).map((key) => (
           <Box key={key} sx={{ display: 'flex', gap: 1 }}>
             <Typography component="dt" color="text.secondary" sx={{ fontSize: 14 }}>
               {translate(`app.transactions.${key}`)}
@@ -105,6 +105,9 @@ export const PostingTotals = () => {
           </Box>
         ))}
       </Box>
+      <Typography color="text.secondary" sx={{ fontSize: 12, flexBasis: '100%' }}>
+        {translate('app.transactions.totalsNote')}
+      </Typography>
     </Box>
   );
 };

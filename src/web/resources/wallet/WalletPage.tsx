@@ -114,7 +114,7 @@ const WalletCards = () => {
 
 /**
  * My wallet (master distributors, distributors, retailers): the caller's balance and clearing balance and its own
- * postings, newest first, 10 a page, filtered by transaction type and days, with the credits and debits of the
+ * postings, newest first, 10 a page, filtered by transaction type and days, with the money in and out of the
  * whole filter. The server scopes it to the session.
  */
 export const WalletPage = () => (
