@@ -416,7 +416,6 @@ export const en = {
     products: {
       title: 'Products',
       subtitle: 'Provider products and how their amount is shared',
-      add: 'Add Product',
       createTitle: 'Create New Product',
       updateTitle: 'Update Product',
       commissions: 'Commissions (%)',

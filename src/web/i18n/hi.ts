@@ -814,7 +814,6 @@ export const hi = {
     products: {
       title: 'उत्पाद',
       subtitle: 'प्रोवाइडरों के उत्पाद और उनकी राशि का बँटवारा',
-      add: 'उत्पाद जोड़ें',
       createTitle: 'नया उत्पाद बनाएँ',
       updateTitle: 'उत्पाद अपडेट करें',
       commissions: 'कमीशन (%)',
