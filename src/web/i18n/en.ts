@@ -585,6 +585,23 @@ export const en = {
         'Only the first %{kept} are kept: fix those rows and check the file again to find the rest.',
       errorsPages: 'Pages of errors',
       noErrors: 'No row has an error.',
+      /** The template's columns by their labels (the file's headings are the codes). */
+      columns: {
+        name: 'Name',
+        email: 'Email',
+        mobile: 'Mobile',
+        userName: 'User Name',
+        state: 'State',
+        district: 'District',
+        tehsil: 'Tehsil',
+        masterDistributorMobile: "Master distributor's mobile",
+        distributorMobile: "Distributor's mobile",
+        retailerMobile: "Retailer's mobile",
+        aadharId: userFields.aadharId,
+        panId: userFields.panId,
+      },
+      /** An error of a whole row (its number of cells), not of one column. */
+      wholeRow: 'Whole row',
       kinds: {
         states: 'States',
         districts: 'Districts',
