@@ -1,4 +1,3 @@
-import { AUDIT_ENTITIES } from '../../shared/audit';
 import { HINDI } from '../../shared/i18n/hindi';
 import { raLanguageHindi } from './raLanguageHindi';
 import { signinHi } from './signin/hi';
@@ -275,6 +274,8 @@ export const hi = {
         logoutNo: 'नहीं',
         noData: 'कोई डेटा नहीं मिला',
         sessionEndedNotice: 'आपका सत्र समाप्त हो गया है। कृपया फिर से लॉगिन करें।',
+        routeNotFound: 'पता %{method} %{url} नहीं मिला',
+        unhandled: 'अनपेक्षित त्रुटि - %{code}',
       },
       location: {
         stateNameRequired: 'राज्य का नाम आवश्यक है!',
@@ -384,6 +385,10 @@ export const hi = {
         documentType: 'दस्तावेज़ PDF, JPEG या PNG फ़ाइल होना चाहिए',
         pictureTooLarge: 'चित्र अधिकतम 2 MB का होना चाहिए',
         documentTooLarge: 'दस्तावेज़ अधिकतम 5 MB का होना चाहिए',
+        // The part's name is the request's, not the form's: the Hindi leaves it out.
+        missingPart: 'आवेदन का एक आवश्यक भाग नहीं भेजा गया',
+        badJson: 'आवेदन का एक भाग पढ़ा नहीं जा सका',
+        unexpectedPart: 'आवेदन में एक अनपेक्षित भाग है',
       },
       sales: {
         selectBoth: 'आगे बढ़ने के लिए कृपया उत्पाद और प्रोवाइडर दोनों चुनें!',
@@ -424,7 +429,14 @@ export const hi = {
         eventRecorded: 'घटना दर्ज हुई',
         eventReplayed: 'घटना पहले ही संसाधित हो चुकी है',
         eventIdReused:
-          'यह eventId किसी दूसरी घटना के लिए पहले ही उपयोग हो चुका है: हर घटना का अपना eventId होना चाहिए',
+          'यह घटना पहचान किसी दूसरी घटना के लिए पहले ही उपयोग हो चुकी है: हर घटना की अपनी पहचान होनी चाहिए',
+        // A status or account type is a code: the Hindi says what it means instead.
+        productAccountType: 'यह उत्पाद दूसरे प्रकार के खाते खोलता है',
+        openingBoundToProduct: 'यह खाता खोलना %{opened} के लिए है; इसे %{asked} के रूप में दर्ज नहीं किया जा सकता',
+        reopenNotPending: 'यह बिक्री लंबित नहीं है: केवल लंबित बिक्री फिर से खोली जा सकती है',
+        partnerFailed: 'पार्टनर खाता नहीं खोल सका (HTTP %{status})',
+        openedAfterEnd: 'यह बिक्री अब लंबित नहीं है: इसका खाता अब नहीं खुल सकता',
+        reversalShortfall: 'बिक्री वापस नहीं ली जा सकती: %{name} का उपलब्ध बैलेंस उसके हिस्से से कम है',
         invalidUser: 'अमान्य उपयोगकर्ता आईडी',
         userNotFound: 'उपयोगकर्ता नहीं मिला',
         amount: 'राशि 0 से अधिक और अधिकतम 2 दशमलव वाली होनी चाहिए',
@@ -450,7 +462,7 @@ export const hi = {
         adjustmentExceedsBalance: 'समायोजन उपलब्ध बैलेंस %{amount} से अधिक है',
         amountAboveBound: 'राशि अधिकतम %{amount} हो सकती है',
         settleWhom: 'निपटान के लिए एक उपयोगकर्ता चुनें, या सभी का निपटान चुनें',
-        settleAllOnly: 'सभी का निपटान करने के लिए all का मान true होना चाहिए',
+        settleAllOnly: 'सभी का निपटान करने के लिए "सभी" चुनना आवश्यक है',
         tierUsersOnly: 'भुगतान और समायोजन केवल मास्टर डिस्ट्रीब्यूटर, डिस्ट्रीब्यूटर और रिटेलर के लिए हैं',
         payoutPendingDaily:
           'भुगतान दूसरे एडमिन की स्वीकृति की प्रतीक्षा में है: आज आपके भुगतान दैनिक सीमा से अधिक हो गए। अभी कोई पैसा नहीं गया',
@@ -479,7 +491,7 @@ export const hi = {
       },
       audit: {
         invalidUser: 'अमान्य उपयोगकर्ता आईडी',
-        invalidEntity: `इकाई इनमें से एक होनी चाहिए: ${AUDIT_ENTITIES.join(', ')}`,
+        invalidEntity: 'इकाई सूची में दी गई इकाइयों में से एक होनी चाहिए',
         invalidAction: 'अज्ञात कार्य',
         invalidDate: 'तिथि वर्ष-महीना-दिन के रूप में (जैसे 2026-11-26) या तिथि और समय के साथ होनी चाहिए',
         invalidDay: 'तिथि वर्ष-महीना-दिन के रूप में होनी चाहिए (जैसे 2026-11-26)',
@@ -561,6 +573,14 @@ export const hi = {
       /** Documents (issue 52). */
       documents: {
         language: 'दस्तावेज़ की भाषा अंग्रेज़ी या हिंदी होनी चाहिए',
+      },
+      statement: {
+        userRequired: 'उपयोगकर्ता चुनें',
+        invalidUser: 'अमान्य उपयोगकर्ता',
+        month: 'महीना मान्य होना चाहिए, जैसे नवंबर 2026',
+        format: 'प्रारूप JSON, CSV या PDF होना चाहिए',
+        userNotFound: 'उपयोगकर्ता नहीं मिला',
+        noStatement: 'विवरण केवल मास्टर डिस्ट्रीब्यूटर, डिस्ट्रीब्यूटर और रिटेलर के होते हैं',
       },
     },
     enums: {
