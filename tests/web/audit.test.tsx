@@ -110,7 +110,7 @@ describe('Audit trail (ADMIN)', () => {
       'Action',
       'Entity',
       'Entity Id',
-      'Changes',
+      'Details',
       'Address',
     ]);
     const cells = cellTexts(row);
@@ -119,12 +119,13 @@ describe('Audit trail (ADMIN)', () => {
       'user.update',
       'user',
       'u-1',
-      'email: ra***@example.com → si***@example.org; aadharHash: [not recorded] → [not recorded]',
+      "Changed the user's details. Email: ra***@example.com → si***@example.org; Aadhar Number: Not recorded → Not recorded",
       '10.0.0.7',
     ]);
     expect(cells[0]).toMatch(/^Nov 22, 2026/);
     expect(screen.getByText('Partner (Partner)')).toBeInTheDocument();
-    expect(screen.getByText('userName: 93XXXXXX02')).toBeInTheDocument();
+    expect(screen.getByText('A sign-in as 93XXXXXX02 failed.')).toBeInTheDocument();
+    expect(screen.getByText('The partner moved the sale from PENDING to CONFIRMED.')).toBeInTheDocument();
     expect(fetches(api)[0]).toEqual({ page: '1', limit: '10' });
   });
 

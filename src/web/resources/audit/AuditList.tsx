@@ -8,12 +8,14 @@ import { ALL_USER_TYPES, USER_TYPE_NAMES, UserType } from '../../../shared/enums
 import { titleCase } from '../../../shared/format';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
 import { enumChoices } from '../../i18n/enums';
+import { useFormat } from '../../i18n/format';
 import { messageKey, sharedKey } from '../../i18n/sharedMessages';
 import { type Column, col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { changesText } from './changes';
+import { auditDetails } from './details';
 
 /** The types whose users sign in (the filter's choices): the customer never does, the admin is one user. */
 const ACTOR_TYPES = ALL_USER_TYPES.filter((t) => t !== UserType.CUSTOMER && t !== UserType.ADMIN);
@@ -30,6 +32,17 @@ const ActorText = ({ record }: { record: RaRecord }) => {
       ? translate(userTypeKey(actor.type), { _: '' })
       : translate(`app.audit.actorKinds.${actor.kind}`, { _: titleCase(actor.kind) });
   return <>{what ? `${name} (${what})` : name}</>;
+};
+
+/** What the row records, as a sentence of the catalogue in the reader's language (details.ts). */
+const DetailsText = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  const format = useFormat();
+  return (
+    <Typography variant="body2" sx={{ wordBreak: 'break-word', maxWidth: 420 }}>
+      {auditDetails(record, translate, format)}
+    </Typography>
+  );
 };
 
 /** The CSV's actor text: the English the server's names and codes read as (a CSV is not localised data). */
@@ -50,14 +63,9 @@ export const AUDIT_COLUMNS: Column[] = [
   col.enum('entity', 'auditEntity', { hideBelow: 'md' }),
   col.text('entityId', { hideBelow: 'lg' }),
   col.text('changes', {
+    // The CSV keeps the fields and values as the server recorded them (a CSV is not localised data).
     value: changesText,
-    render: (r) => (
-      // The fields and values as the server recorded them (its field names and stored values), in every language:
-      // a record, not a text of the panel (translate="no").
-      <Typography variant="body2" translate="no" sx={{ wordBreak: 'break-word', maxWidth: 420 }}>
-        {changesText(r)}
-      </Typography>
-    ),
+    render: (r) => <DetailsText record={r} />,
   }),
   col.text('ip', { hideBelow: 'md' }),
 ];
@@ -140,8 +148,8 @@ const auditFilters = [
 
 /**
  * The audit trail (ADMIN): every recorded change and refusal, newest first, filtered by user, entity, action
- * and dates (India's calendar days), 10 a page, with CSV export. Read only: nothing here changes a row. Action,
- * entity and the changes are the server's codes and field names, shown as recorded in every language.
+ * and dates (India's calendar days), 10 a page, with CSV export. Read only: nothing here changes a row. Each row's
+ * details read as a sentence in the reader's language; the CSV keeps the server's fields and values.
  */
 export const AuditList = () => (
   <ResourceList resource="audit" texts="app.audit" columns={AUDIT_COLUMNS} filters={auditFilters} />
