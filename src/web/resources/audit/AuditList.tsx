@@ -10,6 +10,7 @@ import { USER_TYPE_RESOURCE } from '../../../shared/roles';
 import { enumChoices } from '../../i18n/enums';
 import { useFormat } from '../../i18n/format';
 import { messageKey, sharedKey } from '../../i18n/sharedMessages';
+import { useRefusedFilter } from '../../lists/bookmarkedFilters';
 import { type Column, col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
@@ -112,18 +113,30 @@ const AuditDateInput = ({ source }: { source: 'from' | 'to'; alwaysOn?: boolean 
     // The other date changed (or was cleared): this field's order check may have changed with it.
     if (other !== undefined) trigger(source);
   }, [other, source, trigger]);
+  useRefusedFilter(source);
   const validate = useCallback(
     (value: unknown, values: Record<string, unknown>) => {
-      if (typeof value !== 'string' || value === '') return undefined;
-      const error =
-        filterDate(value, source === 'from' ? 'start' : 'end').error ??
-        dateOrderError(values.from, values.to);
+      const error = auditDateError(source, value, values);
       return error === undefined ? undefined : messageKey(error);
     },
     [source],
   );
   return <DateInput source={source} validate={validate} />;
 };
+
+/** From's or To's refusal by the server's rule, given both: not a date in range, or From later than To. */
+const auditDateError = (source: 'from' | 'to', value: unknown, values: Record<string, unknown>) =>
+  typeof value !== 'string' || value === ''
+    ? undefined
+    : (filterDate(value, source === 'from' ? 'start' : 'end').error ??
+      dateOrderError(values.from, values.to));
+
+/** The dates an address brought that the fields refuse (ResourceList's `refusedFilters`). */
+const refusedDates = (filters: Record<string, unknown>) =>
+  (['from', 'to'] as const).filter(
+    (source) =>
+      filters[source] !== undefined && auditDateError(source, filters[source], filters) !== undefined,
+  );
 
 const auditFilters = [
   <ActorTypeInput key="userType" source="userType" alwaysOn />,
@@ -152,5 +165,11 @@ const auditFilters = [
  * details read as a sentence in the reader's language; the CSV keeps the server's fields and values.
  */
 export const AuditList = () => (
-  <ResourceList resource="audit" texts="app.audit" columns={AUDIT_COLUMNS} filters={auditFilters} />
+  <ResourceList
+    resource="audit"
+    texts="app.audit"
+    columns={AUDIT_COLUMNS}
+    filters={auditFilters}
+    refusedFilters={refusedDates}
+  />
 );
