@@ -28,7 +28,7 @@ const RETAILER = { mobile: '9300000001', password: 'Demo@1234' };
  * - the partner's brand, which the account types carry (PAYUSPRINT in 'PAYUSPRINT-SAVING').
  * Words with a digit in them are identifiers, not words (section 194H, form 26Q, a reference DEMO42AC07...).
  * Everything else allowed is data, collected as the walk goes (`DATA_FIELD`), or what the panel marks as a record
- * shown as the server stored it (`translate="no"`: the audit trail's changes).
+ * shown as the server stored it (`translate="no"`: a session's browser).
  */
 const ALLOWED = new Set(
   [

@@ -74,9 +74,10 @@ function changedField(field: string, before: Fields, after: Fields, translate: T
       ? '—'
       : value === NOT_RECORDED
         ? translate('app.audit.notRecorded')
-        : typeof value === 'string'
-          ? value
-          : JSON.stringify(value);
+        : typeof value === 'object'
+          ? // A group of values (a product's partner request): its values, not its field names.
+            Object.values(value as Fields).map(String).join(', ')
+          : String(value);
   return `${label}: ${shown(before[field])} → ${shown(after[field])}`;
 }
 
