@@ -88,12 +88,17 @@ describe('Hindi without codes (issue 53)', () => {
 describe('bookmarked URLs (issue 53)', () => {
   it('a bad date in a bookmarked address marks the field, and the list loads without it', async () => {
     const page = await adminIn('en');
-    await page.goto(withFilter('/audit/list', { from: '1999-12-31' }));
-    await page.locator('tbody tr').first().waitFor();
-    const from = page.getByLabel('From', { exact: true });
-    await expect.poll(() => from.getAttribute('aria-invalid')).toBe('true');
-    expect(await description(from)).toBe(AUDIT_MSG.dateOutOfRange);
-    expect(await page.getByText('The list could not be loaded.').count()).toBe(0);
+    for (const [from, message] of [
+      ['1999-12-31', AUDIT_MSG.dateOutOfRange],
+      ['2026-13-45', AUDIT_MSG.impossibleDate],
+    ]) {
+      await page.goto(withFilter('/audit/list', { from }));
+      await page.locator('tbody tr').first().waitFor();
+      const field = page.getByLabel('From', { exact: true });
+      await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+      expect(await description(field)).toBe(message);
+      expect(await page.getByText('The list could not be loaded.').count()).toBe(0);
+    }
   });
 
   it('in Hindi at 360 px, My Wallet marks From later than To in Hindi', async () => {
