@@ -76,7 +76,9 @@ function changedField(field: string, before: Fields, after: Fields, translate: T
         ? translate('app.audit.notRecorded')
         : typeof value === 'object'
           ? // A group of values (a product's partner request): its values, not its field names.
-            Object.values(value as Fields).map(String).join(', ')
+            Object.values(value as Fields)
+              .map(String)
+              .join(', ')
           : String(value);
   return `${label}: ${shown(before[field])} → ${shown(after[field])}`;
 }
