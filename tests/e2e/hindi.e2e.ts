@@ -28,7 +28,7 @@ const RETAILER = { mobile: '9300000001', password: 'Demo@1234' };
  * - the partner's brand, which the account types carry (PAYUSPRINT in 'PAYUSPRINT-SAVING').
  * Words with a digit in them are identifiers, not words (section 194H, form 26Q, a reference DEMO42AC07...).
  * Everything else allowed is data, collected as the walk goes (`DATA_FIELD`), or what the panel marks as a record
- * shown as the server stored it (`translate="no"`: the audit trail's changes).
+ * shown as the server stored it (`translate="no"`: a session's browser).
  */
 const ALLOWED = new Set(
   [
@@ -256,10 +256,11 @@ const SCREENS: Screen[] = [
 ];
 
 /** The create dialogs walked: a list, and its Add button and dialog title in Hindi. */
+/** The lists with a create dialog, and how it opens: Add, or (Products, without one: the seed) its create path. */
 const DIALOG_LISTS = [
-  ['/retailer/list', hi.app.retailers],
-  ['/product/list', hi.app.products],
-  ['/location/tehsil/list', hi.app.tehsils],
+  ['/retailer/list', hi.app.retailers, hi.app.retailers.add],
+  ['/product/list', hi.app.products, '/product/create'],
+  ['/location/tehsil/list', hi.app.tehsils, hi.app.tehsils.add],
 ] as const;
 
 describe('the panel in Hindi (issue 44)', () => {
@@ -290,11 +291,12 @@ describe('the panel in Hindi (issue 44)', () => {
       await look(who, `${screen.user ?? 'visitor'} ${screen.path}`);
     }
 
-    for (const [path, texts] of DIALOG_LISTS) {
+    for (const [path, texts, add] of DIALOG_LISTS) {
       const { page } = admin;
       await page.goto(`${baseURL}${path}`);
       await firstRow(page).waitFor();
-      await page.getByRole('button', { name: texts.add }).click();
+      if (add.startsWith('/')) await page.goto(`${baseURL}${add}`);
+      else await page.getByRole('button', { name: add }).click();
       const dialog = page.getByRole('dialog', { name: texts.createTitle });
       await dialog.waitFor();
       await look(admin, `admin ${path} create dialog`);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptHtml, receiptPdf, type SaleReceipt } from '../../src/server/modules/documents/index';
+import { URL_DATA_IDENTIFIERS } from '../../src/shared/constants/catalog';
+import { HINDI } from '../../src/shared/i18n/hindi';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
 import { pdfText } from './pdf';
 import { deliver, idsByMobile, sell } from './selling';
@@ -125,6 +127,19 @@ describe('the receipt page (format=html, the default)', () => {
     expect(page.text).toContain('<dt>Status</dt><dd>Pending: the account opening is not finished yet</dd>');
     expect(page.text).toContain('<dt>Customer mobile</dt><dd>94XXXXXX02</dd>');
     expect(page.text).not.toContain('Confirmed at');
+  });
+
+  it('names every account type in Hindi on a Hindi receipt, page and PDF, never by its code', async () => {
+    for (const accountType of URL_DATA_IDENTIFIERS) {
+      const named = HINDI.accountTypes[accountType];
+      expect(named).toMatch(/[\u0900-\u097F]/);
+      const html = receiptHtml({ ...sample, accountType }, 'hi');
+      expect(html).toContain(`<dt>खाते का प्रकार</dt><dd>${named}</dd>`);
+      expect(html).not.toContain(accountType);
+      const pdf = await pdfText(await receiptPdf({ ...sample, accountType }, 'hi'));
+      expect(pdf).toContain(`खाते का प्रकार: ${named}`);
+      expect(pdf).not.toContain(accountType);
+    }
   });
 
   it('escapes every value it shows', () => {

@@ -6,6 +6,7 @@ import { UserType } from '../../src/shared/enums';
 import { MSG } from '../../src/shared/messages';
 import { can } from '../../src/shared/roles';
 import type { WireAuditEntry } from '../../src/shared/wire';
+import { hi } from '../../src/web/i18n/hi';
 import { MENU_ENTRIES } from '../../src/web/layout/Menu';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
@@ -78,15 +79,19 @@ const auditServer = (entries = ENTRIES) =>
 const fetches = (api: ReturnType<typeof stubServer>) =>
   api.requests.filter((r) => r.path === 'audit/fetch').map((r) => Object.fromEntries(r.query));
 
-const renderAudit = () =>
+const renderAudit = (path = '/audit/list', locale?: 'en' | 'hi') =>
   render(
     renderInAdmin(
       <Routes>
         <Route path="/audit/list" element={<AuditList />} />
       </Routes>,
-      { path: '/audit/list', dataProvider: createDataProvider() },
+      { path, dataProvider: createDataProvider(), locale },
     ),
   );
+
+/** The list's address with a filter, as a bookmark keeps it (react-admin's JSON in the query string). */
+const bookmarked = (filter: Record<string, string>) =>
+  `/audit/list?${new URLSearchParams({ filter: JSON.stringify(filter) })}`;
 
 describe('Audit trail (ADMIN)', () => {
   it('is ADMIN’s screen alone, in the menu after Leads', () => {
@@ -110,7 +115,7 @@ describe('Audit trail (ADMIN)', () => {
       'Action',
       'Entity',
       'Entity Id',
-      'Changes',
+      'Details',
       'Address',
     ]);
     const cells = cellTexts(row);
@@ -119,12 +124,13 @@ describe('Audit trail (ADMIN)', () => {
       'user.update',
       'user',
       'u-1',
-      'email: ra***@example.com → si***@example.org; aadharHash: [not recorded] → [not recorded]',
+      "Changed the user's details. Email: ra***@example.com → si***@example.org; Aadhar Number: Not recorded → Not recorded",
       '10.0.0.7',
     ]);
     expect(cells[0]).toMatch(/^Nov 22, 2026/);
     expect(screen.getByText('Partner (Partner)')).toBeInTheDocument();
-    expect(screen.getByText('userName: 93XXXXXX02')).toBeInTheDocument();
+    expect(screen.getByText('A sign-in as 93XXXXXX02 failed.')).toBeInTheDocument();
+    expect(screen.getByText('The partner moved the sale from PENDING to CONFIRMED.')).toBeInTheDocument();
     expect(fetches(api)[0]).toEqual({ page: '1', limit: '10' });
   });
 
@@ -184,6 +190,31 @@ describe('Audit trail (ADMIN)', () => {
     ).toBe(false);
     expect(screen.getByText('Anita Sharma (Employee)')).toBeInTheDocument();
     expect(screen.queryByText('The list could not be loaded.')).toBeNull();
+  });
+
+  it('marks a bad date from a bookmarked address on its field, and lists without it (issue 53)', async () => {
+    login(UserType.ADMIN);
+    const api = auditServer();
+    renderAudit(bookmarked({ from: '1999-12-31', entity: 'sale' }));
+    await screen.findByText('Anita Sharma (Employee)', {});
+    const from = screen.getByLabelText('From');
+    await waitFor(() => expect(from).toHaveAccessibleDescription(AUDIT_MSG.dateOutOfRange));
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    // The list loaded with the filters it accepts, never with the refused date.
+    expect(fetches(api).length).toBeGreaterThan(0);
+    for (const query of fetches(api)) expect(query).not.toHaveProperty('from');
+    expect(fetches(api).at(-1)).toMatchObject({ entity: 'sale' });
+    expect(screen.queryByText('The list could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('marks a bookmarked From later than To in Hindi', async () => {
+    login(UserType.ADMIN);
+    const api = auditServer();
+    renderAudit(bookmarked({ from: '2026-11-20', to: '2026-11-01' }), 'hi');
+    await screen.findByText(/Anita Sharma/, {});
+    const from = screen.getByLabelText(hi.resources.audit.fields.from);
+    await waitFor(() => expect(from).toHaveAccessibleDescription(hi.app.shared.audit.fromAfterTo));
+    for (const query of fetches(api)) expect(query).not.toHaveProperty('from');
   });
 
   it('shows the seed’s empty state when nothing matches', async () => {

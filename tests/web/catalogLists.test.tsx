@@ -5,9 +5,11 @@ import type { AuthProvider, DataProvider } from 'react-admin';
 import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { formatDate } from '../../src/shared/format';
+import { HINDI } from '../../src/shared/i18n/hindi';
 import { MSG } from '../../src/shared/messages';
 import { CATALOG_MSG } from '../../src/shared/schemas/catalog';
 import { LOCATION_MSG } from '../../src/shared/schemas/locations';
+import { hi } from '../../src/web/i18n/hi';
 import { i18nProvider } from '../../src/web/i18n/i18n';
 import { ProductList } from '../../src/web/resources/products/ProductList';
 import { StateList } from '../../src/web/resources/states/StateList';
@@ -292,7 +294,8 @@ describe('Product list', () => {
     const row = (await screen.findByText('Saving Account')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Payu Sprint')).toBeInTheDocument();
     expect(within(row).getByText(formatDate('2026-11-21T12:00:00.000Z'))).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add Product' })).toBeInTheDocument();
+    // The seed: "No Add button is present in the screen, although a create action exists".
+    expect(screen.queryByRole('button', { name: /^Add/ })).not.toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: /Edit/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Product' });
@@ -320,5 +323,28 @@ describe('Product list', () => {
         data: expect.objectContaining({ adminCommission: 40.5, customerCommission: 9.5, amount: 500 }),
       }),
     );
+  });
+
+  it('names the account types in Hindi, never by their codes', async () => {
+    const user = userEvent.setup();
+    render(
+      renderInAdmin(<ProductList />, {
+        path: '/product/list',
+        locale: 'hi',
+        authProvider: authProvider(),
+        dataProvider: testDataProvider({
+          getList,
+          getMany: async () => ({ data: [PRODUCT.provider] }),
+        } as unknown as Partial<DataProvider>),
+      }),
+    );
+    const row = (await screen.findByText('Saving Account')).closest('tr') as HTMLElement;
+    await user.click(within(row).getAllByRole('button')[0]);
+    const dialog = await screen.findByRole('dialog', { name: hi.app.products.updateTitle });
+    expect(within(dialog).getByText(HINDI.accountTypes['PAYUSPRINT-SAVING'])).toBeInTheDocument();
+    await user.click(within(dialog).getByText(HINDI.accountTypes['PAYUSPRINT-SAVING']));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(expect.arrayContaining(Object.values(HINDI.accountTypes)));
+    expect(options.join(' ')).not.toMatch(/PAYUSPRINT-/);
   });
 });

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { UserType } from '../../src/shared/enums';
+import { MSG } from '../../src/shared/messages';
 import { App } from '../../src/web/App';
 import { Menu } from '../../src/web/layout/Menu';
 import { SESSION_KEYS } from '../../src/web/providers/session';
@@ -19,6 +20,7 @@ const lists: Record<string, unknown> = {
     totalCounts: 1,
   },
   'tehsil/fetch': { tehsil: [], totalCounts: 0 },
+  'products/fetch': { products: [], totalCounts: 0 },
 };
 
 const stubApi = () =>
@@ -51,6 +53,27 @@ describe('catalogue routes (seed section 2)', () => {
     visit('/location/tehsil/create');
     expect(await screen.findByRole('dialog', { name: 'Create New Tehsil' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Tehsils', hidden: true })).toBeInTheDocument();
+  });
+
+  it('/product/list has no Add button (the seed); /product/create opens its create modal for an admin', async () => {
+    login();
+    stubApi();
+    const { unmount } = visit('/product/list');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
+    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Add/ })).not.toBeInTheDocument();
+    unmount();
+
+    visit('/product/create');
+    expect(await screen.findByRole('dialog', { name: 'Create New Product' })).toBeInTheDocument();
+  });
+
+  it('/product/create is refused to a retailer, who may not create products', async () => {
+    login(UserType.RETAILER);
+    stubApi();
+    visit('/product/create');
+    expect(await screen.findByText(MSG.forbidden)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

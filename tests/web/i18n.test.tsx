@@ -38,10 +38,25 @@ describe('the Hindi catalogue', () => {
     expect(english.size).toBeGreaterThan(700);
   });
 
+  /**
+   * Server texts whose argument is a request's part name, a status or an account type (a code): the Hindi says what
+   * it means without it (issue 53), so it leaves that one placeholder out.
+   */
+  const LEAVES_OUT_A_CODE: Record<string, string> = {
+    'app.shared.lead.missingPart': 'part',
+    'app.shared.lead.badJson': 'part',
+    'app.shared.lead.unexpectedPart': 'part',
+    'app.shared.sales.productAccountType': 'accountType',
+    'app.shared.sales.reopenNotPending': 'status',
+    'app.shared.sales.openedAfterEnd': 'status',
+  };
+
   it('keeps the placeholders and the plural forms of each text', () => {
     const different = [...english].filter(
       ([key, text]) =>
-        placeholders(text).join() !== placeholders(hindi.get(key) ?? '').join() ||
+        placeholders(text)
+          .filter((name) => name !== LEAVES_OUT_A_CODE[key])
+          .join() !== placeholders(hindi.get(key) ?? '').join() ||
         text.includes('||||') !== (hindi.get(key) ?? '').includes('||||'),
     );
     expect(different).toEqual([]);

@@ -1,7 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UserType } from '../../src/shared/enums';
-import { IMPORT_MSG, type WireImportJob } from '../../src/shared/schemas/imports';
+import { IMPORT_COLUMNS, IMPORT_MSG, type WireImportJob } from '../../src/shared/schemas/imports';
+import { en } from '../../src/web/i18n/en';
+import { hi } from '../../src/web/i18n/hi';
 import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { ImportPage } from '../../src/web/resources/imports/ImportPage';
@@ -20,9 +22,11 @@ const login = () => {
 /** A finished check of 1,500 bad rows: 1,500 errors, the first 1,000 kept (rows 2 to 1001, one each). */
 const jobPage = (page: number, limit: number): WireImportJob => {
   const first = (page - 1) * limit;
+  // The first rows' errors name other columns and a whole row (no column).
+  const columns = ['email', 'panId', 'tehsil', ''];
   const kept = Array.from({ length: 1000 }, (_, i) => ({
     row: i + 2,
-    column: 'email',
+    column: columns[i] ?? 'email',
     message: 'Invalid email',
   }));
   return {
@@ -105,6 +109,12 @@ describe('the Import screen’s row errors', () => {
     const rows = () => within(table).getAllByRole('row').slice(1);
     expect(rows()).toHaveLength(100);
     expect(within(rows()[0]).getAllByRole('cell')[0]).toHaveTextContent('2');
+    // Each column by its label, never the file's heading (a code).
+    expect(
+      rows()
+        .slice(0, 4)
+        .map((row) => within(row).getAllByRole('cell')[1].textContent),
+    ).toEqual(['Email', 'PAN Id', 'Tehsil', 'Whole row']);
     expect(within(summary).getByText('1-100 of 1,000')).toBeInTheDocument();
 
     const pages = within(summary).getByRole('navigation', { name: 'Pages of errors' });
@@ -127,6 +137,12 @@ describe('the Import screen’s row errors', () => {
       'कुल 1,500 त्रुटियाँ। केवल पहली 1,000 रखी गई हैं: उन पंक्तियों को ठीक करें और बाकी देखने के लिए फ़ाइल फिर से जाँचें।',
     );
     expect(within(summary).getByRole('navigation', { name: 'त्रुटियों के पृष्ठ' })).toBeInTheDocument();
+    const table = within(summary).getByRole('table', { name: 'त्रुटियों वाली पंक्तियाँ' });
+    const columns = within(table)
+      .getAllByRole('row')
+      .slice(1, 5)
+      .map((row) => within(row).getAllByRole('cell')[1].textContent);
+    expect(columns).toEqual(['ईमेल', 'पैन संख्या', 'तहसील', 'पूरी पंक्ति']);
   });
 
   it('shows the refusal of a second running import in the chosen language', async () => {
@@ -138,5 +154,14 @@ describe('the Import screen’s row errors', () => {
       }),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('import-summary')).not.toBeInTheDocument();
+  });
+
+  it('has a label for every column of every template, in English and Hindi', () => {
+    for (const column of new Set(Object.values(IMPORT_COLUMNS).flat())) {
+      expect(en.app.imports.columns, column).toHaveProperty([column]);
+      expect(hi.app.imports.columns[column as keyof typeof hi.app.imports.columns], column).toMatch(
+        /^[\u0900-\u097F ]+$/,
+      );
+    }
   });
 });

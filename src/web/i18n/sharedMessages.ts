@@ -6,6 +6,7 @@ import { LEAD_MSG } from '../../shared/constants/leads';
 import { LOCATION_MSG } from '../../shared/constants/locations';
 import { MFA_MSG } from '../../shared/constants/mfa';
 import { SALES_MSG } from '../../shared/constants/sales';
+import { STATEMENT_MSG } from '../../shared/constants/statements';
 import { TDS_MSG } from '../../shared/constants/tds';
 import { USER_MSG, USER_SAVED_MSG } from '../../shared/constants/users';
 import { MSG } from '../../shared/messages';
@@ -50,7 +51,12 @@ const savedTexts = Object.fromEntries(
  */
 export const sharedMessagesEn = {
   /** With the sign-in form's (signin/en.ts): its throttling and field-bound phrases are written there. */
-  msg: { ...fixedTexts(MSG), ...signinEn.app.shared.msg },
+  msg: {
+    ...fixedTexts(MSG),
+    ...signinEn.app.shared.msg,
+    routeNotFound: 'Route %{method} %{url} not found',
+    unhandled: 'Unhandled error for - %{code}',
+  },
   location: {
     ...fixedTexts(LOCATION_MSG),
     duplicateState: 'A state named "%{name}" already exists',
@@ -70,6 +76,9 @@ export const sharedMessagesEn = {
     documentType: LEAD_MSG.fileType('document'),
     pictureTooLarge: LEAD_MSG.fileTooLarge('picture'),
     documentTooLarge: LEAD_MSG.fileTooLarge('document'),
+    missingPart: '%{part} is required',
+    badJson: '%{part} must be valid JSON',
+    unexpectedPart: 'Unexpected part: %{part}',
   },
   sales: {
     ...fixedTexts(SALES_MSG),
@@ -77,6 +86,13 @@ export const sharedMessagesEn = {
     payoutExceedsBalance: 'Payout exceeds the available balance of %{amount}',
     adjustmentExceedsBalance: 'Adjustment exceeds the available balance of %{amount}',
     amountAboveBound: 'Amount must be at most %{amount}',
+    productAccountType: 'This product opens %{accountType} accounts',
+    openingBoundToProduct: 'This account opening is for %{opened}; it cannot be recorded as %{asked}',
+    reopenNotPending: 'This sale is %{status}: only a pending sale can be reopened',
+    partnerFailed: 'The partner could not open the account (HTTP %{status})',
+    openedAfterEnd: 'The sale is %{status}: it cannot be opened now',
+    reversalShortfall:
+      'The sale cannot be reversed: the available balance of %{name} is lower than its share',
   },
   /** Power commands (issue 51): making an admin, resetting another admin's password or second step. */
   approval: fixedTexts(APPROVAL_MSG),
@@ -110,6 +126,8 @@ export const sharedMessagesEn = {
   },
   /** Documents (issue 52): the language a receipt, statement or TDS certificate is asked in. */
   documents: fixedTexts(DOCUMENT_MSG),
+  /** Monthly statements (issue 43): the refusals of `statements/fetch`. */
+  statement: fixedTexts(STATEMENT_MSG),
 };
 
 type Group = keyof typeof sharedMessagesEn;
@@ -199,6 +217,18 @@ TEMPLATES.push(
     templated('import', name, (mobile: string) => IMPORT_MSG.parentMissing(who, mobile), ['mobile']),
   ),
   templated('import', 'conflict', (columns: string) => IMPORT_MSG.conflict([columns]), ['columns']),
+  templated('msg', 'routeNotFound', MSG.routeNotFound, ['method', 'url']),
+  templated('msg', 'unhandled', MSG.unhandled, ['code']),
+  templated('sales', 'productAccountType', SALES_MSG.productAccountType, ['accountType']),
+  templated('sales', 'openingBoundToProduct', SALES_MSG.openingBoundToProduct, ['opened', 'asked']),
+  templated('sales', 'reopenNotPending', SALES_MSG.reopenNotPending, ['status']),
+  templated('sales', 'partnerFailed', SALES_MSG.partnerFailed, ['status']),
+  templated('sales', 'openedAfterEnd', SALES_MSG.openedAfterEnd, ['status']),
+  templated('sales', 'reversalShortfall', SALES_MSG.reversalShortfall, ['name']),
+  // Last: their patterns are the broadest ('<part> is required').
+  templated('lead', 'unexpectedPart', LEAD_MSG.unexpectedPart, ['part']),
+  templated('lead', 'badJson', LEAD_MSG.badJson, ['part']),
+  templated('lead', 'missingPart', LEAD_MSG.missingPart, ['part']),
 );
 
 /** The catalogue entry of a text the server or a shared schema says; undefined for a text it does not know. */

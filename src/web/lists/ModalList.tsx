@@ -29,6 +29,8 @@ export interface ModalListProps {
   onCreateClosed?: () => void;
   /** The import kind whose template the list's "Export for import" writes (the network's lists). */
   importKind?: ImportKind;
+  /** Whether the toolbar has Add (for the roles that may create); the seed's Products has none. */
+  addButton?: boolean;
 }
 
 interface ModalState {
@@ -50,6 +52,7 @@ export const ModalList = ({
   openCreate = false,
   onCreateClosed,
   importKind,
+  addButton = true,
 }: ModalListProps) => {
   const translate = useTranslate();
   const [modal, setModal] = useState<ModalState>({ open: openCreate });
@@ -82,7 +85,7 @@ export const ModalList = ({
         columns={columns}
         toolbar={
           <>
-            {canCreate && (
+            {addButton && canCreate && (
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true })}>
                 {translate(`${texts}.add`)}
               </Button>

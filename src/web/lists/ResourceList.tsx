@@ -11,6 +11,7 @@ import {
 } from 'react-admin';
 import { PAGE_SIZE } from '../../shared/rules';
 import { PageHeading } from '../layout/ReportPage';
+import { BookmarkedFilters } from './bookmarkedFilters';
 import { type Column, renderColumns, useColumnsExporter } from './columns';
 import { ListError } from './ListError';
 import { ListExportButton } from './ListExportButton';
@@ -37,6 +38,8 @@ export interface ResourceListProps {
   sort?: SortPayload;
   /** The filters a first visit starts with (Approvals: the pending commands). */
   filterDefaultValues?: Record<string, unknown>;
+  /** The filter fields whose value (from the address) the list's own checks refuse: see BookmarkedFilters. */
+  refusedFilters?: (filters: Record<string, unknown>) => string[];
 }
 
 /** react-admin's `q` filter; the dataProvider sends it as `searchText`. */
@@ -69,37 +72,40 @@ export const ResourceList = ({
   header,
   sort = { field: 'createdAt', order: 'DESC' },
   filterDefaultValues,
+  refusedFilters,
 }: ResourceListProps) => {
   const translate = useTranslate();
   const exporter = useColumnsExporter(resource, columns);
   return (
     <ResourceContextProvider value={resource}>
       <PageHeading texts={texts} sx={{ pt: 2 }} />
-      <List
-        resource={resource}
-        title={translate(`${texts}.title`)}
-        perPage={PAGE_SIZE}
-        sort={sort}
-        filters={filters}
-        filterDefaultValues={filterDefaultValues}
-        actions={
-          // On a phone the buttons wrap onto a second line rather than widen the page (issue 44).
-          <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-            {toolbar}
-            <ListExportButton />
-          </TopToolbar>
-        }
-        exporter={exporter}
-        pagination={pagination}
-        empty={false}
-        error={<ListError />}
-      >
-        {header}
-        <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<NoData />} sx={wideTable}>
-          {renderColumns(columns)}
-          {renderActionsColumn(rowActions, 'app.list.actions')}
-        </DataTable>
-      </List>
+      <BookmarkedFilters refused={refusedFilters}>
+        <List
+          resource={resource}
+          title={translate(`${texts}.title`)}
+          perPage={PAGE_SIZE}
+          sort={sort}
+          filters={filters}
+          filterDefaultValues={filterDefaultValues}
+          actions={
+            // On a phone the buttons wrap onto a second line rather than widen the page (issue 44).
+            <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+              {toolbar}
+              <ListExportButton />
+            </TopToolbar>
+          }
+          exporter={exporter}
+          pagination={pagination}
+          empty={false}
+          error={<ListError />}
+        >
+          {header}
+          <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<NoData />} sx={wideTable}>
+            {renderColumns(columns)}
+            {renderActionsColumn(rowActions, 'app.list.actions')}
+          </DataTable>
+        </List>
+      </BookmarkedFilters>
     </ResourceContextProvider>
   );
 };

@@ -27,7 +27,7 @@ import wallet from './wallet';
 export interface ResourceScreen {
   path: string;
   page: ComponentType;
-  action: 'list' | 'show';
+  action: 'list' | 'show' | 'create';
 }
 
 /** What a resource folder's `index.ts` default-exports. */
@@ -68,7 +68,8 @@ export const RESOURCES: readonly PanelResource[] = [
   entry('retailers', retailers),
   entry('customers', customers),
   entry('providers', providers),
-  entry('products', products),
+  // No Add button (the seed): /product/create opens the create modal, for the roles that may create.
+  entry('products', products, [{ path: products.createPath, page: products.createPage, action: 'create' }]),
   entry('transactions', transactions),
   // Not in the seed's sidebar: the sales behind the transactions, and a tier user's own wallet.
   entry('sales', sales, [{ path: sales.pagePath, page: sales.page, action: 'show' }]),

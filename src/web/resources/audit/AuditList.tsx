@@ -8,12 +8,15 @@ import { ALL_USER_TYPES, USER_TYPE_NAMES, UserType } from '../../../shared/enums
 import { titleCase } from '../../../shared/format';
 import { USER_TYPE_RESOURCE } from '../../../shared/roles';
 import { enumChoices } from '../../i18n/enums';
+import { useFormat } from '../../i18n/format';
 import { messageKey, sharedKey } from '../../i18n/sharedMessages';
+import { useRefusedFilter } from '../../lists/bookmarkedFilters';
 import { type Column, col } from '../../lists/columns';
 import { FittedSelectInput } from '../../lists/FittedSelectInput';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { changesText } from './changes';
+import { auditDetails } from './details';
 
 /** The types whose users sign in (the filter's choices): the customer never does, the admin is one user. */
 const ACTOR_TYPES = ALL_USER_TYPES.filter((t) => t !== UserType.CUSTOMER && t !== UserType.ADMIN);
@@ -30,6 +33,17 @@ const ActorText = ({ record }: { record: RaRecord }) => {
       ? translate(userTypeKey(actor.type), { _: '' })
       : translate(`app.audit.actorKinds.${actor.kind}`, { _: titleCase(actor.kind) });
   return <>{what ? `${name} (${what})` : name}</>;
+};
+
+/** What the row records, as a sentence of the catalogue in the reader's language (details.ts). */
+const DetailsText = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  const format = useFormat();
+  return (
+    <Typography variant="body2" sx={{ wordBreak: 'break-word', maxWidth: 420 }}>
+      {auditDetails(record, translate, format)}
+    </Typography>
+  );
 };
 
 /** The CSV's actor text: the English the server's names and codes read as (a CSV is not localised data). */
@@ -50,14 +64,9 @@ export const AUDIT_COLUMNS: Column[] = [
   col.enum('entity', 'auditEntity', { hideBelow: 'md' }),
   col.text('entityId', { hideBelow: 'lg' }),
   col.text('changes', {
+    // The CSV keeps the fields and values as the server recorded them (a CSV is not localised data).
     value: changesText,
-    render: (r) => (
-      // The fields and values as the server recorded them (its field names and stored values), in every language:
-      // a record, not a text of the panel (translate="no").
-      <Typography variant="body2" translate="no" sx={{ wordBreak: 'break-word', maxWidth: 420 }}>
-        {changesText(r)}
-      </Typography>
-    ),
+    render: (r) => <DetailsText record={r} />,
   }),
   col.text('ip', { hideBelow: 'md' }),
 ];
@@ -104,18 +113,30 @@ const AuditDateInput = ({ source }: { source: 'from' | 'to'; alwaysOn?: boolean 
     // The other date changed (or was cleared): this field's order check may have changed with it.
     if (other !== undefined) trigger(source);
   }, [other, source, trigger]);
+  useRefusedFilter(source);
   const validate = useCallback(
     (value: unknown, values: Record<string, unknown>) => {
-      if (typeof value !== 'string' || value === '') return undefined;
-      const error =
-        filterDate(value, source === 'from' ? 'start' : 'end').error ??
-        dateOrderError(values.from, values.to);
+      const error = auditDateError(source, value, values);
       return error === undefined ? undefined : messageKey(error);
     },
     [source],
   );
   return <DateInput source={source} validate={validate} />;
 };
+
+/** From's or To's refusal by the server's rule, given both: not a date in range, or From later than To. */
+const auditDateError = (source: 'from' | 'to', value: unknown, values: Record<string, unknown>) =>
+  typeof value !== 'string' || value === ''
+    ? undefined
+    : (filterDate(value, source === 'from' ? 'start' : 'end').error ??
+      dateOrderError(values.from, values.to));
+
+/** The dates an address brought that the fields refuse (ResourceList's `refusedFilters`). */
+const refusedDates = (filters: Record<string, unknown>) =>
+  (['from', 'to'] as const).filter(
+    (source) =>
+      filters[source] !== undefined && auditDateError(source, filters[source], filters) !== undefined,
+  );
 
 const auditFilters = [
   <ActorTypeInput key="userType" source="userType" alwaysOn />,
@@ -140,9 +161,15 @@ const auditFilters = [
 
 /**
  * The audit trail (ADMIN): every recorded change and refusal, newest first, filtered by user, entity, action
- * and dates (India's calendar days), 10 a page, with CSV export. Read only: nothing here changes a row. Action,
- * entity and the changes are the server's codes and field names, shown as recorded in every language.
+ * and dates (India's calendar days), 10 a page, with CSV export. Read only: nothing here changes a row. Each row's
+ * details read as a sentence in the reader's language; the CSV keeps the server's fields and values.
  */
 export const AuditList = () => (
-  <ResourceList resource="audit" texts="app.audit" columns={AUDIT_COLUMNS} filters={auditFilters} />
+  <ResourceList
+    resource="audit"
+    texts="app.audit"
+    columns={AUDIT_COLUMNS}
+    filters={auditFilters}
+    refusedFilters={refusedDates}
+  />
 );

@@ -277,9 +277,11 @@ const JobSummary = ({
                     // biome-ignore lint/suspicious/noArrayIndexKey: a row may have several errors in one column
                     <TableRow key={`${e.row}-${e.column}-${i}`}>
                       <TableCell>{e.row}</TableCell>
-                      {/* The column as the file and the template name it, in every language. */}
-                      <TableCell translate="no" sx={{ overflowWrap: 'anywhere' }}>
-                        {e.column}
+                      {/* The column by its label (the downloaded errors keep the file's headings). */}
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        {e.column
+                          ? translate(`app.imports.columns.${e.column}`, { _: e.column })
+                          : translate('app.imports.wholeRow')}
                       </TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>
                         {localise(e.message, translate)}

@@ -10,12 +10,14 @@ import {
   URL_DATA_IDENTIFIERS,
 } from '../../../shared/schemas/catalog';
 import { requiredMark, schemaValidator } from '../../forms/schemaValidator';
+import { enumChoices } from '../../i18n/enums';
 import { sharedKey } from '../../i18n/sharedMessages';
 import { LookupInput } from '../../lists/LookupInput';
 import { type RecordDialogProps, RecordFormDialog } from '../../lists/RecordDialog';
 
 const methodChoices = REQUEST_METHODS.map((id) => ({ id, name: id }));
-const identifierChoices = URL_DATA_IDENTIFIERS.map((id) => ({ id, name: id }));
+/** The account types by their names in the chosen language (the codes in English, as the seed writes them). */
+const identifierChoices = enumChoices('accountType', URL_DATA_IDENTIFIERS);
 const decimal = { inputMode: 'decimal' as const };
 /** The rule of the five commissions' sum: the shared schema reports it under `commission`, a field of no input. */
 const TOTAL_ERROR = 'commission';
@@ -109,7 +111,7 @@ export const ProductDialog = (props: RecordDialogProps) => {
         <TextInput source="amount" slotProps={{ htmlInput: decimal }} validate={requiredMark} />
         <TextInput source="url" type="url" validate={requiredMark} />
         <SelectInput source="urlParams.reqType" choices={methodChoices} translateChoice={false} />
-        <SelectInput source="urlParams.data" choices={identifierChoices} translateChoice={false} />
+        <SelectInput source="urlParams.data" choices={identifierChoices} />
       </Box>
     </RecordFormDialog>
   );

@@ -1,7 +1,9 @@
+import { useNavigate } from 'react-router-dom';
 import { COMMISSION_FIELDS } from '../../../shared/schemas/catalog';
 import { col } from '../../lists/columns';
 import { ModalList } from '../../lists/ModalList';
 import { ProductDialog } from './ProductDialog';
+import { PRODUCT_LIST_PATH } from './paths';
 
 /**
  * Seed section 2, product list: name, provider, amount (rupees), the five commissions (percent), created at. The
@@ -15,7 +17,24 @@ export const PRODUCT_COLUMNS = [
   col.date('createdAt', { sortable: true }),
 ];
 
-/** Server paging of 10. Tierdesk adds 'Add Product' for the roles that may create (the create action the seed mentions). */
-export const ProductList = () => (
-  <ModalList resource="products" texts="app.products" columns={PRODUCT_COLUMNS} dialog={ProductDialog} />
-);
+/**
+ * Server paging of 10, Edit on every row, and no Add button: the seed's "No Add button is present in the screen,
+ * although a create action exists". The create action is `products/create`, and /product/create opens this list
+ * with the create modal (as /location/tehsil/create does); closing it returns to the list path.
+ */
+export const ProductList = ({ openCreate = false }: { openCreate?: boolean }) => {
+  const navigate = useNavigate();
+  return (
+    <ModalList
+      resource="products"
+      texts="app.products"
+      columns={PRODUCT_COLUMNS}
+      dialog={ProductDialog}
+      addButton={false}
+      openCreate={openCreate}
+      onCreateClosed={openCreate ? () => navigate(PRODUCT_LIST_PATH, { replace: true }) : undefined}
+    />
+  );
+};
+
+export const ProductCreate = () => <ProductList openCreate />;

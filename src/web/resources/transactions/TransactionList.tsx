@@ -10,7 +10,14 @@ import { ListPagination } from '../../lists/ListPagination';
 import { LookupInput } from '../../lists/LookupInput';
 import { ResourceList } from '../../lists/ResourceList';
 import { AdjustButton, PayoutButton, SettleButton } from './LedgerActions';
-import { dateTimeColumn, dayFilters, kindColumn, PostingTotals, referenceColumn } from './ledgerParts';
+import {
+  dateTimeColumn,
+  dayFilters,
+  kindColumn,
+  PostingTotals,
+  referenceColumn,
+  refusedDays,
+} from './ledgerParts';
 import { UserLookup, UserTypeInput } from './UserLookups';
 
 /** Seed sections 2 and 9: the transaction list shows at most 5 page links. */
@@ -89,6 +96,7 @@ export const TransactionList = () => {
       texts="app.transactions"
       columns={TRANSACTION_COLUMNS}
       filters={transactionFilters}
+      refusedFilters={refusedDays}
       toolbar={
         canRunLedger && (
           <>

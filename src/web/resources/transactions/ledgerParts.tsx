@@ -7,6 +7,7 @@ import { dayOrderError, filterDay } from '../../../shared/dates';
 import type { WirePostingTotals } from '../../../shared/wire';
 import { useFormat } from '../../i18n/format';
 import { messageKey } from '../../i18n/sharedMessages';
+import { useRefusedFilter } from '../../lists/bookmarkedFilters';
 import { col } from '../../lists/columns';
 import { SALE_PAGE_PATH } from '../sales/paths';
 
@@ -58,19 +59,31 @@ const DayInput = ({ source }: { source: 'from' | 'to'; alwaysOn?: boolean }) => 
   useEffect(() => {
     if (other !== undefined) trigger(source);
   }, [other, source, trigger]);
+  useRefusedFilter(source);
   const validate = useCallback((value: unknown, values: Record<string, unknown>) => {
-    if (typeof value !== 'string' || value === '') return undefined;
-    const error = filterDay(value).error ?? dayOrderError(values.from, values.to);
+    const error = dayError(value, values);
     return error === undefined ? undefined : messageKey(error);
   }, []);
   return <DateInput source={source} validate={validate} />;
 };
+
+/** A From or To day's refusal by the server's rule, given both: not a day, or From later than To. */
+const dayError = (value: unknown, values: Record<string, unknown>) =>
+  typeof value !== 'string' || value === ''
+    ? undefined
+    : (filterDay(value).error ?? dayOrderError(values.from, values.to));
 
 /** The day range filters, From and To. */
 export const dayFilters = [
   <DayInput key="from" source="from" alwaysOn />,
   <DayInput key="to" source="to" alwaysOn />,
 ];
+
+/** The day filters an address brought that the fields refuse (ResourceList's `refusedFilters`). */
+export const refusedDays = (filters: Record<string, unknown>) =>
+  (['from', 'to'] as const).filter(
+    (source) => filters[source] !== undefined && dayError(filters[source], filters) !== undefined,
+  );
 
 /**
  * The money into and out of the wallets of the list's whole filter (every page), as the server answers them beside

@@ -13,6 +13,7 @@ import {
   kindColumn,
   PostingTotals,
   referenceColumn,
+  refusedDays,
 } from '../transactions/ledgerParts';
 
 /**
@@ -123,6 +124,7 @@ export const WalletPage = () => (
     texts="app.wallet"
     columns={WALLET_COLUMNS}
     filters={walletFilters}
+    refusedFilters={refusedDays}
     header={
       <>
         <WalletCards />
