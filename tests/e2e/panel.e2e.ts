@@ -52,14 +52,14 @@ const PAGE_RULES = ['page-has-heading-one', 'empty-heading', 'landmark-one-main'
 
 /**
  * Runs axe on the page and records what it finds under the screen's name; a page at the laptop's width is checked at
- * 360 px too (the same page resized, no second visit), then given its width back.
+ * 360 px too (the same page resized, no second visit), then given its width back, unless `resize` is false.
  */
-async function check(page: Page, screen: string, found: string[], { whole = true } = {}) {
+async function check(page: Page, screen: string, found: string[], { whole = true, resize = true } = {}) {
   const rules = whole ? PAGE_RULES : [];
   await settled(page);
   for (const violation of await axeViolations(page, rules)) found.push(`${screen}: ${violation}`);
   const size = page.viewportSize();
-  if (size?.width !== LAPTOP.width) return;
+  if (!resize || size?.width !== LAPTOP.width) return;
   await page.setViewportSize(SMALL_PHONE);
   await settled(page);
   for (const violation of await axeViolations(page, rules)) found.push(`${screen} at 360 px: ${violation}`);
@@ -701,7 +701,9 @@ describe("a sale's receipt", () => {
         .getByRole('button', { name: /^Receipt of / })
         .click();
       await receiptMenu(page).waitFor();
-      await check(page, `${viewport.width}px menu "Receipt of ..."`, found);
+      // Not resized: at 360 px the row becomes a card, and its menu closes with the row (this test's own phone
+      // pass opens it from the card).
+      await check(page, `${viewport.width}px menu "Receipt of ..."`, found, { whole: false, resize: false });
       const receipt = await printedReceipt(page);
       await check(receipt, `${viewport.width}px the receipt page`, found);
       expect(await receipt.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
