@@ -118,10 +118,13 @@ export async function settled(
  */
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The serious and critical axe violations of the page as it is now, each with a few of its nodes. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * The serious and critical axe violations of the page as it is now, each with a few of its nodes; and those of the
+ * rules `also` names whatever their impact (a page's level-one heading is a moderate finding).
+ */
+export async function axeViolations(page: Page, also: string[] = []): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
+  return page.evaluate(async (also) => {
     interface Violation {
       id: string;
       impact: string;
@@ -132,7 +135,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
     };
     const { violations } = await axe.run(document, { resultTypes: ['violations'] });
     return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || also.includes(v.id))
       .map(
         (v) =>
           `${v.impact} ${v.id}: ${v.nodes
@@ -140,7 +143,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
             .map((n) => `${n.target.join(' ')} (${n.failureSummary.replace(/\s+/g, ' ')})`)
             .join(' | ')}`,
       );
-  });
+  }, also);
 }
 
 /** Calls the API as the signed-in page would (its token and the XSRF header): GET, or POST with a body. */

@@ -237,7 +237,7 @@ const SCREENS: Screen[] = [
   { path: '/approvals/list', user: 'admin', ready: heading },
   { path: '/books', user: 'admin', ready: heading },
   { path: '/tds', user: 'admin', ready: heading },
-  // Its title is the app bar's (no heading of its own at a laptop's width); its type picker shows when it is drawn.
+  // Its type picker shows when it is drawn.
   { path: '/import', user: 'admin', ready: (page) => page.locator('main [role=combobox]').first() },
   // Issue 51: the person's own Security page (a session's browser is data, marked translate="no").
   { path: '/security', user: 'admin', ready: (page) => page.locator('section').nth(1).locator('table, ul') },

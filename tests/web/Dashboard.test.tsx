@@ -51,6 +51,7 @@ describe('Dashboard', () => {
     login('2024-01-01T00:00:00.000Z');
     renderDashboard(vi.fn().mockResolvedValue(COUNTS));
     expect(await screen.findByText('19')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(DASHBOARD_TILES).toHaveLength(9);
     for (const { label, key } of DASHBOARD_TILES) {
       const tile = screen.getByRole('listitem', { name: label });

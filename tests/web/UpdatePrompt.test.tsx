@@ -51,7 +51,7 @@ describe('the update prompt', () => {
     expect(worker.options).toBeDefined();
     signedIn();
     visit('/home');
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     expect(screen.queryByText(NEW_VERSION)).not.toBeInTheDocument();
 
     act(() => worker.options?.onNeedRefresh?.());

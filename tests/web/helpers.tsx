@@ -143,3 +143,24 @@ export const savedFiles = () => {
   });
   return saved;
 };
+
+/**
+ * A window `width` px wide, as media queries see it (MUI's breakpoints: `(max-width:599.95px)`, `(min-width:600px)`):
+ * a query matches when every width bound in it holds. Restored after the test (setup.ts restores all mocks).
+ */
+export const atWidth = (width: number) =>
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const bounds = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
+    return {
+      matches:
+        bounds.length > 0 &&
+        bounds.every(([, side, px]) => (side === 'min' ? width >= Number(px) : width <= Number(px))),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  });

@@ -102,6 +102,7 @@ describe('the Import screen’s row errors', () => {
     const fetch = stubServer();
     const user = await checkAFile();
     const summary = await screen.findByTestId('import-summary');
+    expect(screen.getByRole('heading', { level: 1, name: 'Import from CSV' })).toBeInTheDocument();
     expect(within(summary).getByTestId('import-errors-total')).toHaveTextContent(
       '1,500 errors in all. Only the first 1,000 are kept: fix those rows and check the file again to find the rest.',
     );

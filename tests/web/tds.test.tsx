@@ -7,7 +7,7 @@ import { createDataProvider } from '../../src/web/providers/dataProvider';
 import { SESSION_KEYS } from '../../src/web/providers/session';
 import { indiaDay, periodOfDay } from '../../src/web/resources/tds/period';
 import { TdsPage } from '../../src/web/resources/tds/TdsPage';
-import { jsonResponse, labelledField, renderInAdmin, savedFiles, wireUser } from './helpers';
+import { atWidth, jsonResponse, labelledField, renderInAdmin, savedFiles, wireUser } from './helpers';
 
 const RITA = '99999999-9999-4999-8999-999999999999';
 
@@ -191,6 +191,33 @@ describe('TDS', () => {
       ['ABCDE1234F', '₹100.00', '₹2.00', '2%'],
       ['ABCDE1234F', '₹50.00', '₹0.00', 'No tax yet'],
     ]);
+  });
+
+  // Issue 53: at 360 px each deductee is a card, its amounts and certificate on screen; the totals close the list.
+  it('at 360 px shows each deductee as a card with its amounts and certificate, then the totals', async () => {
+    atWidth(360);
+    login();
+    stubServer();
+    renderTds();
+    const cards = await screen.findByRole('list', { name: 'Deductees' });
+    expect(screen.queryByRole('table', { name: 'Deductees' })).not.toBeInTheDocument();
+    const pairs = (card: HTMLElement) =>
+      Object.fromEntries(
+        [...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+      );
+    const [rita, dev, totals] = within(cards).getAllByRole('listitem');
+    expect(pairs(rita)).toMatchObject({
+      Name: 'Rita Retailer',
+      PAN: 'ABCDE1234F',
+      'Amount credited': '₹25,000.00',
+      TDS: '₹500.00',
+      Rate: '2%',
+    });
+    expect(
+      within(rita).getByRole('button', { name: 'Download the certificate of Rita Retailer (PDF)' }),
+    ).toBeInTheDocument();
+    expect(pairs(dev)).toMatchObject({ Name: 'Dev Distributor', PAN: 'Not given', TDS: '₹200.00' });
+    expect(pairs(totals)).toEqual({ 'Total: Amount credited': '₹26,000.00', 'Total: TDS': '₹700.00' });
   });
 
   it('says the deductees could not be loaded, with Retry, rather than that there are none', async () => {

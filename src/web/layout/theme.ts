@@ -14,6 +14,9 @@ const common: RaThemeOptions = {
   components: {
     ...defaultLightTheme.components,
     MuiTextField: { defaultProps: { variant: 'outlined', size: 'small' } },
+    // MUI's alert text scrolls (`overflow: auto`): on a 360 px phone a line's last pixel made the sandbox banner a
+    // scrolling region Tab could not reach (axe). Its text wraps instead, a long word included.
+    MuiAlert: { styleOverrides: { message: { overflow: 'visible', minWidth: 0, overflowWrap: 'anywhere' } } },
     RaLayout: {
       styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } },
     },

@@ -1,3 +1,4 @@
+import { Box, type Theme, useMediaQuery } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import {
   DataTable,
@@ -13,6 +14,7 @@ import { PAGE_SIZE } from '../../shared/rules';
 import { PageHeading } from '../layout/ReportPage';
 import { BookmarkedFilters } from './bookmarkedFilters';
 import { type Column, renderColumns, useColumnsExporter } from './columns';
+import { ListCards } from './ListCards';
 import { ListError } from './ListError';
 import { ListExportButton } from './ListExportButton';
 import { ListPagination } from './ListPagination';
@@ -46,19 +48,23 @@ export interface ResourceListProps {
 const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /**
- * A table wider than the screen scrolls inside its card instead of widening the page, which would slide the content
- * under the fixed sidebar; `contain: inline-size` keeps the table's width out of the layout's fit-content sizing.
- * Headers do not break inside a word.
+ * A table wider than the screen scrolls inside its own region instead of widening the page, which would slide the
+ * content under the fixed sidebar; `contain: inline-size` keeps the table's width out of the layout's fit-content
+ * sizing. The region takes keyboard focus, so the arrow keys scroll it (axe: scrollable-region-focusable). Headers
+ * do not break inside a word.
  */
 const wideTable = {
-  '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' },
+  overflowX: 'auto',
+  contain: 'inline-size',
+  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
   '& .RaDataTable-headerCell': { wordBreak: 'normal', overflowWrap: 'normal', hyphens: 'none' },
 } as const;
 
 /**
  * A list screen (seed section 2, common list behaviour): title and subtitle, the filters, the toolbar with Export,
- * the table from the declared columns with the row actions pinned right, 'No Data Found' when it is empty, an error
- * state with Retry when it could not be loaded, and 10 rows a page with server paging.
+ * the table from the declared columns with the row actions last (on a phone, a card per row: ListCards), 'No Data
+ * Found' when it is empty, an error state with Retry when it could not be loaded, and 10 rows a page with server
+ * paging.
  */
 export const ResourceList = ({
   resource,
@@ -76,13 +82,15 @@ export const ResourceList = ({
 }: ResourceListProps) => {
   const translate = useTranslate();
   const exporter = useColumnsExporter(resource, columns);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const title = translate(`${texts}.title`);
   return (
     <ResourceContextProvider value={resource}>
       <PageHeading texts={texts} sx={{ pt: 2 }} />
       <BookmarkedFilters refused={refusedFilters}>
         <List
           resource={resource}
-          title={translate(`${texts}.title`)}
+          title={title}
           perPage={PAGE_SIZE}
           sort={sort}
           filters={filters}
@@ -100,10 +108,17 @@ export const ResourceList = ({
           error={<ListError />}
         >
           {header}
-          <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<NoData />} sx={wideTable}>
-            {renderColumns(columns)}
-            {renderActionsColumn(rowActions, 'app.list.actions')}
-          </DataTable>
+          {phone ? (
+            <ListCards label={title} columns={columns} rowActions={rowActions} />
+          ) : (
+            // Focusable: a region that scrolls is reached by Tab, then scrolled with the arrow keys.
+            <Box role="region" aria-label={title} tabIndex={0} sx={wideTable}>
+              <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<NoData />}>
+                {renderColumns(columns)}
+                {renderActionsColumn(rowActions, 'app.list.actions')}
+              </DataTable>
+            </Box>
+          )}
         </List>
       </BookmarkedFilters>
     </ResourceContextProvider>

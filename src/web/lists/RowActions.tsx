@@ -31,8 +31,9 @@ export const RowActionButton = ({ label, ariaLabel, icon, onClick }: RowActionBu
 };
 
 /**
- * The row actions in one compact column pinned to the table's right edge, so they stay on screen however wide the
- * table is (a 1366 px laptop, a 390 px phone) without scrolling sideways.
+ * The row actions in one compact column, the table's last. Not pinned: a pinned column covered the columns that
+ * scrolled under it (issue 53). The laptop's lists fit without a sideways scroll (their less important columns
+ * collapse), a phone shows cards (ListCards), and between the two the table's region scrolls by keyboard.
  */
 export const renderActionsColumn = (actions: RowAction[], label: string) =>
   actions.length === 0 ? null : (
@@ -47,14 +48,6 @@ export const renderActionsColumn = (actions: RowAction[], label: string) =>
           ))}
         </Stack>
       )}
-      sx={{
-        position: 'sticky',
-        right: 0,
-        zIndex: 1,
-        bgcolor: 'background.paper',
-        width: '1%',
-        whiteSpace: 'nowrap',
-        boxShadow: (theme) => `inset 1px 0 0 ${theme.palette.divider}`,
-      }}
+      sx={{ width: '1%', whiteSpace: 'nowrap' }}
     />
   );

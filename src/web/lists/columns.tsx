@@ -89,7 +89,8 @@ export const col = {
   }),
 };
 
-const cellText = (column: Column, record: RaRecord): ReactNode => {
+/** How a row shows in the column (a table's cell, a phone card's value). */
+export const cellText = (column: Column, record: RaRecord): ReactNode => {
   if (column.render) return column.render(record);
   const value = column.value ? column.value(record) : valueAt(record, column.source);
   return value === null || value === undefined ? '' : String(value);

@@ -154,6 +154,10 @@ export const Dashboard = () => {
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>
       <Title title={translate('app.dashboard.title')} />
+      {/* The page's level-one heading, as on every screen (the app bar's title is not one). */}
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('app.dashboard.title')}
+      </Typography>
       {waiting && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate(

@@ -94,6 +94,26 @@ const SIGNATURE_REFUSALS: Record<Exclude<SignatureCheck, 'ok'>, string> = {
  * visitor holding the opening's key (in the link the API returned), it shows only the customer name Tierdesk
  * sent, and every part of it is rate-limited per address.
  */
+/**
+ * The sandbox page's look (a style element: the server's Content-Security-Policy allows styles, not scripts): a
+ * card in a main landmark, readable on a phone, its buttons a finger's size (44 px tall) in both colour schemes.
+ */
+const SANDBOX_STYLE = `
+:root { color-scheme: light dark; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
+main { max-width: 40rem; margin: 1.5rem auto; padding: 1.5rem; border: 1px solid #a1a1aa; border-radius: 8px; }
+h1 { margin: 0 0 0.5rem; font-size: 1.375rem; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1rem; }
+dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+.actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1rem; }
+.actions form { margin: 0; }
+button { min-height: 44px; padding: 0.5rem 1.25rem; font: inherit; font-weight: 600; border-radius: 6px;
+  border: 1px solid #1d4ed8; background: #1d4ed8; color: #fff; cursor: pointer; }
+button:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+@media (max-width: 40rem) { main { margin: 0; border: 0; border-radius: 0; } }
+`;
+
 export default async function sandboxPartner(
   app: FastifyInstance,
   opts: { webhookSecret: string; selfOrigin: () => string },
@@ -214,8 +234,10 @@ export default async function sandboxPartner(
           : `<p role="status">Tierdesk answered the callback with HTTP ${a.callbackStatus}.</p>`;
       const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sandbox partner: account opening</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem">
+<title>Sandbox partner: account opening</title>
+<style>${SANDBOX_STYLE}</style></head>
+<body>
+<main>
 <h1>Sandbox partner: account opening</h1>
 <p>This page stands in for the partner bank. Choose what happened to the customer's account opening.</p>
 <dl>
@@ -227,7 +249,8 @@ export default async function sandboxPartner(
 <dt>Status</dt><dd id="status">${escapeHtml(a.status)}</dd>
 </dl>
 ${outcome}
-${buttons}
+<div class="actions">${buttons}</div>
+</main>
 </body></html>`;
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     },

@@ -98,6 +98,9 @@ export const ImportPage = () => {
   return (
     <Box sx={{ p: { xs: 1, md: 2 }, maxWidth: 1100 }}>
       <Title title={translate('app.imports.title')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('app.imports.title')}
+      </Typography>
       <Card variant="outlined">
         <CardContent sx={{ display: 'grid', gap: 2 }}>
           <Typography>{translate('app.imports.intro')}</Typography>

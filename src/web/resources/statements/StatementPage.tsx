@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { MONTH_PATTERN, monthOf } from '../../../shared/constants/statements';
 import { BUSINESS_TIME_ZONE } from '../../../shared/dates';
@@ -182,12 +182,16 @@ export const StatementPage = () => {
   const ownerName = statement && params.userId ? titleCase(statement.user.name) : undefined;
   const loading = query.isPending && query.fetchStatus !== 'idle';
 
+  const title = ownerName
+    ? translate('app.statements.titleOf', { name: ownerName })
+    : translate('app.statements.title');
+
   return (
     <Box sx={{ pt: 2, pb: 3 }}>
+      {/* The app bar's title too: without it the app bar held an empty heading. */}
+      <Title title={title} />
       <Typography variant="h5" component="h1">
-        {ownerName
-          ? translate('app.statements.titleOf', { name: ownerName })
-          : translate('app.statements.title')}
+        {title}
       </Typography>
       <Typography color="text.secondary">{translate('app.statements.subtitle')}</Typography>
 

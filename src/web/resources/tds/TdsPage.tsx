@@ -6,13 +6,6 @@ import {
   DialogContentText,
   MenuItem,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableFooter,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -30,6 +23,7 @@ import { useDocumentLanguage, useFormat } from '../../i18n/format';
 import { PdfButton, useDownload } from '../../layout/download';
 import { ReportPage } from '../../layout/ReportPage';
 import { SectionCard } from '../../layout/SectionCard';
+import { type FittedColumn, FittedTable } from '../../lists/FittedTable';
 import { QueryView } from '../../lists/ListError';
 import type { AppDataProvider, TdsPeriod } from '../../providers/dataProvider';
 import { indiaDay, periodOfDay, recentYears } from './period';
@@ -55,7 +49,8 @@ const PeriodPicker = ({ period, onChange }: { period: TdsPeriod; onChange: (next
   const translate = useTranslate();
   const years = recentYears(indiaDay());
   return (
-    <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+    // One under the other on a phone, each as wide as the page (wrapped, the Quarter sat out of line).
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <TextField
         select
         size="small"
@@ -101,72 +96,51 @@ const Deductees = ({ period, report }: { period: TdsPeriod; report: TdsFetchResu
       </Typography>
     );
   const busyFor = (userId: string) => download.isPending && download.variables?.query.userId === userId;
+  type Deductee = TdsFetchResult['deductees'][number];
+  const columns: FittedColumn<Deductee>[] = [
+    { key: 'name', label: 'app.tds.name', cell: (d) => titleCase(d.name) },
+    { key: 'pan', label: 'app.tds.pan', cell: (d) => d.panId ?? translate('app.tds.noPan') },
+    { key: 'credited', label: 'app.tds.credited', cell: (d) => formatRupees(d.credited), align: 'right' },
+    { key: 'tds', label: 'app.tds.tds', cell: (d) => formatRupees(d.tds), align: 'right' },
+    {
+      key: 'rate',
+      label: 'app.tds.rate',
+      cell: (d) => (d.rate === null ? translate('app.tds.noRate') : `${d.rate}%`),
+      align: 'right',
+    },
+    { key: 'creditedOn', label: 'app.tds.creditedOn', cell: (d) => format.date(d.creditedOn), hideBelow: 'md' },
+    { key: 'deductedOn', label: 'app.tds.deductedOn', cell: (d) => format.date(d.deductedOn), hideBelow: 'md' },
+    {
+      key: 'certificate',
+      label: 'app.tds.certificate',
+      cell: (d) => (
+        <PdfButton
+          label={translate('app.tds.certificateOf', { name: titleCase(d.name) })}
+          busy={busyFor(d.userId)}
+          onClick={() =>
+            download.mutate({
+              path: 'tds/certificate',
+              query: { userId: d.userId, ...period, format: 'pdf', lang },
+              name: `tds-certificate-${period.fy}-${period.quarter}-${d.userId}.pdf`,
+            })
+          }
+        />
+      ),
+    },
+  ];
+  // On a phone each deductee is a card (its amounts and certificate on screen), the totals the last one.
   return (
-    <TableContainer>
-      <Table size="small" aria-label={translate('app.tds.deductees')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('app.tds.name')}</TableCell>
-            <TableCell>{translate('app.tds.pan')}</TableCell>
-            <TableCell align="right">{translate('app.tds.credited')}</TableCell>
-            <TableCell align="right">{translate('app.tds.tds')}</TableCell>
-            <TableCell align="right">{translate('app.tds.rate')}</TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-              {translate('app.tds.creditedOn')}
-            </TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-              {translate('app.tds.deductedOn')}
-            </TableCell>
-            <TableCell>{translate('app.tds.certificate')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {report.deductees.map((d) => {
-            const name = titleCase(d.name);
-            const label = translate('app.tds.certificateOf', { name });
-            // A deductee has a row for each rate and PAN its tax was withheld at.
-            return (
-              <TableRow key={`${d.userId} ${d.rate} ${d.panId}`}>
-                <TableCell>{name}</TableCell>
-                <TableCell>{d.panId ?? translate('app.tds.noPan')}</TableCell>
-                <TableCell align="right">{formatRupees(d.credited)}</TableCell>
-                <TableCell align="right">{formatRupees(d.tds)}</TableCell>
-                <TableCell align="right">
-                  {d.rate === null ? translate('app.tds.noRate') : `${d.rate}%`}
-                </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                  {format.date(d.creditedOn)}
-                </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                  {format.date(d.deductedOn)}
-                </TableCell>
-                <TableCell>
-                  <PdfButton
-                    label={label}
-                    busy={busyFor(d.userId)}
-                    onClick={() =>
-                      download.mutate({
-                        path: 'tds/certificate',
-                        query: { userId: d.userId, ...period, format: 'pdf', lang },
-                        name: `tds-certificate-${period.fy}-${period.quarter}-${d.userId}.pdf`,
-                      })
-                    }
-                  />
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-        <TableFooter>
-          <TableRow>
-            <TableCell colSpan={2}>{translate('app.tds.total')}</TableCell>
-            <TableCell align="right">{formatRupees(report.totals.credited)}</TableCell>
-            <TableCell align="right">{formatRupees(report.totals.tds)}</TableCell>
-            <TableCell colSpan={4} />
-          </TableRow>
-        </TableFooter>
-      </Table>
-    </TableContainer>
+    <FittedTable
+      label={translate('app.tds.deductees')}
+      columns={columns}
+      // A deductee has a row for each rate and PAN its tax was withheld at.
+      rows={report.deductees}
+      rowKey={(d) => `${d.userId} ${d.rate} ${d.panId}`}
+      footer={{
+        label: 'app.tds.total',
+        cells: { credited: formatRupees(report.totals.credited), tds: formatRupees(report.totals.tds) },
+      }}
+    />
   );
 };
 
@@ -228,6 +202,15 @@ const DepositDialog = ({
   );
 };
 
+type Deposit = Awaited<ReturnType<AppDataProvider['getTdsDeposits']>>['deposits'][number];
+
+const depositColumns = (format: ReturnType<typeof useFormat>): FittedColumn<Deposit>[] => [
+  { key: 'date', label: 'app.tds.date', cell: (d) => format.date(d.date) },
+  { key: 'bsrCode', label: 'app.tds.bsrCode', cell: (d) => d.bsrCode },
+  { key: 'challanSerial', label: 'app.tds.challanSerial', cell: (d) => d.challanSerial },
+  { key: 'amount', label: 'app.tds.amount', cell: (d) => formatRupees(d.amount), align: 'right' },
+];
+
 /** The challans dated in the quarter, and TDS payable now; Record Deposit for an admin. */
 const Deposits = ({ period }: { period: TdsPeriod }) => {
   const translate = useTranslate();
@@ -252,34 +235,13 @@ const Deposits = ({ period }: { period: TdsPeriod }) => {
               {translate('app.tds.noDeposits')}
             </Typography>
           ) : (
-            <TableContainer>
-              <Table size="small" aria-label={translate('app.tds.deposits')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('app.tds.date')}</TableCell>
-                    <TableCell>{translate('app.tds.bsrCode')}</TableCell>
-                    <TableCell>{translate('app.tds.challanSerial')}</TableCell>
-                    <TableCell align="right">{translate('app.tds.amount')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.deposits.map((d) => (
-                    <TableRow key={d._id}>
-                      <TableCell>{format.date(d.date)}</TableCell>
-                      <TableCell>{d.bsrCode}</TableCell>
-                      <TableCell>{d.challanSerial}</TableCell>
-                      <TableCell align="right">{formatRupees(d.amount)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-                <TableFooter>
-                  <TableRow>
-                    <TableCell colSpan={3}>{translate('app.tds.total')}</TableCell>
-                    <TableCell align="right">{formatRupees(data.total)}</TableCell>
-                  </TableRow>
-                </TableFooter>
-              </Table>
-            </TableContainer>
+            <FittedTable
+              label={translate('app.tds.deposits')}
+              columns={depositColumns(format)}
+              rows={data.deposits}
+              rowKey={(d) => d._id}
+              footer={{ label: 'app.tds.total', cells: { amount: formatRupees(data.total) } }}
+            />
           )}
         </Stack>
       )}
