@@ -108,8 +108,18 @@ const Deductees = ({ period, report }: { period: TdsPeriod; report: TdsFetchResu
       cell: (d) => (d.rate === null ? translate('app.tds.noRate') : `${d.rate}%`),
       align: 'right',
     },
-    { key: 'creditedOn', label: 'app.tds.creditedOn', cell: (d) => format.date(d.creditedOn), hideBelow: 'md' },
-    { key: 'deductedOn', label: 'app.tds.deductedOn', cell: (d) => format.date(d.deductedOn), hideBelow: 'md' },
+    {
+      key: 'creditedOn',
+      label: 'app.tds.creditedOn',
+      cell: (d) => format.date(d.creditedOn),
+      hideBelow: 'md',
+    },
+    {
+      key: 'deductedOn',
+      label: 'app.tds.deductedOn',
+      cell: (d) => format.date(d.deductedOn),
+      hideBelow: 'md',
+    },
     {
       key: 'certificate',
       label: 'app.tds.certificate',
