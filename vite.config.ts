@@ -206,6 +206,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The restore drill (tests/backups/restore-drill.test.ts): a PostgreSQL 15 primary and replica archiving to
+          // pgBackRest (scripts/pg-cluster.sh with BACKREST_DIR), one server, the fleet's backup and restore commands.
+          // Not part of `npm test`; CI runs it on its own (.ci/run). Each command carries its own limit.
+          name: 'restore-drill',
+          environment: 'node',
+          include: ['tests/backups/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'web',
           environment: 'jsdom',
           globals: true,

@@ -8,6 +8,10 @@
 #   npm run fleet -- start [--pgbouncer] [--no-panel]   the last line printed is HAProxy's URL
 #   npm run fleet -- status                              each server's URL and state, HAProxy's, the replica's lag
 #   npm run fleet -- stop                                stops everything started and removes the databases
+#   npm run fleet -- backup [--type full|diff]           a pgBackRest backup of the primary (diff by default)
+#   npm run fleet -- restore --to "<ISO time>" --into <dir> [--port <p>]
+#                                                        that moment as a separate PostgreSQL; the last line printed
+#                                                        is its DATABASE_URL (scripts/lib/backrest.sh)
 #
 # The caller's environment reaches every server (ADMIN_USERNAME, ADMIN_PASSWORD, DEMO_DATA, PROVIDER_MODE, LOG_LEVEL,
 # SETTLEMENT_DELAY_HOURS, ...); the fleet sets each server's PORT, HOST, DATA_DIR, DATABASE_URL,
@@ -43,6 +47,8 @@ as_postgres() { if [ "$(id -un)" = postgres ]; then "$@"; else su postgres -s /b
 
 # shellcheck source=lib/packages.sh
 . "$ROOT/scripts/lib/packages.sh"
+# shellcheck source=lib/backrest.sh
+. "$ROOT/scripts/lib/backrest.sh"
 
 # Alive: there, and not a zombie waiting to be reaped (a stopped process counts as stopped).
 alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
@@ -77,7 +83,7 @@ http_status() {
 
 cluster() {
   PGDIR=$FLEET_DIR/pg PGPORT=$PG_PORT REPLICA_PORT=$REPLICA_PORT REPLICA_DELAY=${REPLICA_DELAY:-} \
-    "$ROOT/scripts/pg-cluster.sh" "$@"
+    BACKREST_DIR=$FLEET_DIR "$ROOT/scripts/pg-cluster.sh" "$@"
 }
 
 load_state() {
@@ -104,6 +110,8 @@ stop_pid() {
 }
 
 do_stop() {
+  # The copies `restore` started run whether a fleet does or not.
+  backrest_stop_restored
   if ! load_state; then
     say "No fleet recorded in $FLEET_DIR: nothing to stop."
     return 0
@@ -317,7 +325,7 @@ do_start() {
     esac
   done
   # Every Debian program the fleet runs, checked before anything starts: missing ones are named in one apt-get line.
-  local needs=("$HAPROXY_BIN=haproxy" ss=iproute2 setsid=util-linux "${POSTGRES_15_NEEDS[@]}")
+  local needs=("$HAPROXY_BIN=haproxy" ss=iproute2 setsid=util-linux "${POSTGRES_15_NEEDS[@]}" "$BACKREST_BIN=pgbackrest")
   [ $pgbouncer = 0 ] || needs+=("$PGBOUNCER_BIN=pgbouncer")
   require_packages "${needs[@]}"
   if load_state; then
@@ -408,6 +416,7 @@ do_start() {
 
   say "Tierdesk fleet in $FLEET_DIR:"
   say "  PostgreSQL primary $DATABASE_URL, streaming replica $DATABASE_REPLICA_URL${REPLICA_DELAY:+ (applying $REPLICA_DELAY late)}"
+  say "  pgBackRest repository $(backrest_repo), WAL archived, a full backup taken (npm run fleet -- backup / restore)"
   if [ $pgbouncer = 1 ]; then
     say "  $("$PGBOUNCER_BIN" --version | head -n 1) in session pooling: $SERVER_DATABASE_URL"
   fi
@@ -429,8 +438,17 @@ case "${1:-}" in
     ;;
   stop) do_stop ;;
   status) do_status ;;
+  backup)
+    shift
+    backrest_backup_command "$@"
+    ;;
+  restore)
+    shift
+    backrest_restore_command "$@"
+    ;;
   *)
-    echo "usage: npm run fleet -- start [--pgbouncer] [--no-panel] | status | stop" >&2
+    echo "usage: npm run fleet -- start [--pgbouncer] [--no-panel] | status | stop | backup [--type full|diff]" \
+      "| restore --to \"<ISO time>\" --into <dir> [--port <p>]" >&2
     exit 2
     ;;
 esac

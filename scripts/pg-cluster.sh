@@ -12,6 +12,9 @@
 #   scripts/pg-cluster.sh status          one line per server: URL, up/down, and the replica's replay lag
 # REPLICA_PORT defaults to PGPORT+1. REPLICA_DELAY (a PostgreSQL duration such as 2s or 500ms) becomes the
 # replica's recovery_min_apply_delay; without it the replica applies at once.
+# BACKREST_DIR (the fleet passes its FLEET_DIR): start begins a pgBackRest repository there (scripts/lib/backrest.sh),
+# both servers archive their WAL into it (archive_mode = on; a replica archives once promoted), and a first full
+# backup is taken before start returns, so a point-in-time restore has a base before any write.
 # Every verb takes the same PGDIR/PGPORT/REPLICA_PORT environment. Needs Debian's postgresql-15: when it is missing,
 # every verb prints the apt-get line that installs it and fails (scripts/lib/packages.sh).
 set -euo pipefail
@@ -19,6 +22,7 @@ PGDIR=${PGDIR:-/tmp/tierdesk-cluster}
 PGPORT=${PGPORT:-56001}
 REPLICA_PORT=${REPLICA_PORT:-$((PGPORT + 1))}
 REPLICA_DELAY=${REPLICA_DELAY:-}
+BACKREST_DIR=${BACKREST_DIR:-}
 BIN=/usr/lib/postgresql/15/bin
 PRIMARY=$PGDIR/primary
 REPLICA=$PGDIR/replica
@@ -31,6 +35,12 @@ case "${1:-}" in start | stop | replica-stop | replica-start | primary-stop | pr
   require_packages "${POSTGRES_15_NEEDS[@]}"
   ;;
 esac
+if [ -n "$BACKREST_DIR" ]; then
+  require_packages /usr/bin/pgbackrest=pgbackrest
+  FLEET_DIR=$BACKREST_DIR
+  # shellcheck source=lib/backrest.sh
+  . "$(dirname "$0")/lib/backrest.sh"
+fi
 
 as_postgres() { if [ "$(id -un)" = postgres ]; then "$@"; else su postgres -s /bin/bash -c "$(printf '%q ' "$@")"; fi; }
 url() { echo "postgres://postgres@127.0.0.1:$1/postgres"; }
@@ -68,6 +78,12 @@ case "${1:-}" in
     stop_server "$PRIMARY"
     rm -rf "$PGDIR" && mkdir -p "$PGDIR" && chown postgres "$PGDIR"
     as_postgres "$BIN/initdb" -D "$PRIMARY" -U postgres --auth=trust -E UTF8 >/dev/null
+    if [ -n "$BACKREST_DIR" ]; then
+      backrest_new_repository
+      backrest_write_config "$PRIMARY:$PGPORT:$PGDIR" "$REPLICA:$REPLICA_PORT:$PGDIR"
+      printf "archive_mode = on\narchive_command = '%s'\n" "$(backrest_archive_command)" |
+        as_postgres tee -a "$PRIMARY/postgresql.conf" >/dev/null
+    fi
     # pg_basebackup copies postgresql.conf, so the replica inherits all but what its postgresql.auto.conf overrides.
     as_postgres tee -a "$PRIMARY/postgresql.conf" >/dev/null <<EOF
 listen_addresses = '127.0.0.1'
@@ -85,6 +101,8 @@ EOF
 host replication postgres 127.0.0.1/32 trust
 EOF
     as_postgres "$BIN/pg_ctl" -D "$PRIMARY" -l "$PGDIR/primary.log" -w -t "$WAIT_SECONDS" start >&2
+    # Before the replica's base backup ends its WAL segment, so the primary's first archive_command succeeds.
+    [ -z "$BACKREST_DIR" ] || backrest_stanza_create
     # -R writes standby.signal and primary_conninfo; the slot keeps the WAL a stopped replica still needs.
     as_postgres "$BIN/pg_basebackup" -h 127.0.0.1 -p "$PGPORT" -U postgres -D "$REPLICA" -R -X stream -C -S "$SLOT" >&2
     {
@@ -93,6 +111,7 @@ EOF
       if [ -n "$REPLICA_DELAY" ]; then echo "recovery_min_apply_delay = '$REPLICA_DELAY'"; fi
     } | as_postgres tee -a "$REPLICA/postgresql.auto.conf" >/dev/null
     start_replica
+    [ -z "$BACKREST_DIR" ] || backrest_backup full >&2
     echo "DATABASE_URL=$(url "$PGPORT")"
     echo "DATABASE_REPLICA_URL=$(url "$REPLICA_PORT")"
     ;;
