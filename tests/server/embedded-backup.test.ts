@@ -279,7 +279,7 @@ describe('refusals, each one line and a non-zero exit, leaving nothing behind', 
     expect(fs.existsSync(fresh)).toBe(false);
   }, 120_000);
 
-  it('restore refuses a missing file, a cut one, and a backup without its key when DATA_KEY is not set', () => {
+  it('restore refuses a missing file, a cut or foreign one, DATABASE_URL, and a backup without its key when DATA_KEY is not set', () => {
     const target = { DATA_DIR: inRoot('never') };
     const missing = inRoot('no-such.backup');
     const absent = restore(target, ['--from', missing]);
@@ -295,6 +295,21 @@ describe('refusals, each one line and a non-zero exit, leaving nothing behind', 
     );
     expect(short.status).toBe(1);
 
+    const foreign = inRoot('foreign.backup');
+    fs.writeFileSync(foreign, '{"format":"something else"}\nbytes');
+    const notOurs = restore(target, ['--from', foreign]);
+    expect(notOurs.stderr).toBe(`${foreign} is not a backup written by npm run backup\n`);
+    expect(notOurs.status).toBe(1);
+
+    const onPostgres = restore({ ...target, DATABASE_URL: 'postgres://127.0.0.1:1/none' }, [
+      '--from',
+      underLoad,
+    ]);
+    expect(onPostgres.stderr).toBe(
+      'npm run restore fills the embedded database in DATA_DIR; unset DATABASE_URL (PostgreSQL is restored with its own tools)\n',
+    );
+    expect(onPostgres.status).toBe(1);
+
     const keyless = restore(target, ['--from', underLoad]);
     expect(keyless.stderr).toBe(
       `${underLoad} does not hold the data key: set DATA_KEY to the key that sealed its database (the data.key kept apart from it)\n`,
@@ -307,14 +322,31 @@ describe('refusals, each one line and a non-zero exit, leaving nothing behind', 
       'Name the backup to restore with --from\nUsage: npm run restore -- --from <file>\n',
     );
     expect(usage.status).toBe(2);
-  }, 60_000);
+  }, 120_000);
 
-  it('backup refuses to replace a file, and asks for --out', () => {
+  it('backup refuses to replace a file, a DATA_DIR without a database, DATABASE_URL, and asks for --out', () => {
     const before = fs.readFileSync(withKeys);
     const replaced = backup({ DATA_DIR: source }, ['--out', withKeys]);
     expect(replaced.stderr).toBe(`${withKeys} exists already: name a new file\n`);
     expect(replaced.status).toBe(1);
     expect(fs.readFileSync(withKeys).equals(before)).toBe(true);
+
+    const nothing = inRoot('nothing-here');
+    const noDatabase = backup({ DATA_DIR: nothing }, ['--out', inRoot('nothing.backup')]);
+    expect(noDatabase.stderr).toBe(
+      `${nothing} holds no Tierdesk database: set DATA_DIR to the server's data directory, or DATABASE_URL to its database\n`,
+    );
+    expect(noDatabase.status).toBe(1);
+    expect(fs.existsSync(nothing)).toBe(false);
+
+    const onPostgres = backup({ DATA_DIR: source, DATABASE_URL: 'postgres://127.0.0.1:1/none' }, [
+      '--out',
+      inRoot('postgres.backup'),
+    ]);
+    expect(onPostgres.stderr).toBe(
+      'npm run backup copies the embedded database in DATA_DIR; with DATABASE_URL back up PostgreSQL with its own tools (docs/operations.md, Backups)\n',
+    );
+    expect(onPostgres.status).toBe(1);
 
     const usage = backup({ DATA_DIR: source }, []);
     expect(usage.stderr).toBe(
