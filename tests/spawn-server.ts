@@ -122,7 +122,7 @@ export async function startServer(
  * output. A server started here that does not refuse runs until `timeout` and fails its caller.
  */
 export const runScript = (
-  script: 'main' | 'admin' | 'reconcile',
+  script: 'main' | 'admin' | 'reconcile' | 'backup' | 'restore',
   args: string[],
   env: Env,
   timeout?: number,
@@ -131,4 +131,29 @@ export const runScript = (
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
     timeout,
+  });
+
+/**
+ * runScript without blocking this process: for a command run while this process itself keeps a server busy
+ * (`npm run backup` under the test's own write load).
+ */
+export const runScriptAsync = (
+  script: 'backup' | 'restore' | 'reconcile' | 'admin',
+  args: string[],
+  env: Env,
+) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `src/server/${script}.ts`, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
   });

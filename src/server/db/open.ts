@@ -32,6 +32,12 @@ export const MIGRATIONS_DIR = path.join(here, 'migrations');
 
 const SOCKET_NAME = '.s.PGSQL.5432';
 
+/**
+ * The socket, beside the database's, where the running server hands `npm run backup` a copy of its database
+ * (pglite-worker.mjs, backup.ts). Short, so it fits where the database's socket does.
+ */
+export const BACKUP_SOCKET_NAME = '.s.backup';
+
 // Unix socket paths are limited to ~107 bytes; fall back to a private temp dir when DATA_DIR is deep.
 function socketDirFor(dataDir: string | null): { dir: string; temporary: boolean } {
   if (dataDir && path.join(dataDir, SOCKET_NAME).length < 100) return { dir: dataDir, temporary: false };
@@ -126,13 +132,16 @@ async function startEmbedded(
   const dbDir = dataDir ? embeddedDir(dataDir) : 'memory://';
   const socket = socketDirFor(dataDir);
   const socketPath = path.join(socket.dir, SOCKET_NAME);
-  fs.rmSync(socketPath, { force: true }); // a stale socket from a killed run would block listen()
+  // Stale sockets from a killed run would block listen().
+  fs.rmSync(socketPath, { force: true });
+  fs.rmSync(path.join(socket.dir, BACKUP_SOCKET_NAME), { force: true });
   const worker = new Worker(path.join(here, 'pglite-worker.mjs'), {
     workerData: {
       dataDir: dbDir,
       cluster,
       poolSocketPath: path.join(poolSocketDir, SOCKET_NAME),
       socketPath,
+      backupSocketPath: path.join(socket.dir, BACKUP_SOCKET_NAME),
     },
   });
   worker.on('message', (message: { type: string; served?: boolean }) => {
@@ -172,9 +181,10 @@ async function startEmbedded(
  * Opens the database the configuration names: a PostgreSQL server when `databaseUrl` is a postgres URL,
  * otherwise embedded PGlite in `dataDir` (or in memory for `memory://`), and runs the migrations.
  *
- * `cluster`, for `memory://` only: a file holding a fresh cluster as PGlite's dumpDataDir wrote it, loaded instead of
- * creating one. Creating one runs initdb, 5.5 s of CPU; loading takes 1 s. The server suite opens a database per
- * test file and loads the cluster its global setup dumped once (tests/server/global-setup.ts).
+ * `cluster`: a file holding a cluster as PGlite's dumpDataDir wrote it, loaded instead of creating one, for `memory://`
+ * or a `dataDir` that holds no database yet. Creating one runs initdb, 5.5 s of CPU; loading takes 1 s. The server
+ * suite opens a database per test file and loads the cluster its global setup dumped once
+ * (tests/server/global-setup.ts); `npm run restore` loads a backup's (restore.ts).
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -185,6 +195,8 @@ export async function openDatabase(opts: {
    * reads what a server wrote (reconcile), where a mistyped DATA_DIR or DATABASE_URL must not answer "all is well".
    */
   mustExist?: boolean;
+  /** false: leave the tables as they are (`npm run backup` copies the database as the server left it). */
+  migrate?: boolean;
   /**
    * A streaming replica of `databaseUrl`'s server, for reads (db/replica.ts). Opened without a connection: a
    * replica that is down when the server starts only sends the reads to the primary until it answers.
@@ -225,7 +237,7 @@ export async function openDatabase(opts: {
     try {
       const embedded = await startEmbedded(
         inMemory ? null : opts.dataDir,
-        inMemory ? opts.cluster : undefined,
+        opts.cluster,
         poolSocketDir,
         lenderOf(pool),
       );
@@ -241,7 +253,7 @@ export async function openDatabase(opts: {
   }
   const db = drizzle(pool, { schema });
   try {
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    if (opts.migrate !== false) await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   } catch (error) {
     await pool.end();
     await stopEmbedded?.();

@@ -8,6 +8,7 @@
 // - the server's own pool holds one connection, on a socket in a private directory (`poolSocketPath`);
 // - anyone else (a command such as `npm run admin`, psql) connects to `socketPath`, waits in line there, and is
 //   served while the server's pool lends its connection (the main thread holds it idle, db/open.ts).
+// `npm run backup` is handed a copy of the database on a socket of its own beside it (`backupSocketPath`).
 import fs from 'node:fs';
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,7 +17,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-const { dataDir, cluster, poolSocketPath, socketPath } = workerData;
+const { dataDir, cluster, poolSocketPath, socketPath, backupSocketPath } = workerData;
 
 /**
  * Connections pglite-socket accepts: the pool's one and the outside one it lends to, with room for those closing.
@@ -126,9 +127,44 @@ function outsideLine(db, socketServer) {
   };
 }
 
+/**
+ * The copy `npm run backup` asks for (backup.ts): PGlite's own dumpDataDir, a tarball of the database's files taken
+ * while PGlite's query lock is held, so no statement is half-way through any of them. It is the database at one
+ * moment, as a crash would leave it: every transaction committed before it is in it, and one still open is rolled
+ * back when the copy is started (PostgreSQL's crash recovery, from the copied WAL). Every request waits for the
+ * copy, so it is taken uncompressed (the command compresses it) and the wait is reported (`heldMs`, from the request
+ * to the copy, waiting for the statement running then included). The answer: one JSON line, `{ bytes, heldMs }` or
+ * `{ error }`, then the tarball.
+ */
+function backupLine(db) {
+  const line = net.createServer((client) => {
+    client.on('error', () => {});
+    const asked = performance.now();
+    db.dumpDataDir('none')
+      .then(async (tarball) => {
+        const heldMs = Math.round(performance.now() - asked);
+        const bytes = new Uint8Array(await tarball.arrayBuffer());
+        client.write(`${JSON.stringify({ bytes: bytes.byteLength, heldMs })}\n`);
+        client.end(bytes);
+      })
+      .catch((error) => {
+        client.end(`${JSON.stringify({ error: error instanceof Error ? error.message : String(error) })}\n`);
+      });
+  });
+  return {
+    listen: () =>
+      new Promise((resolve, reject) => {
+        line.once('error', reject);
+        line.listen(backupSocketPath, resolve);
+      }),
+    close: () => new Promise((resolve) => line.close(() => resolve())),
+  };
+}
+
 let db;
 let server;
 let outside;
+let backups;
 try {
   // pg_trgm: substring search through a trigram index; btree_gin: the user's type in that index (the migrations
   // create both extensions).
@@ -146,6 +182,8 @@ try {
   await server.start();
   outside = outsideLine(db, server);
   await outside.listen();
+  backups = backupLine(db);
+  await backups.listen();
   parentPort.postMessage({ type: 'ready' });
 } catch (error) {
   parentPort.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
@@ -155,6 +193,7 @@ parentPort.on('message', async (message) => {
   if (message?.type !== 'stop') return;
   try {
     await outside?.close();
+    await backups?.close();
     await server?.stop();
     await db?.close();
   } finally {
