@@ -273,18 +273,18 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { user } = caller(request);
-      const { language, email, sms } = request.body;
-      await runCommand(request, { action: 'user.preferences', entity: 'user' }, async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            ...(language !== undefined ? { language } : {}),
-            ...(email !== undefined ? { notifyEmail: email } : {}),
-            ...(sms !== undefined ? { notifySms: sms } : {}),
-          })
-          .where(eq(users.id, user.id));
-        return { entityId: user.id, after: request.body, result: true };
-      });
+      // No body at all changes nothing, as an empty one does.
+      const { language, email, sms } = request.body ?? {};
+      const change = {
+        ...(language !== undefined ? { language } : {}),
+        ...(email !== undefined ? { notifyEmail: email } : {}),
+        ...(sms !== undefined ? { notifySms: sms } : {}),
+      };
+      if (Object.keys(change).length > 0)
+        await runCommand(request, { action: 'user.preferences', entity: 'user' }, async (tx) => {
+          await tx.update(users).set(change).where(eq(users.id, user.id));
+          return { entityId: user.id, after: change, result: true };
+        });
       return { result: await preferencesOf(user.id), message: NOTIFY_MSG.preferencesSaved };
     },
   );
