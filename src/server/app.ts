@@ -35,6 +35,7 @@ import { importRoutes } from './modules/imports/index';
 import { leadRoutes } from './modules/leads/index';
 import { ledgerRoutes, startSettlementJob } from './modules/ledger/index';
 import { locationRoutes } from './modules/locations/index';
+import { notificationRoutes, startNotificationRunner } from './modules/notifications/index';
 import { partnerCallback, partnerRoutes, sandboxPartner, selfOrigin } from './modules/partner/index';
 import { reportRoutes } from './modules/reports/index';
 import { salesRoutes } from './modules/sales/index';
@@ -194,6 +195,7 @@ export async function buildApp({
           await v1.register(statementRoutes);
           await v1.register(auditRoutes);
           await v1.register(importRoutes);
+          await v1.register(notificationRoutes);
         },
         { prefix: '/v1' },
       );
@@ -216,9 +218,16 @@ export async function buildApp({
         log: app.log,
       });
     });
+  // The outbox's delivery job (issue 55); an interval of 0 disables it (most tests).
+  let stopNotifications: (() => Promise<void>) | undefined;
+  if (config.notify.intervalMs > 0)
+    app.addHook('onReady', async () => {
+      stopNotifications = startNotificationRunner(db, config.notify, { runners, log: app.log });
+    });
   // After the routes' own (the imports' waits for their jobs run first: they are in child scopes).
   app.addHook('onClose', async () => {
     await stopJob?.();
+    await stopNotifications?.();
     await runners.close();
   });
 

@@ -79,6 +79,26 @@ export interface Config {
   mfaRequiredFor: number[];
   /** The most data rows one import file may hold (IMPORT_MAX_ROWS): a file with more is refused before any is judged. */
   importMaxRows: number;
+  /** Notifications (issue 55, modules/notifications). */
+  notify: NotifyConfig;
+}
+
+/**
+ * Where notifications go: e-mail through SMTP (SMTP_URL, MAIL_FROM), SMS through the gateway (SMS_GATEWAY_URL,
+ * signed with SMS_GATEWAY_SECRET; the DLT template id of each event from SMS_TEMPLATE_IDS). Without SMTP_URL or
+ * SMS_GATEWAY_URL that channel's messages are written to the log instead.
+ */
+export interface NotifyConfig {
+  smtpUrl?: string;
+  mailFrom: string;
+  smsGatewayUrl?: string;
+  smsGatewaySecret?: string;
+  /** The DLT template id registered for each event's SMS (`sale.confirmed=1107...`). */
+  smsTemplateIds: Record<string, string>;
+  /** How often the runner looks for due notifications while it runs them. */
+  intervalMs: number;
+  /** The wait before a failed delivery is tried again the first time; each later wait is three times the last. */
+  firstRetryMs: number;
 }
 
 /**
@@ -264,7 +284,44 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     mfaRequiredFor: mfaRequiredFor(env.MFA_REQUIRED_FOR, demo),
     importMaxRows: importMaxRows(env.IMPORT_MAX_ROWS),
+    notify: {
+      smtpUrl: serviceUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
+      mailFrom: env.MAIL_FROM?.trim() || 'Tierdesk <no-reply@tierdesk.invalid>',
+      smsGatewayUrl: serviceUrl('SMS_GATEWAY_URL', env.SMS_GATEWAY_URL, ['http:', 'https:']),
+      smsGatewaySecret: env.SMS_GATEWAY_SECRET || undefined,
+      smsTemplateIds: smsTemplateIds(env.SMS_TEMPLATE_IDS),
+      intervalMs: 1_000,
+      firstRetryMs: 20_000,
+    },
   };
+}
+
+/** SMTP_URL, SMS_GATEWAY_URL: an absolute URL of one of `protocols`, or unset. Not repeated: it may hold a password. */
+function serviceUrl(name: string, value: string | undefined, protocols: string[]): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {}
+  if (!url || !protocols.includes(url.protocol))
+    throw new SetupError(`${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`);
+  return text;
+}
+
+/** `SMS_TEMPLATE_IDS`: `event=id` pairs, comma-separated (`sale.confirmed=1107161234567890123`). */
+function smsTemplateIds(value: string | undefined): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const entry of (value ?? '').split(',')) {
+    if (entry.trim() === '') continue;
+    const [event, id] = entry.split('=').map((part) => part.trim());
+    if (!event || !id || !/^[\w-]{1,64}$/.test(id))
+      throw new SetupError(
+        `SMS_TEMPLATE_IDS must be comma-separated event=template-id pairs (sale.confirmed=1107...), got "${value}"`,
+      );
+    ids[event] = id;
+  }
+  return ids;
 }
 
 /** The user types that may sign in to the panel (every type but customers), as MFA_REQUIRED_FOR lists them. */

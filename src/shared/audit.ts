@@ -21,6 +21,8 @@ export const AUDIT_ENTITIES = [
   'route',
   'approval',
   'import',
+  'webhook',
+  'notification',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -67,6 +69,11 @@ export const AUDIT_ACTIONS = [
   'import.run',
   'import.export',
   'access.denied',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'notification.retry',
+  'user.preferences',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -114,6 +114,9 @@ export const ROLE_TABLE = {
   audit: { list: [ADMIN] },
   /** Update Status on tier users and customers. */
   userStatus: { edit: [ADMIN] },
+  /** Issue 55: integrators' webhook endpoints, and every delivery (e-mail, SMS, webhook) with Retry now. */
+  webhooks: { list: [ADMIN], create: [ADMIN], edit: [ADMIN] },
+  notifications: { list: [ADMIN], edit: [ADMIN] },
 } as const satisfies Record<string, Partial<Record<RoleAction, readonly UserType[]>>>;
 
 export type RoleAction = 'list' | 'read' | 'create' | 'edit';

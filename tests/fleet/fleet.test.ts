@@ -18,7 +18,7 @@ import pg from 'pg';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULTS } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/demo/network';
-import { signCallback } from '../../src/server/modules/partner/signature';
+import { signCallback } from '../../src/server/security/signature';
 import { LEAD_MSG } from '../../src/shared/constants/leads';
 import { SALES_MSG } from '../../src/shared/constants/sales';
 import { MSG } from '../../src/shared/messages';

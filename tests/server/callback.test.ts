@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signCallback } from '../../src/server/modules/partner/signature';
+import { signCallback } from '../../src/server/security/signature';
 import {
   ADMIN,
   call,

@@ -59,6 +59,8 @@ export async function makeTestContext(
     logLevel: 'silent',
     // The settlement job is run by hand in tests (modules/ledger/settlement.ts).
     settlementIntervalMs: 0,
+    // The notification runner runs only in the tests that send notifications (notifications.test.ts).
+    notify: { ...readConfig({}).notify, intervalMs: 0 },
     ...opts.config,
   };
   const database = await openDatabase({ databaseUrl, dataDir: '', cluster: inject('pgliteCluster') });

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signCallback } from '../../src/server/modules/partner/signature';
+import { signCallback } from '../../src/server/security/signature';
 import { ADMIN, call, login, makeTestContext, type TestContext, WEBHOOK_SECRET, XSRF } from './helpers';
 
 let ctx: TestContext;

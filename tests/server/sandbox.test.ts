@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAccounts } from '../../src/server/db/schema';
 import { SANDBOX_LIMITS } from '../../src/server/modules/partner/sandbox';
-import { signCallback } from '../../src/server/modules/partner/signature';
+import { signCallback } from '../../src/server/security/signature';
 import {
   ADMIN,
   call,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { signCallback } from '../../src/server/modules/partner/signature';
+import { signCallback } from '../../src/server/security/signature';
 import { call, WEBHOOK_SECRET, XSRF } from './helpers';
 
 /** Opens an account through `payusprint/*` and records the sale, as the panel's Proceed does. */

@@ -72,6 +72,8 @@ const SEED_SIDEBAR: [string, UserType, string[]][] = [
       'Import',
       'Books',
       'TDS',
+      'Webhooks',
+      'Notifications',
       'Logout',
     ],
   ],

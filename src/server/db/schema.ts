@@ -105,6 +105,11 @@ export const users = pgTable(
      * admin, or one whose second step another admin reset (account's clearSecondStep). Cleared once it is on.
      */
     mfaSetupRequired: boolean('mfa_setup_required').notNull().default(false),
+    /** The language of this person's notifications (issue 55): the panel's last choice, English until one. */
+    language: text('language').notNull().default('en'),
+    /** Whether this person takes its notifications by e-mail, and by SMS (its choices on the Account page). */
+    notifyEmail: boolean('notify_email').notNull().default(true),
+    notifySms: boolean('notify_sms').notNull().default(true),
     /** What a list search looks in (name, user name, email, mobile), lower-cased, behind a trigram index. */
     search: text('search').generatedAlwaysAs(
       sql`lower(name || ' ' || user_name || ' ' || coalesce(email, '') || ' ' || coalesce(mobile, ''))`,
@@ -137,6 +142,7 @@ export const users = pgTable(
     index('users_path_idx').on(t.path.op('text_pattern_ops'), t.id),
     check('users_type_check', sql`${t.type} between 0 and 5`),
     check('users_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
+    check('users_language_check', sql`${t.language} in ('en', 'hi')`),
   ],
 );
 
@@ -1065,4 +1071,79 @@ export const storedFileChunks = pgTable(
     bytes: bytea('bytes').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+// Notifications (issue 55) ------------------------------------------------------------------------------------
+
+/**
+ * An integrator's webhook endpoint: its URL, the events it wants and the secret its deliveries are signed with
+ * (shown once, when it is registered). A deleted endpoint is kept (its deliveries name it) but gets nothing more.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_endpoints_created_idx').on(t.createdAt, t.id)],
+);
+
+/**
+ * The outbox: one row per message to send (an e-mail, an SMS, a webhook delivery), written in the transaction of
+ * the change it tells of, so it exists exactly when the change does. The runner (modules/notifications/runner.ts)
+ * sends the due ones and records every attempt; the id travels with the message, so a message sent twice (a
+ * server killed after sending, before recording) is recognised as one.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    event: text('event').notNull(),
+    channel: text('channel').notNull(),
+    /** The person told (e-mail, SMS); null for a webhook. */
+    userId: uuid('user_id').references(() => users.id),
+    endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id),
+    /** The address, mobile number or URL as it was when the row was written. */
+    recipient: text('recipient').notNull(),
+    language: text('language').notNull().default('en'),
+    /** What the message says: the template's values, or the webhook's `data`. */
+    data: jsonb('data').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When the runner sends it (again); null once SENT or FAILED. */
+    nextAt: timestamp('next_at', { withTimezone: true }).defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The runner's look for due rows reads only the pending ones.
+    index('notifications_due_idx').on(t.nextAt).where(sql`${t.status} = 'PENDING'`),
+    index('notifications_created_idx').on(t.createdAt, t.id),
+    index('notifications_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('notifications_channel_created_idx').on(t.channel, t.createdAt, t.id),
+    check('notifications_channel_check', sql`${t.channel} in ('EMAIL', 'SMS', 'WEBHOOK')`),
+    check('notifications_status_check', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
+    check('notifications_language_check', sql`${t.language} in ('en', 'hi')`),
+  ],
+);
+
+/** Every attempt to send a notification: when, whether it went, and what failed. */
+export const notificationAttempts = pgTable(
+  'notification_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ok: boolean('ok').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('notification_attempts_notification_idx').on(t.notificationId, t.id)],
 );

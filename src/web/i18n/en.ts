@@ -126,6 +126,23 @@ export const en = {
       },
     },
     statements: { name: 'Statement |||| Statements' },
+    notifications: {
+      name: 'Notification |||| Notifications',
+      fields: {
+        createdAt: 'Time',
+        event: 'Event',
+        channel: 'Channel',
+        recipient: 'Recipient',
+        status: 'Status',
+        attempts: 'Attempts',
+        lastError: 'Last Error',
+        sentAt: 'Sent At',
+      },
+    },
+    webhooks: {
+      name: 'Webhook |||| Webhooks',
+      fields: { url: 'URL', events: 'Events', createdAt: 'Created At' },
+    },
     audit: {
       name: 'Audit Entry |||| Audit Trail',
       fields: {
@@ -297,6 +314,8 @@ export const en = {
       tds: 'TDS',
       statements: 'Statements',
       tdsCertificate: 'My TDS',
+      webhooks: 'Webhooks',
+      notifications: 'Notifications',
       logout: 'Logout',
       security: 'Security',
       profileOf: '%{name}, Profile',
@@ -420,6 +439,32 @@ export const en = {
       updateTitle: 'Update Product',
       commissions: 'Commissions (%)',
       commissionTotal: 'Total commission: %{total}',
+    },
+    notifications: {
+      title: 'Notifications',
+      subtitle: 'Every e-mail, SMS and webhook delivery: to whom, its state, attempts and last error',
+      allStatuses: 'All statuses',
+      allChannels: 'All channels',
+      retry: 'Retry now',
+      retryRow: 'Retry the delivery to %{recipient} now',
+      retried: 'The delivery will be tried again now',
+    },
+    webhooks: {
+      title: 'Webhooks',
+      subtitle: 'Integrators’ endpoints and the events each receives, signed with its own secret',
+      create: 'Register Endpoint',
+      createTitle: 'Register Webhook Endpoint',
+      editTitle: 'Edit Webhook Endpoint',
+      delete: 'Delete',
+      deleteRow: 'Delete the endpoint %{url}',
+      deleteTitle: 'Delete Webhook Endpoint',
+      deleteText: '%{url} will receive nothing more. Deliveries still waiting for it end failed.',
+      secretTitle: 'Signing Secret',
+      secretText:
+        'Give this secret to the integrator: it checks the X-Tierdesk-Signature of every delivery with it. It is shown only now.',
+      created: 'Webhook endpoint registered',
+      updated: 'Webhook endpoint updated',
+      deleted: 'Webhook endpoint deleted',
     },
     audit: {
       title: 'Audit Trail',
@@ -963,6 +1008,12 @@ export const en = {
       endSession: 'End the session signed in at %{time}',
       unknown: 'Unknown',
       loadError: 'Could not load your security settings.',
+      notifications: 'Notifications',
+      notificationsText:
+        'How Tierdesk tells you of what concerns you, in the language you last chose in the panel.',
+      email: 'By e-mail',
+      sms: 'By SMS',
+      notificationsSaved: 'Notification choices saved',
     },
     password: {
       title: 'Update Password',

@@ -9,6 +9,11 @@ import {
   OWNERSHIP_TYPES,
 } from '../../shared/constants/leads';
 import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_STATUSES,
+} from '../../shared/constants/notifications';
+import {
   POSTING_STATUSES,
   PostingKind,
   SALE_STATUSES,
@@ -43,6 +48,10 @@ export const ENUMS = {
   accountType: URL_DATA_IDENTIFIERS,
   auditAction: AUDIT_ACTIONS,
   auditEntity: AUDIT_ENTITIES,
+  /** Notifications (issue 55): a delivery's channel and state, and the event it tells of. */
+  notificationChannel: NOTIFICATION_CHANNELS,
+  notificationStatus: NOTIFICATION_STATUSES,
+  notificationEvent: NOTIFICATION_EVENTS,
 } as const;
 
 export type EnumGroup = keyof typeof ENUMS;

@@ -5,6 +5,7 @@ import { DOCUMENT_MSG } from '../../shared/constants/documents';
 import { LEAD_MSG } from '../../shared/constants/leads';
 import { LOCATION_MSG } from '../../shared/constants/locations';
 import { MFA_MSG } from '../../shared/constants/mfa';
+import { NOTIFY_MSG } from '../../shared/constants/notifications';
 import { SALES_MSG } from '../../shared/constants/sales';
 import { STATEMENT_MSG } from '../../shared/constants/statements';
 import { TDS_MSG } from '../../shared/constants/tds';
@@ -128,6 +129,8 @@ export const sharedMessagesEn = {
   documents: fixedTexts(DOCUMENT_MSG),
   /** Monthly statements (issue 43): the refusals of `statements/fetch`. */
   statement: fixedTexts(STATEMENT_MSG),
+  /** Notifications (issue 55): webhook endpoints, deliveries, one's own choices. */
+  notify: fixedTexts(NOTIFY_MSG),
 };
 
 type Group = keyof typeof sharedMessagesEn;

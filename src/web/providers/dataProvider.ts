@@ -6,6 +6,7 @@ import { MSG } from '../../shared/messages';
 import { MAX_PAGE_SIZE } from '../../shared/rules';
 import type { BooksFetchResult, ReconcileRun, SettlePreview } from '../../shared/schemas/books';
 import type { ImportKind, WireImportJob } from '../../shared/schemas/imports';
+import type { NotificationPreferences } from '../../shared/schemas/notifications';
 import type { AccountOpeningInput, PartnerCall } from '../../shared/schemas/sales';
 import type { Statement } from '../../shared/schemas/statements';
 import type { TdsDepositsResult, TdsFetchResult, TdsQuartersResult } from '../../shared/schemas/tds';
@@ -148,6 +149,16 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   audit: { fetch: 'audit/fetch', listKey: 'audit' },
   /** Pending commands (maker-checker, issue 43), newest first; filter status. */
   approvals: { fetch: 'approvals/fetch', listKey: 'approvals' },
+  /** Every delivery of a notification (ADMIN), newest first; filters status, channel. */
+  notifications: { fetch: 'notifications/fetch', listKey: 'notifications' },
+  /** Integrators' webhook endpoints (ADMIN); create answers the secret, once. */
+  webhooks: {
+    fetch: 'webhooks/fetch',
+    create: 'webhooks/create',
+    update: 'webhooks/update',
+    listKey: 'webhooks',
+    writable: ['url', 'events'],
+  },
 };
 
 export interface ResetPasswordInput {
@@ -219,6 +230,18 @@ export interface AppDataProvider extends DataProvider {
   getSessions(): Promise<WireSession[]>;
   /** POST account/sessions/revoke/{id} -> the server's message ('Session ended'). */
   endSession(id: string): Promise<{ message?: string }>;
+  /** POST webhooks/create {url, events} -> the endpoint's secret (shown this once) and the server's message. */
+  createWebhook(input: { url: string; events: string[] }): Promise<{ secret: string; message?: string }>;
+  /** POST webhooks/delete/{id} -> the server's message. */
+  deleteWebhook(id: Identifier): Promise<{ message?: string }>;
+  /** POST notifications/retry/{id} -> the server's message (Retry now). */
+  retryNotification(id: Identifier): Promise<{ message?: string }>;
+  /** GET notifications/preferences -> one's own language and channels. */
+  getNotificationPreferences(): Promise<NotificationPreferences>;
+  /** POST notifications/preferences {language?, email?, sms?} -> the choices saved, and the server's message. */
+  saveNotificationPreferences(
+    input: Partial<NotificationPreferences>,
+  ): Promise<{ result: NotificationPreferences; message?: string }>;
   /** GET report/commissions -> result.commissions (the caller's network). */
   getCommissionReport(): Promise<CommissionReport>;
   /** POST import/{kind} (multipart: file, dryRun, mode) -> the job's id (a dry run unless dryRun is 'false'). */
@@ -651,6 +674,34 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
     async endSession(id) {
       const { json } = await post(`account/sessions/revoke/${encodeURIComponent(id)}`, {});
       return { message: json.message };
+    },
+
+    async createWebhook(input) {
+      const { json } = await post('webhooks/create', input);
+      const secret = (json.result as { secret?: string } | undefined)?.secret;
+      if (!secret) throw new UnreadableAnswerError(MSG.notFound);
+      return { secret, message: json.message };
+    },
+
+    async deleteWebhook(id) {
+      const { json } = await post(`webhooks/delete/${encodeURIComponent(String(id))}`, {});
+      return { message: json.message };
+    },
+
+    async retryNotification(id) {
+      const { json } = await post(`notifications/retry/${encodeURIComponent(String(id))}`, {});
+      return { message: json.message };
+    },
+
+    async getNotificationPreferences() {
+      const { json } = await http<Envelope<NotificationPreferences>>(apiUrl('notifications/preferences'));
+      if (!json.result) throw new UnreadableAnswerError(MSG.notFound);
+      return json.result;
+    },
+
+    async saveNotificationPreferences(input) {
+      const { json } = await post('notifications/preferences', input);
+      return { result: json.result as NotificationPreferences, message: json.message };
     },
 
     async getCommissionReport() {

@@ -11,6 +11,7 @@ import employees from './employees';
 import imports from './imports';
 import leads from './leads';
 import masterDistributors from './masterDistributors';
+import notifications from './notifications';
 import products from './products';
 import providers from './providers';
 import retailers from './retailers';
@@ -22,6 +23,7 @@ import tdsCertificate from './tdsCertificate';
 import tehsils from './tehsils';
 import transactions from './transactions';
 import wallet from './wallet';
+import webhooks from './webhooks';
 
 /** A screen at one of the seed's paths, shown when the role table allows `action` on its resource. */
 export interface ResourceScreen {
@@ -92,4 +94,7 @@ export const RESOURCES: readonly PanelResource[] = [
   // The books on screen (issue 43): reconcile, the company's balances and settle all's preview; TDS by quarter.
   entry('books', books),
   entry('tds', tds),
+  // Notifications (issue 55): an admin's integrator endpoints, and every delivery with Retry now.
+  entry('webhooks', webhooks),
+  entry('notifications', notifications),
 ];

@@ -9,6 +9,7 @@ import type { AuditRecorder } from '../audit/index';
 import { openWallet } from '../ledger/index';
 import { checkLocationChain } from '../locations/index';
 import { childPath, scopesOf } from '../network/index';
+import { notify } from '../notifications/index';
 import { adjustCounts, countNewUser } from './counts';
 import { hashPassword } from './passwords';
 import { checkUnique, guardUniqueUser, userView } from './people';
@@ -140,6 +141,9 @@ export async function createAdmin(tx: Tx, draft: AdminDraft, passwordHash: strin
   await countNewUser(tx, { path, type: UserType.ADMIN, status: UserStatus.ACTIVE });
   await markNewAdmin(tx, id);
   await audit?.(tx, { entityId: id, after: userView(row) });
+  await notify(tx, 'user.created', {
+    webhook: { userId: id, type: row.type, createdAt: new Date().toISOString() },
+  });
   return id;
 }
 

@@ -25,6 +25,7 @@ import type { AuditRecorder } from '../audit/index';
 import { holdWallets, openWallet } from '../ledger/index';
 import { checkLocationChain } from '../locations/index';
 import { childPath, moveNetworkMoney, parentPathOf } from '../network/index';
+import { notify } from '../notifications/index';
 import { countMove, countNewUser, countStatusChange } from './counts';
 import { hashPassword } from './passwords';
 import { revokeAllSessions, type SessionUser, type UserRow } from './sessions';
@@ -298,6 +299,9 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
       await openWallet(tx, id);
       await countNewUser(tx, { path: row.path, type, status: UserStatus.ACTIVE });
       await audit?.(tx, { entityId: id, after: userView(row) });
+      await notify(tx, 'user.created', {
+        webhook: { userId: id, type: row.type, createdAt: new Date().toISOString() },
+      });
       const [wire] = (await listWireUsers(tx, caller, { id })).users;
       return { result: wire, message: USER_SAVED_MSG[type].created };
     });

@@ -23,7 +23,16 @@ const refs = (ref: Ref): NamedRef[] =>
 /** The columns a wire user is made of (lists select exactly these: no secrets). */
 export type WireUserSource = Omit<
   UserRow,
-  'passwordHash' | 'aadharCipher' | 'aadharHash' | 'path' | 'search' | 'mfaSetupRequired'
+  | 'passwordHash'
+  | 'aadharCipher'
+  | 'aadharHash'
+  | 'path'
+  | 'search'
+  | 'mfaSetupRequired'
+  // Notification choices (issue 55): read through notifications/preferences, not the user's record.
+  | 'language'
+  | 'notifyEmail'
+  | 'notifySms'
 >;
 
 export function toWireUser(row: WireUserSource, lookups: UserLookups = {}): WireUser {

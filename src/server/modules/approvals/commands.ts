@@ -36,6 +36,7 @@ import {
   replayPayout,
   unapprovedPayoutsToday,
 } from '../ledger/index';
+import { approvers, notify } from '../notifications/index';
 
 /**
  * Maker-checker (issues 43 and 51, Fineract's maker-checker). Money: a payout above the configured line, a maker's
@@ -183,7 +184,52 @@ async function insertCommand(tx: Tx, maker: Person, values: CommandValues) {
     entityId: id,
     after: { ...recorded, ...(details as Record<string, unknown> | null), status: 'PENDING' },
   });
+  await notify(tx, 'approval.waiting', {
+    to: await approvers(tx, maker.id),
+    data: { commandId: id, kind: values.kind, amount: rupeesOf(values.amountPaise), maker: maker.actor.name },
+  });
   return id;
+}
+
+const rupeesOf = (paise: number | null | undefined) =>
+  paise === null || paise === undefined ? null : paiseToRupees(paise);
+
+/**
+ * Tells a command's maker (by e-mail) and the integrators (approval.decided) that it was decided, in the decision's
+ * transaction.
+ */
+async function notifyDecision(
+  tx: Tx,
+  command: CommandRow,
+  checker: Person,
+  decision: {
+    status: 'APPROVED' | 'REJECTED';
+    reason: string | null;
+    userId: string | null;
+    decidedAt: Date;
+  },
+) {
+  const amount = rupeesOf(command.amountPaise);
+  await notify(tx, 'approval.decided', {
+    to: [{ userId: command.makerId }],
+    data: {
+      commandId: command.id,
+      kind: command.kind,
+      status: decision.status,
+      amount,
+      checker: checker.actor.name,
+      reason: decision.reason,
+    },
+    webhook: {
+      commandId: command.id,
+      kind: command.kind,
+      status: decision.status,
+      userId: decision.userId,
+      amount,
+      reason: decision.reason,
+      decidedAt: decision.decidedAt.toISOString(),
+    },
+  });
 }
 
 /**
@@ -467,6 +513,7 @@ export async function approveCommand(
       before: { status: 'PENDING', makerId: command.makerId },
       after: { status: 'APPROVED', checkerId: checker.id, postingId, userId },
     });
+    await notifyDecision(tx, command, checker, { status: 'APPROVED', reason: null, userId, decidedAt });
     return {
       command: (await commandById(tx, id))!,
       message: APPROVED_MSG[kind],
@@ -479,10 +526,17 @@ export async function approveCommand(
 export async function rejectCommand(db: Db, id: string, checker: Person, reason: string) {
   return inTransaction(db, async (tx) => {
     const command = await lockForDecision(tx, id, checker);
+    const decidedAt = new Date();
     await tx
       .update(pendingCommands)
-      .set({ status: 'REJECTED', checkerId: checker.id, rejectionReason: reason, decidedAt: new Date() })
+      .set({ status: 'REJECTED', checkerId: checker.id, rejectionReason: reason, decidedAt })
       .where(eq(pendingCommands.id, id));
+    await notifyDecision(tx, command, checker, {
+      status: 'REJECTED',
+      reason,
+      userId: command.userId,
+      decidedAt,
+    });
     await auditRecorder(
       checker.actor,
       checker.ip,

@@ -3,7 +3,9 @@ import type { ReconcileRun, ReconcileSource } from '../../../shared/schemas/book
 import type { ReconcileReport } from '../../../shared/wire';
 import type { Db, Queryable } from '../../db/open';
 import { reconcileRuns, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import { reconcile } from '../ledger/index';
+import { approvers, notify } from '../notifications/index';
 
 /**
  * Runs of reconcile that a person asked for, kept in PostgreSQL (`reconcile_runs`): Tierdesk runs as several
@@ -36,7 +38,17 @@ export async function reconcileAndRecord(
   by: { source: ReconcileSource; userId?: string | null },
 ): Promise<{ id: string; report: ReconcileReport }> {
   const report = await reconcile(db, ledgerKey);
-  return { id: await recordReconcileRun(db, report, by), report };
+  const id = await inTransaction(db, async (tx) => {
+    const runId = await recordReconcileRun(tx, report, by);
+    // A break is told to every admin with an e-mail address.
+    if (!report.ok)
+      await notify(tx, 'reconcile.break', {
+        to: await approvers(tx),
+        data: { runId, breaks: report.breaks.length },
+      });
+    return runId;
+  });
+  return { id, report };
 }
 
 /**

@@ -27,6 +27,7 @@ import {
 } from '../account/index';
 import { type Actor, auditRecorder } from '../audit/index';
 import { readStoredFile, writeFileBytes } from '../files/index';
+import { notify } from '../notifications/index';
 import { type CsvRow, importRows } from './file';
 import { finishJob, recordProgress } from './jobs';
 import {
@@ -304,6 +305,17 @@ async function finish(deps: ImportDeps, job: ImportJob, failure: string | null) 
         status: failure ? 'FAILED' : 'DONE',
         counts,
         errorsTotal,
+      },
+    });
+    await notify(tx, 'import.finished', {
+      to: [{ userId: job.caller.id }],
+      data: {
+        jobId: job.id,
+        fileName: job.fileName,
+        status: failure ? 'FAILED' : 'DONE',
+        created: counts.created,
+        updated: counts.updated,
+        refused: counts.refused,
       },
     });
   });

@@ -9,6 +9,7 @@ import { pendingCommands, postings, users, wallets } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuditRecorder } from '../audit/index';
+import { notify } from '../notifications/index';
 import { EXACT_POSTING, InsufficientBalance, lockWallets, type PostingRow, writePostings } from './ledger';
 
 /**
@@ -151,6 +152,18 @@ export async function payoutIn(
     await audit?.(tx, {
       entityId: posting.id,
       after: { userId: input.userId, amountPaise: input.amount, reference: posting.reference },
+    });
+    const amount = paiseToRupees(input.amount);
+    await notify(tx, 'payout.paid', {
+      to: [{ userId: input.userId }],
+      data: { amount, reference: posting.reference },
+      webhook: {
+        postingId: posting.id,
+        userId: input.userId,
+        amount,
+        reference: posting.reference,
+        paidAt: posting.createdAt.toISOString(),
+      },
     });
     return { posting, replay: false };
   } catch (error) {

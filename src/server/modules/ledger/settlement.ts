@@ -8,6 +8,7 @@ import { type HeldLock, RUNNER_CLASS, type RunnerKey, type RunnerLocks } from '.
 import { postings } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type Actor, auditRecorder, SYSTEM } from '../audit/index';
+import { notify } from '../notifications/index';
 import { lockWallets, type PostingDraft, writePostings } from './ledger';
 import { withholdTds } from './withholding';
 
@@ -102,6 +103,12 @@ async function settleBatch(tx: Tx, ledgerKey: Buffer, userId: string, opts: Sett
           tds: opts.tds ?? DEFAULT_TDS,
         })
       : 0n;
+  // The tier user hears that its commission settled (an e-mail; the admin's wallet tells nobody).
+  if (due.length > 0)
+    await notify(tx, 'settlement', {
+      to: [{ userId }],
+      data: { amount: paiseToRupees(paise), tds: paiseToRupees(tds) },
+    });
   if (due.length > 0)
     await audit(tx, {
       entityId: userId,

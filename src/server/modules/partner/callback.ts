@@ -6,9 +6,9 @@ import { callbackAnswerSchema, envelope } from '../../../shared/wire';
 import { badRequest, parseInput, unauthorized } from '../../http/errors';
 import { assertCleanInput } from '../../http/input';
 import { documentedOnly } from '../../http/schemas';
+import { SIGNATURE_HEADER, verifySignature } from '../../security/signature';
 import { auditRecorder, PARTNER } from '../audit/index';
 import { applyProviderEvent, EventIdReused } from '../sales/index';
-import { SIGNATURE_HEADER, verifySignature } from './signature';
 
 const SIGNATURE_REFUSALS = {
   missing: SALES_MSG.signatureMissing,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isHttpUrl } from '../../../shared/schemas/catalog';
 import { SALES_MSG, utmCodeOf } from '../../../shared/schemas/sales';
 import { HttpError } from '../../http/errors';
-import { SIGNATURE_HEADER, signCallback } from './signature';
+import { SIGNATURE_HEADER, signCallback } from '../../security/signature';
 
 /** Where an account-opening request goes: the product's URL and method, or the configured base + the seed's path. */
 export interface PartnerTarget {

@@ -11,7 +11,12 @@ import { products, sandboxAccounts } from '../../db/schema';
 import { badRequest, forbidden, HttpError, notFound, parseInput, unauthorized } from '../../http/errors';
 import { escapeHtml } from '../../http/html';
 import { assertCleanInput, inputGuard } from '../../http/input';
-import { SIGNATURE_HEADER, type SignatureCheck, signCallback, verifySignature } from './signature';
+import {
+  SIGNATURE_HEADER,
+  type SignatureCheck,
+  signCallback,
+  verifySignature,
+} from '../../security/signature';
 
 /** The sandbox partner's API, where the gateway sends account openings in PROVIDER_MODE=sandbox. */
 export const SANDBOX_API = '/sandbox/api';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { SaleStatus, STAFF_TYPES, UserType } from '../../../shared/enums';
-import { splitAmount } from '../../../shared/money';
+import { paiseToRupees, splitAmount } from '../../../shared/money';
 import type { BoughtProductInput, ProviderCallback } from '../../../shared/schemas/sales';
 import { SALES_MSG } from '../../../shared/schemas/sales';
 import type { WireSale } from '../../../shared/wire';
@@ -22,6 +22,7 @@ import type { SessionUser } from '../account/index';
 import { findVisibleUser } from '../account/index';
 import type { AuditRecorder } from '../audit/index';
 import { creditCommissions, reverseCommissions } from '../ledger/index';
+import { notify } from '../notifications/index';
 import { listSales, type SaleRow, sharesOf } from './queries';
 
 /** The administrator credited with the admin share (and with any missing tier's share): the first admin. */
@@ -322,6 +323,36 @@ function transition(sale: SaleRow, event: ProviderCallback, ledgerKey: Buffer, n
   }
 }
 
+/** The webhook event and the retailer's SMS of a sale's new status (CONFIRMED, FAILED or REVERSED). */
+const SALE_EVENTS = {
+  [SaleStatus.CONFIRMED]: 'sale.confirmed',
+  [SaleStatus.FAILED]: 'sale.failed',
+  [SaleStatus.REVERSED]: 'sale.reversed',
+} as const;
+
+/**
+ * Tells the sale's retailer (an SMS) and the integrators (a webhook) that it was confirmed, failed or reversed, in
+ * the callback's transaction.
+ */
+async function notifySale(tx: Tx, sale: SaleRow, status: SaleStatus, at: Date) {
+  if (status === SaleStatus.PENDING) return;
+  const commission = paiseToRupees(sale.retailerShare);
+  await notify(tx, SALE_EVENTS[status], {
+    to: sale.retailerId ? [{ userId: sale.retailerId }] : [],
+    data: { saleId: sale.id, utmCode: sale.utmCode, commission },
+    webhook: {
+      saleId: sale.id,
+      utmCode: sale.utmCode,
+      status,
+      productId: sale.productId,
+      retailerId: sale.retailerId,
+      amount: paiseToRupees(sale.amountPaise),
+      retailerCommission: commission,
+      at: at.toISOString(),
+    },
+  });
+}
+
 /** An eventId the partner already used for a different event (another sale, event or merchant code): 409. */
 export class EventIdReused extends HttpError {
   constructor(readonly first: { event: string; utmCode: string; merchantCode: string | null }) {
@@ -362,7 +393,8 @@ export async function applyProviderEvent(
       if (replay) return replay;
       throw notFound(SALES_MSG.callbackUnknownUtm);
     }
-    const judged = transition(sale, event, ledgerKey, new Date());
+    const now = new Date();
+    const judged = transition(sale, event, ledgerKey, now);
     if ('refusal' in judged) {
       const replay = await prior();
       if (replay) return replay;
@@ -387,6 +419,7 @@ export async function applyProviderEvent(
       after: { status: judged.next, event: event.event, eventId: event.eventId },
     });
     await judged.effect?.(tx);
+    if (judged.next !== sale.status) await notifySale(tx, sale, judged.next, now);
     return { answer, replay: false };
   });
 }

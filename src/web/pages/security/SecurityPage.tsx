@@ -7,6 +7,7 @@ import { useNotifyError } from '../../layout/useNotifyError';
 import { LoadError } from '../../lists/ListError';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { getStoredUser, updateStoredUser } from '../../providers/session';
+import { NotificationsCard } from './NotificationsCard';
 import { OWN_ACCOUNT_KEY, SecondStepDialog } from './SecondStepDialog';
 import { SessionsCard } from './SessionsCard';
 import { SwitchOffDialog } from './SwitchOffDialog';
@@ -76,6 +77,7 @@ export const SecurityPage = () => {
       <Stack spacing={2}>
         <SecondStepCard />
         <SessionsCard />
+        <NotificationsCard />
       </Stack>
     </Box>
   );
