@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { signCallback } from '../../src/server/modules/partner/signature';
+import { signCallback } from '../../src/server/security/signature';
 import { runScript, runScriptAsync, type ServerProcess, startServer } from '../spawn-server';
 import { ADMIN, DEMO_PASSWORD } from './helpers';
 

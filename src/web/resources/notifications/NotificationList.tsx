@@ -11,14 +11,14 @@ import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** Every delivery: when, the event, the channel, to whom (masked by the server), its state, attempts, last error. */
 export const NOTIFICATION_COLUMNS: Column[] = [
-  col.dateTime('createdAt'),
+  col.date('createdAt'),
   col.enum('event', 'notificationEvent'),
   col.enum('channel', 'notificationChannel'),
   col.text('recipient'),
   col.enum('status', 'notificationStatus'),
   col.text('attempts', { align: 'right', numeric: true }),
   col.text('lastError', { hideBelow: 'md' }),
-  col.dateTime('sentAt', { hideBelow: 'lg' }),
+  col.date('sentAt', { hideBelow: 'lg' }),
 ];
 
 const notificationFilters = [

@@ -35,7 +35,7 @@ export const WEBHOOK_COLUMNS: Column[] = [
     render: (r) => <EventsText record={r} />,
     csv: (r) => (r.events as string[]).join(' '),
   }),
-  col.dateTime('createdAt', { hideBelow: 'md' }),
+  col.date('createdAt', { hideBelow: 'md' }),
 ];
 
 const validate = schemaValidator(webhookInputSchema);
