@@ -21,6 +21,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { SessionUser } from '../account/index';
 import { findVisibleUser } from '../account/index';
 import type { AuditRecorder } from '../audit/index';
+import { saleChanged } from '../events/index';
 import { creditCommissions, reverseCommissions } from '../ledger/index';
 import { listSales, type SaleRow, sharesOf } from './queries';
 
@@ -154,6 +155,7 @@ export async function recordSale(
         throw error;
       });
     await audit?.(tx, { entityId: row.id, after: saleView(row) });
+    await saleChanged(tx, row, SaleStatus.PENDING);
     return row.id;
   });
   const { sales } = await listSales(db, caller, { id }, { limit: 1, offset: 0 });
@@ -386,6 +388,7 @@ export async function applyProviderEvent(
       before: { status: sale.status },
       after: { status: judged.next, event: event.event, eventId: event.eventId },
     });
+    if (judged.next !== sale.status) await saleChanged(tx, sale, judged.next);
     await judged.effect?.(tx);
     return { answer, replay: false };
   });
