@@ -4,6 +4,7 @@ import { AppBar, Authenticated, Layout as RaLayout } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { LOGIN_PATH } from '../providers/authProvider';
 import { clearSession, getToken } from '../providers/session';
+import { LiveEvents } from './LiveEvents';
 import { Menu } from './Menu';
 import { OfflineBanner } from './OfflineBanner';
 import { SandboxBanner } from './SandboxBanner';
@@ -43,6 +44,7 @@ export const Layout = ({ children }: { children: ReactNode }) => {
         <OfflineBanner />
         <UpdatePrompt />
         <SandboxBanner />
+        <LiveEvents />
         {children}
       </RaLayout>
     </Authenticated>
