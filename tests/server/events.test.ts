@@ -284,6 +284,36 @@ describe('GET events', () => {
   });
 });
 
+describe('the approvals event', () => {
+  it("reaches admins and the command's maker, and not the tier user it is for", async () => {
+    const employee = (await login(ctx.app, '9000000001', DEMO_PASSWORD)).token;
+    const payee = (await login(ctx.app, '9300000007', DEMO_PASSWORD)).token;
+    const [adminStream, makerStream, payeeStream] = [
+      await openStream(origin, admin),
+      await openStream(origin, employee),
+      await openStream(origin, payee),
+    ];
+    const made = await call(ctx.app, 'POST', 'wallet/adjust', {
+      token: employee,
+      body: { userId: ids['9300000007'], amount: 10, note: 'Float', reason: 'Live screens test' },
+    });
+    expect(made.status).toBe(202);
+    const commandId: string = made.body.result._id;
+    const approvals = (stream: OpenStream) =>
+      stream.events.filter((e) => e.event === 'approval' && dataOf(e).id === commandId).map(dataOf);
+    for (const stream of [adminStream, makerStream])
+      await vi.waitFor(() =>
+        expect(approvals(stream)).toEqual([
+          { id: commandId, status: 'PENDING', kind: 'ADJUSTMENT', maker: made.body.result.maker._id },
+        ]),
+      );
+    // The payee's next event in its scope comes after: the command's had reached it by then, had it been sent.
+    const marker = await pendingSale(ctx.app, payee, '9400000017');
+    await vi.waitFor(() => expect(saleEvents(payeeStream, marker.id)).toHaveLength(1));
+    expect(approvals(payeeStream)).toEqual([]);
+  });
+});
+
 describe('through another server on the same database', () => {
   /** The second server's origin, and how to stop it. */
   let other: { origin: string; stop(): Promise<void> };
