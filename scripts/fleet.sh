@@ -184,6 +184,9 @@ defaults
     timeout connect 2s
     timeout client 60s
     timeout server 60s
+    # The event stream (GET /api/v1/events) stays open for hours: it writes a comment line every 15 s, well inside the
+    # client and server timeouts, so they never end a live one. A connection turned into a tunnel gets an hour.
+    timeout tunnel 1h
     timeout http-request 10s
     timeout http-keep-alive 10s
     timeout check 3s

@@ -31,6 +31,7 @@ import { adminCreation, approvalRoutes } from './modules/approvals/index';
 import { auditRefusals, auditRoutes } from './modules/audit/index';
 import { booksRoutes } from './modules/books/index';
 import { catalogRoutes } from './modules/catalog/index';
+import { eventRoutes } from './modules/events/index';
 import { importRoutes } from './modules/imports/index';
 import { leadRoutes } from './modules/leads/index';
 import { ledgerRoutes, startSettlementJob } from './modules/ledger/index';
@@ -196,6 +197,7 @@ export async function buildApp({
           await v1.register(auditRoutes);
           await v1.register(importRoutes);
           await v1.register(notificationRoutes);
+          await v1.register(eventRoutes);
         },
         { prefix: '/v1' },
       );

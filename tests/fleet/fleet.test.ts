@@ -752,6 +752,83 @@ describe('a callback storm with a kill -9 and a stopped replica, through HAProxy
   });
 });
 
+// ---- live screens (issue 55): a sale confirmed on one server reaches a stream another server holds -----------------
+describe('the event stream through HAProxy', () => {
+  it("a sale confirmed on one server reaches the retailer's stream, held through HAProxy by another, within 2 s", async () => {
+    const { createParser } = await import('eventsource-parser');
+    const http = await import('node:http');
+    const person = new Client(hp, '127.0.5.1', journal);
+    const signIn = await person.post(`${API}/account/login`, {
+      json: { userName: '9300000005', password: DEMO_PASSWORD },
+    });
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+    const token: string = signIn.body.result.token;
+    // The stream, through HAProxy: which server holds it is in its answer's X-Tierdesk-Server.
+    const received: { event?: string; data: string }[] = [];
+    let connected = false;
+    const parser = createParser({
+      onEvent: (event) => received.push(event),
+      onComment: (comment) => {
+        connected ||= comment.trim() === 'connected';
+      },
+    });
+    const stream = http.get(`${hp}${API}/events`, {
+      headers: { 'x-auth-token': `bearer ${token}` },
+      localAddress: '127.0.5.1',
+    });
+    const holder = await new Promise<string>((resolve, reject) => {
+      stream.on('response', (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => parser.feed(chunk));
+        resolve(String(res.headers['x-tierdesk-server']));
+      });
+      stream.on('error', reject);
+    });
+    try {
+      await vi.waitFor(() => expect(connected).toBe(true), { timeout: 10_000 });
+      // Another server that is up sells and confirms.
+      const others = SERVER_NAMES.filter((name) => name !== holder);
+      let seller: Client | undefined;
+      for (const name of others) {
+        const client = person.to(state.serverUrls[name]);
+        if ((await client.get('/healthz').catch(() => undefined))?.status === 200) seller = client;
+      }
+      expect(seller, `a server other than ${holder} is up`).toBeDefined();
+      const customers = await seller!.get(`${API}/account/fetch?type=1&limit=100`, { token });
+      const customerId: string = customers.body.result.users[0]._id;
+      const products = await seller!.get(`${API}/products/fetch?searchText=Saving`, { token });
+      const saving = products.body.result.products[0];
+      const opened = await seller!.post(`${API}/payusprint/saving_account`, {
+        token,
+        json: { accountType: saving.urlParams.data, productId: saving._id, customerId },
+      });
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      const link: string = opened.body.result.result.data;
+      const utmCode = link.slice(link.lastIndexOf('=') + 1);
+      const merchantCode: string = opened.body.result.merchantCode;
+      const recorded = await seller!.post(`${API}/bought_products/create`, {
+        token,
+        json: { customerId, retailerId: null, productId: saving._id, utmCode, merchantCode },
+      });
+      expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+      const saleId: string = recorded.body.result._id;
+      const raw = JSON.stringify({ eventId: randomUUID(), event: 'account.opened', utmCode, merchantCode });
+      const confirmed = await seller!.post(`${API}/bought_products/callback`, {
+        raw: { bytes: Buffer.from(raw), contentType: 'application/json' },
+        headers: { 'x-provider-signature': signCallback(fleet.webhookSecret, raw) },
+      });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      const statuses = () =>
+        received
+          .filter((e) => e.event === 'sale' && JSON.parse(e.data).id === saleId)
+          .map((e) => JSON.parse(e.data).status);
+      await vi.waitFor(() => expect(statuses()).toContain('CONFIRMED'), { timeout: 2_000 });
+    } finally {
+      stream.destroy();
+    }
+  });
+});
+
 describe('npm run fleet -- stop', () => {
   it('stops every process the fleet started (servers, HAProxy, PostgreSQL, PgBouncer)', async () => {
     if (someTestFailed)

@@ -80,6 +80,14 @@ afterAll(() => ctx.close());
 
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
+  ['0034_events', ['drop table events']],
+  [
+    '0033_notifications',
+    [
+      'drop table notification_attempts, notifications, webhook_endpoints',
+      'alter table users drop column language, drop column notify_email, drop column notify_sms',
+    ],
+  ],
   [
     '0032_runner_locks',
     [

@@ -27,7 +27,7 @@ import type { Db } from './open';
 export type RunnerKey = readonly [number, number];
 
 /** The classes of runner locks. */
-export const RUNNER_CLASS = { settlement: 1, import: 2, notifications: 3 } as const;
+export const RUNNER_CLASS = { settlement: 1, import: 2, notifications: 3, events: 4 } as const;
 
 /** A lock held: until it is released, or lost with its session. */
 export interface HeldLock {

@@ -1147,3 +1147,37 @@ export const notificationAttempts = pgTable(
   },
   (t) => [index('notification_attempts_notification_idx').on(t.notificationId, t.id)],
 );
+
+// Live screens (issue 55) -------------------------------------------------------------------------------------
+
+/** A transaction's id as PostgreSQL 13+ gives it (`pg_current_xact_id()`): 64 bits, never wrapping. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * What changed, for the event stream (`GET events`, modules/events): written in the transaction of the change, so
+ * only what committed is ever announced, and kept 24 hours for streams that reconnect (`Last-Event-ID`). Who sees a
+ * row is said by its `to_*` columns: the one session (`to_session`: a session that ended), or the person
+ * (`to_user`), staff (`to_staff`: ALL, ADMINS or NONE) and the tier users whose hierarchy path is a prefix of
+ * `to_network` (the record's own path, as a sale's). `xid` is the writing transaction's id: the servers read rows
+ * in (xid, id) order once every transaction older than the reader's snapshot has ended (events/bus.ts), so a row
+ * committed late is never passed over.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    kind: text('kind').notNull(),
+    body: jsonb('body').notNull(),
+    toNetwork: text('to_network'),
+    toStaff: text('to_staff').notNull().default('NONE'),
+    toUser: uuid('to_user'),
+    toSession: uuid('to_session'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_position_idx').on(t.xid, t.id),
+    index('events_created_idx').on(t.createdAt),
+    check('events_to_staff_check', sql`${t.toStaff} in ('ALL', 'ADMINS', 'NONE')`),
+  ],
+);

@@ -1022,5 +1022,16 @@ export const en = {
       confirmPassword: 'Confirm New Password',
       submit: 'Update',
     },
+    // Live screens (issue 55): what the event stream's toasts say (layout/LiveEvents.tsx).
+    live: {
+      saleConfirmed: 'Sale %{code} confirmed: commission %{amount}',
+      saleFailed: 'Sale %{code} failed',
+      saleReversed: 'Sale %{code} reversed: commission %{amount} taken back',
+      settled: 'Commission of %{amount} settled: it is in your available balance',
+      approvalWaiting: 'Waiting for your approval: %{kind}',
+      approvalApproved: 'Approved: your %{kind}',
+      approvalRejected: 'Rejected: your %{kind}',
+      leadReceived: 'A new onboarding application has arrived',
+    },
   },
 };

@@ -1469,5 +1469,16 @@ export const hi = {
       confirmPassword: 'नए पासवर्ड की पुष्टि करें',
       submit: 'अपडेट करें',
     },
+    // Live screens (issue 55): what the event stream's toasts say (layout/LiveEvents.tsx).
+    live: {
+      saleConfirmed: 'बिक्री %{code} की पुष्टि हुई: कमीशन %{amount}',
+      saleFailed: 'बिक्री %{code} विफल रही',
+      saleReversed: 'बिक्री %{code} वापस हुई: कमीशन %{amount} वापस लिया गया',
+      settled: '%{amount} का कमीशन सेटल हुआ: यह आपके उपलब्ध बैलेंस में है',
+      approvalWaiting: 'आपकी स्वीकृति की प्रतीक्षा में: %{kind}',
+      approvalApproved: 'स्वीकृत: आपका %{kind}',
+      approvalRejected: 'अस्वीकृत: आपका %{kind}',
+      leadReceived: 'एक नया ऑनबोर्डिंग आवेदन आया है',
+    },
   },
 };

@@ -5,6 +5,7 @@ import { Navigate } from 'react-router-dom';
 import { LOGIN_PATH } from '../providers/authProvider';
 import { clearSession, getToken } from '../providers/session';
 import { LanguageKeeper } from './LanguageKeeper';
+import { LiveEvents } from './LiveEvents';
 import { Menu } from './Menu';
 import { OfflineBanner } from './OfflineBanner';
 import { SandboxBanner } from './SandboxBanner';
@@ -45,6 +46,7 @@ export const Layout = ({ children }: { children: ReactNode }) => {
         <UpdatePrompt />
         <SandboxBanner />
         <LanguageKeeper />
+        <LiveEvents />
         {children}
       </RaLayout>
     </Authenticated>

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { WireSession } from '../../../shared/wire';
 import type { Queryable as Db } from '../../db/open';
 import { sessions } from '../../db/schema';
 import { hashToken } from '../../http/session-token';
+import { sessionsEnded } from '../events/index';
 
 // The lookup lives with the session guard in http/; issuing and revoking sessions is this module's.
 export {
@@ -47,15 +48,28 @@ export async function issueSession(
   return token;
 }
 
+/**
+ * Ending sessions: each one ended tells its own event stream, in the same transaction (modules/events), so a panel
+ * signed in elsewhere goes to Login at once.
+ */
+async function endSessionsWhere(db: Db, where: SQL | undefined) {
+  const ended = await db.delete(sessions).where(where).returning({ id: sessions.id });
+  await sessionsEnded(
+    db,
+    ended.map((s) => s.id),
+  );
+  return ended;
+}
+
 export const revokeSession = (db: Db, tokenHash: string) =>
-  db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  endSessionsWhere(db, eq(sessions.tokenHash, tokenHash));
 
 /** Ends every session of the user except the one given (after a password change). */
 export const revokeOtherSessions = (db: Db, userId: string, keepTokenHash: string) =>
-  db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+  endSessionsWhere(db, and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
 
 export const revokeAllSessions = (db: Db, userId: string) =>
-  db.delete(sessions).where(eq(sessions.userId, userId));
+  endSessionsWhere(db, eq(sessions.userId, userId));
 
 /** A User-Agent is kept only to be recognised in the list; a longer one is cut. */
 const USER_AGENT_MAX = 300;
@@ -90,9 +104,6 @@ export async function listSessions(db: Db, userId: string, currentTokenHash: str
 
 /** Ends one of the person's own sessions by its id; false when the person has no session of that id. */
 export async function endSession(db: Db, userId: string, id: string): Promise<boolean> {
-  const ended = await db
-    .delete(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
-    .returning({ id: sessions.id });
+  const ended = await endSessionsWhere(db, and(eq(sessions.id, id), eq(sessions.userId, userId)));
   return ended.length > 0;
 }

@@ -24,6 +24,7 @@ import {
   resetSecondStep,
 } from '../account/index';
 import { type Actor, auditRecorder } from '../audit/index';
+import { approvalChanged } from '../events/index';
 import {
   adjustIn,
   foldedReference,
@@ -173,6 +174,7 @@ type CommandValues = Pick<CommandRow, 'kind' | 'userId'> &
 async function insertCommand(tx: Tx, maker: Person, values: CommandValues) {
   const id = randomUUID();
   await tx.insert(pendingCommands).values({ id, ...values, status: 'PENDING', makerId: maker.id });
+  await approvalChanged(tx, { id, status: 'PENDING', kind: values.kind as CommandKind, maker: maker.id });
   // The new admin's fields beside the command's, so the trail masks its mobile and email as it masks any user's.
   const { details, ...recorded } = values;
   await auditRecorder(
@@ -508,6 +510,7 @@ export async function approveCommand(
       .update(pendingCommands)
       .set({ status: 'APPROVED', checkerId: checker.id, postingId, userId, decidedAt })
       .where(eq(pendingCommands.id, id));
+    await approvalChanged(tx, { id, status: 'APPROVED', kind, maker: command.makerId });
     await record('approval.approve', 'approval')(tx, {
       entityId: id,
       before: { status: 'PENDING', makerId: command.makerId },
@@ -536,6 +539,12 @@ export async function rejectCommand(db: Db, id: string, checker: Person, reason:
       reason,
       userId: command.userId,
       decidedAt,
+    });
+    await approvalChanged(tx, {
+      id,
+      status: 'REJECTED',
+      kind: command.kind as CommandKind,
+      maker: command.makerId,
     });
     await auditRecorder(
       checker.actor,

@@ -6,6 +6,7 @@ import {
   type ImportKind,
   type ImportMode,
   type ImportRowError,
+  type ImportStatus,
   type WireImportJob,
 } from '../../../shared/schemas/imports';
 import { isUniqueViolation } from '../../db/errors';
@@ -14,6 +15,7 @@ import { RUNNER_CLASS, type RunnerKey, runnerLockHeld } from '../../db/runner-lo
 import { importErrors, importJobs } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { conflict } from '../../http/errors';
+import { importChanged } from '../events/index';
 import { claimFile, newFileId } from '../files/index';
 
 /**
@@ -93,7 +95,7 @@ export async function recordProgress(
   errors: ImportRowError[],
 ) {
   await inTransaction(q, async (tx) => {
-    await tx
+    const [job] = await tx
       .update(importJobs)
       .set({
         read: sql`${importJobs.read} + ${delta.read}`,
@@ -104,7 +106,9 @@ export async function recordProgress(
         refused: sql`${importJobs.refused} + ${delta.refused}`,
         errorsFound: sql`${importJobs.errorsFound} + ${errors.length}`,
       })
-      .where(eq(importJobs.id, jobId));
+      .where(eq(importJobs.id, jobId))
+      .returning();
+    if (job) await importChanged(tx, jobEvent(job));
     if (errors.length === 0) return;
     const [kept] = await tx
       .select({ count: count(), last: sql<number | null>`max(${importErrors.row})` })
@@ -130,8 +134,18 @@ export async function finishJob(q: Queryable, jobId: string, failure: string | n
     .set({ status: failure ? 'FAILED' : 'DONE', message: failure })
     .where(eq(importJobs.id, jobId))
     .returning();
+  await importChanged(q, jobEvent(row));
   return { counts: countsOf(row), errorsTotal: row.errorsFound };
 }
+
+/** A job's event (modules/events): its status and counts, for the Import screen's progress. */
+const jobEvent = (row: typeof importJobs.$inferSelect) => ({
+  id: row.id,
+  status: row.status as ImportStatus,
+  kind: row.kind as ImportKind,
+  dryRun: row.dryRun,
+  counts: countsOf(row),
+});
 
 const countsOf = (row: ImportCounts): ImportCounts => ({
   read: row.read,

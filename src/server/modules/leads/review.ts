@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { caller } from '../../http/session';
 import type { peopleService } from '../account/index';
 import { runCommand } from '../audit/index';
+import { leadChanged } from '../events/index';
 import { type LeadRow, leadView } from './queries';
 
 /** Marks a NEW application decided, or explains why it cannot be. Runs inside the deciding transaction. */
@@ -22,6 +23,7 @@ async function decide(tx: Tx, id: string, values: Partial<typeof leads.$inferIns
     .where(and(eq(leads.id, id), eq(leads.status, 'NEW')))
     .returning();
   if (!row) throw conflict(LEAD_MSG.alreadyDecided);
+  await leadChanged(tx, { id, status: row.status as 'APPROVED' | 'REJECTED' });
   return { before, row };
 }
 

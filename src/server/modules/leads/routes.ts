@@ -25,6 +25,7 @@ import { documentedOnly } from '../../http/schemas';
 import { guarded } from '../../http/session';
 import { peopleService } from '../account/index';
 import { auditRecorder, publicActor } from '../audit/index';
+import { leadChanged } from '../events/index';
 import { readStoredFile, storedFile, storeFile } from '../files/index';
 import { checkLocationChain } from '../locations/index';
 import { receiveLead, validateParts } from './intake';
@@ -174,6 +175,7 @@ export default async function leadRoutes(fastify: FastifyInstance) {
             entityId: inserted.id,
             after: leadView(inserted),
           });
+          await leadChanged(tx, { id: inserted.id, status: 'NEW' });
           return inserted;
         });
         return { result: { _id: row.id }, message: LEAD_MSG.thankYou };

@@ -5,9 +5,10 @@ import type { SettleResult } from '../../../shared/wire';
 import { DEFAULT_TDS, type TdsConfig } from '../../config';
 import type { Db, Queryable, Tx } from '../../db/open';
 import { type HeldLock, RUNNER_CLASS, type RunnerKey, type RunnerLocks } from '../../db/runner-lock';
-import { postings } from '../../db/schema';
+import { postings, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type Actor, auditRecorder, SYSTEM } from '../audit/index';
+import { commissionsSettled } from '../events/index';
 import { notify } from '../notifications/index';
 import { lockWallets, type PostingDraft, writePostings } from './ledger';
 import { withholdTds } from './withholding';
@@ -118,6 +119,10 @@ async function settleBatch(tx: Tx, ledgerKey: Buffer, userId: string, opts: Sett
         ...(tds > 0n ? { tdsPaise: paiseJson(tds) } : {}),
       },
     });
+  if (due.length > 0) {
+    const [settled] = await tx.select({ path: users.path }).from(users).where(eq(users.id, userId));
+    await commissionsSettled(tx, { id: userId, path: settled?.path ?? null }, paise);
+  }
   return { count: due.length, paise, tds };
 }
 

@@ -21,6 +21,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { SessionUser } from '../account/index';
 import { findVisibleUser } from '../account/index';
 import type { AuditRecorder } from '../audit/index';
+import { saleChanged } from '../events/index';
 import { creditCommissions, reverseCommissions } from '../ledger/index';
 import { notify } from '../notifications/index';
 import { listSales, type SaleRow, sharesOf } from './queries';
@@ -155,6 +156,7 @@ export async function recordSale(
         throw error;
       });
     await audit?.(tx, { entityId: row.id, after: saleView(row) });
+    await saleChanged(tx, row, SaleStatus.PENDING);
     return row.id;
   });
   const { sales } = await listSales(db, caller, { id }, { limit: 1, offset: 0 });
@@ -418,6 +420,7 @@ export async function applyProviderEvent(
       before: { status: sale.status },
       after: { status: judged.next, event: event.event, eventId: event.eventId },
     });
+    if (judged.next !== sale.status) await saleChanged(tx, sale, judged.next);
     await judged.effect?.(tx);
     if (judged.next !== sale.status) await notifySale(tx, sale, judged.next, now);
     return { answer, replay: false };
