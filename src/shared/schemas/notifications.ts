@@ -7,6 +7,7 @@ import {
   NOTIFY_MSG,
   WEBHOOK_EVENTS,
 } from '../constants/notifications';
+import { isoTime } from './dates';
 
 export * from '../constants/notifications';
 
@@ -40,7 +41,7 @@ export const wireWebhookSchema = z.strictObject({
   _id: z.string(),
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
-  createdAt: z.string(),
+  createdAt: isoTime,
 });
 export type WireWebhook = z.infer<typeof wireWebhookSchema>;
 
@@ -57,9 +58,9 @@ export const wireNotificationSchema = z.strictObject({
   status: z.enum(NOTIFICATION_STATUSES),
   attempts: z.number(),
   lastError: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
+  nextAttemptAt: isoTime.nullable(),
+  createdAt: isoTime,
+  sentAt: isoTime.nullable(),
 });
 export type WireNotification = z.infer<typeof wireNotificationSchema>;
 
