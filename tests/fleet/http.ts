@@ -18,6 +18,8 @@ export interface Exchange {
   /** 0 when no answer came (connection refused or reset). */
   status: number;
   server?: string;
+  /** The Retry-After header of the answer, when it had one. */
+  retryAfter?: string;
   error?: string;
 }
 
@@ -114,6 +116,7 @@ export class Client {
             const server = res.headers[SERVED_BY] as string | undefined;
             exchange.status = res.statusCode ?? 0;
             exchange.server = server;
+            exchange.retryAfter = res.headers['retry-after'];
             let parsed: unknown;
             try {
               parsed = JSON.parse(raw.toString('utf8'));
