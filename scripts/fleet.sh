@@ -471,6 +471,9 @@ backend tierdesk
     http-check expect status 200
     # Which server answered, for people and for npm run fleet:test.
     http-response set-header X-Tierdesk-Server %s
+    # No server up means none reaches a primary (a failover under way): HAProxy's own 503 then says what the
+    # servers' would, with the same Retry-After.
+    http-error status 503 content-type application/json string '{"message":"The database is switching over; try again in a moment"}' hdr retry-after 5
     # A request is sent to another server when no connection could be made (it never reached a server): always safe.
     retries 3
     option redispatch 1
