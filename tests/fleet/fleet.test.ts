@@ -1001,9 +1001,15 @@ describe('a callback storm with a kill -9 and a stopped replica, through HAProxy
     it("while the database's leader changed, a client saw no 500: only 503s with Retry-After", () => {
       const inside = failedAnswers().filter((x) => inDbWindow(x) && !inWindow(x));
       note(`${inside.length} answered 5xx or unanswered while the leader changed`);
+      // The sandbox partner is the fleet itself (reached through HAProxy at PUBLIC_URL): while the leader changes it
+      // answers 503 too, and an opening reports that as the partner's failure (502), as it would a real partner's.
+      const partnerFailed = (x: { status: number; path: string; message?: string }) =>
+        x.status === 502 &&
+        x.path.endsWith(`/payusprint/${openingPath}`) &&
+        x.message === SALES_MSG.partnerFailed(503);
       expect(
         inside
-          .filter((x) => x.status !== 503 || !x.retryAfter)
+          .filter((x) => (x.status !== 503 || !x.retryAfter) && !partnerFailed(x))
           .slice(0, 10)
           .map(
             (x) => `${x.method} ${x.path} ${x.status} ${x.error ?? ''} at ${seconds(x.started - STARTED)}`,

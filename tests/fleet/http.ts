@@ -20,6 +20,8 @@ export interface Exchange {
   server?: string;
   /** The Retry-After header of the answer, when it had one. */
   retryAfter?: string;
+  /** The message of a failed answer (5xx), when it had one. */
+  message?: string;
   error?: string;
 }
 
@@ -123,6 +125,8 @@ export class Client {
             } catch {
               parsed = undefined;
             }
+            if (exchange.status >= 500)
+              exchange.message = (parsed as { message?: string } | undefined)?.message;
             finish(undefined, { status: exchange.status, body: parsed, raw, headers: res.headers, server });
           });
         },

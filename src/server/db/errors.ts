@@ -89,6 +89,16 @@ export function watchConnections(pool: pg.Pool) {
   });
 }
 
+/**
+ * A connection the pool could not open (no query ran on it): its failure counts as a connection's end, like one
+ * watchConnections notes, unless PostgreSQL itself refused it (a DatabaseError keeps its SQLSTATE). pg reports a
+ * connection cut while it opens (a proxy with no primary behind it, a primary killed) with no code.
+ */
+export function connectFailed(error: unknown): unknown {
+  if (error && typeof error === 'object' && !(error instanceof pg.DatabaseError)) connectionEnds.add(error);
+  return error;
+}
+
 /** The error with which `client`'s connection ended, if it did. */
 export const connectionEndOf = (client: object | undefined) => (client ? endOfClient.get(client) : undefined);
 
