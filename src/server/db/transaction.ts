@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgTransaction, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { connectFailed, connectionEndOf, DatabaseUnavailable, isSwitchover, sqlStateOf } from './errors';
+import { connectionEndOf, DatabaseUnavailable, isSwitchover, sqlStateOf } from './errors';
 import type { Db, Queryable, Tx } from './open';
 import * as schema from './schema';
 
@@ -34,9 +34,7 @@ export const connectionOf = (tx: Tx): pg.PoolClient | undefined => connections.g
  * rather than a rollback that failed after them.
  */
 async function attempt<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>, config?: PgTransactionConfig) {
-  const client = await pool.connect().catch((error: unknown) => {
-    throw connectFailed(error);
-  });
+  const client = await pool.connect();
   let failure: unknown;
   let readOnly = false;
   try {
