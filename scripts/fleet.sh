@@ -207,9 +207,11 @@ $([ -z "$REPLICA_DELAY" ] || printf '  recovery_conf:\n    recovery_min_apply_de
 EOF2
 }
 
-# One node's Patroni, detached, as the postgres OS user; its pid in FLEET_DIR/pg/<node>.pid, its log beside.
+# One node's Patroni, detached, as the postgres OS user; its pid in FLEET_DIR/pg/<node>.pid, its log (and its
+# PostgreSQL's) in FLEET_DIR/patroni-<node>.log, kept by stop.
 start_patroni() {
-  local name=$1 log=$FLEET_DIR/pg/$1.log pidfile=$FLEET_DIR/pg/$1.pid
+  local name=$1 log=$FLEET_DIR/patroni-$1.log pidfile=$FLEET_DIR/pg/$1.pid
+  touch "$log" && chown postgres "$log"
   as_postgres bash -c "setsid $PATRONI_BIN $FLEET_DIR/pg/$name.yml </dev/null >>$log 2>&1 & echo \$! >$pidfile"
 }
 patroni_pid() { pid_of "$FLEET_DIR/pg/$1.pid" "$PATRONI_BIN"; }
@@ -261,13 +263,13 @@ wait_cluster() {
     fi
     for name in $(node_names); do
       if ! patroni_pid "$name" >/dev/null; then
-        tail -n 20 "$FLEET_DIR/pg/$name.log" >&2 || true
-        fail "Patroni on $name stopped; its log: $FLEET_DIR/pg/$name.log"
+        tail -n 20 "$FLEET_DIR/patroni-$name.log" >&2 || true
+        fail "Patroni on $name stopped; its log: $FLEET_DIR/patroni-$name.log"
       fi
     done
     if [ $SECONDS -ge $deadline ]; then
       echo "${view:-(no Patroni REST API answered)}" >&2
-      fail "Patroni did not form a cluster (a leader, $((NODE_COUNT - 1)) replica(s), one synchronous) within ${START_WAIT}s; the logs: $FLEET_DIR/pg/*.log, $FLEET_DIR/etcd.log"
+      fail "Patroni did not form a cluster (a leader, $((NODE_COUNT - 1)) replica(s), one synchronous) within ${START_WAIT}s; the logs: $FLEET_DIR/patroni-*.log, $FLEET_DIR/etcd.log"
     fi
     sleep 0.5
   done

@@ -1028,8 +1028,8 @@ describe('npm run fleet -- stop', () => {
         's3.log',
         'haproxy.log',
         'etcd.log',
-        'pg/pg1.log',
-        'pg/pg2.log',
+        'patroni-pg1.log',
+        'patroni-pg2.log',
       ])
         console.log(`\n-- ${file} (its end)\n${fleet.tail(file)}`);
     closeAgents();
