@@ -191,9 +191,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // npm run fleet:test (scripts/fleet-test.sh): a fleet of its own (scripts/fleet.sh: a PostgreSQL 15 primary
-          // and replica, three servers, HAProxy), its tests in order on one fleet. Not part of `npm test`; CI runs it
-          // on its own. The whole run ends within 5 minutes: the start and the storm carry their own limits
+          // npm run fleet:test (scripts/fleet-test.sh): a fleet of its own (scripts/fleet.sh: PostgreSQL 15 nodes kept
+          // by Patroni and etcd, three servers, HAProxy), its tests in order on one fleet. Not part of `npm test`; CI
+          // runs its quick mode on its own. The start, the storm and each loss of the leader carry their own limits
           // (tests/fleet/fleet.test.ts), and the storm ends early rather than pass the run's bound.
           name: 'fleet',
           environment: 'node',

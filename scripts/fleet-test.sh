@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# npm run fleet:test [-- --pgbouncer] [vitest's own options]: the vitest project `fleet` (tests/fleet/fleet.test.ts).
-# --pgbouncer is the test's own option (the fleet with PgBouncer between the servers and the primary); vitest refuses
-# options it does not know, so it reaches the test as FLEET_PGBOUNCER=1.
+# npm run fleet:test [-- --full] [-- --pgbouncer] [vitest's own options]: the vitest project `fleet`
+# (tests/fleet/fleet.test.ts). --full (three rounds of each loss of the database's leader, and their medians) and
+# --pgbouncer (PgBouncer between the servers and HAProxy's write port) are the test's own options; vitest refuses
+# options it does not know, so they reach the test as FLEET_FULL=1 and FLEET_PGBOUNCER=1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 args=()
 for arg in "$@"; do
-  if [ "$arg" = --pgbouncer ]; then export FLEET_PGBOUNCER=1; else args+=("$arg"); fi
+  case $arg in
+    --pgbouncer) export FLEET_PGBOUNCER=1 ;;
+    --full) export FLEET_FULL=1 ;;
+    *) args+=("$arg") ;;
+  esac
 done
 exec npx --no-install vitest run --project fleet "${args[@]}"

@@ -1,4 +1,5 @@
-// Starts, inspects and stops a fleet with scripts/fleet.sh, as an operator would, in a directory of its own.
+// Starts, inspects and stops a fleet with scripts/fleet.sh, as an operator would, in a directory of its own; reads
+// Patroni's view of the database nodes from its REST API (GET /cluster), as an operator's tools would.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -55,15 +56,34 @@ export function run(
   });
 }
 
+/** A PostgreSQL node of the fleet, kept by its own Patroni (PG_NODES in fleet.env). */
+export interface PgNode {
+  name: string;
+  port: number;
+  dataDir: string;
+  restPort: number;
+}
+
+/** A member as Patroni's GET /cluster lists it. */
+export interface Member {
+  name: string;
+  role: 'leader' | 'sync_standby' | 'replica' | string;
+  state: string;
+  timeline?: number;
+  /** Bytes behind the leader (replicas only); 'unknown' before the member reported a position. */
+  lag?: number | string;
+}
+
 export interface FleetState {
   dir: string;
   haproxyUrl: string;
   statsUrl: string;
   serverUrls: Record<ServerName, string>;
+  /** HAProxy's write port (the leader). */
   databaseUrl: string;
+  /** HAProxy's read port (the replicas, the leader while none is up). */
   replicaUrl: string;
-  pgPort: number;
-  replicaPort: number;
+  nodes: PgNode[];
   replicaDelay: string;
 }
 
@@ -95,7 +115,7 @@ export class Fleet {
 
   /** `npm run fleet -- start` in this fleet's directory, on free ports; its last line must be HAProxy's URL. */
   async start(flags: string[], timeoutMs: number, onLine?: (line: string) => void): Promise<Ran> {
-    const ports = await distinctFreePorts(7);
+    const ports = await distinctFreePorts(18);
     this.env = {
       ...baseEnv(),
       ...this.settings,
@@ -105,6 +125,13 @@ export class Fleet {
       FLEET_STATS_PORT: String(ports[4]),
       FLEET_PG_PORT: String(ports[5]),
       FLEET_REPLICA_PORT: String(ports[6]),
+      FLEET_NODE_PORTS: `${ports[5]} ${ports[6]} ${ports[7]}`,
+      FLEET_REST_PORTS: `${ports[8]} ${ports[9]} ${ports[10]}`,
+      FLEET_PG_WRITE_PORT: String(ports[11]),
+      FLEET_PG_READ_PORT: String(ports[12]),
+      FLEET_ETCD_PORT: String(ports[13]),
+      FLEET_ETCD_PEER_PORT: String(ports[14]),
+      FLEET_PGBOUNCER_PORT: String(ports[15]),
       DATA_KEY: this.dataKey,
       PROVIDER_WEBHOOK_SECRET: this.webhookSecret,
     };
@@ -124,7 +151,7 @@ export class Fleet {
     const text = fs.readFileSync(path.join(this.dir, 'fleet.env'), 'utf8');
     const values: Record<string, string> = {};
     for (const line of text.split('\n')) {
-      const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
+      const match = /^([A-Za-z_][A-Za-z0-9_]*)='?(.*?)'?$/.exec(line);
       if (match) values[match[1]] = match[2];
     }
     return {
@@ -136,8 +163,10 @@ export class Fleet {
       ) as Record<ServerName, string>,
       databaseUrl: values.DATABASE_URL,
       replicaUrl: values.DATABASE_REPLICA_URL,
-      pgPort: Number(values.PG_PORT),
-      replicaPort: Number(values.REPLICA_PORT),
+      nodes: values.PG_NODES.split(' ').map((entry) => {
+        const [name, port, dataDir, restPort] = entry.split(':');
+        return { name, port: Number(port), dataDir, restPort: Number(restPort) };
+      }),
       replicaDelay: values.REPLICA_DELAY,
     };
   }
@@ -150,36 +179,64 @@ export class Fleet {
     return run('bash', ['scripts/fleet.sh', 'stop'], this.env, timeoutMs);
   }
 
-  /** scripts/pg-cluster.sh on this fleet's cluster (replica-stop, replica-start, status). */
-  cluster(verb: string, timeoutMs = 60_000) {
-    const s = this.state!;
-    return run(
-      'bash',
-      ['scripts/pg-cluster.sh', verb],
-      {
-        ...process.env,
-        PGDIR: path.join(this.dir, 'pg'),
-        PGPORT: String(s.pgPort),
-        REPLICA_PORT: String(s.replicaPort),
-        REPLICA_DELAY: s.replicaDelay,
-      },
-      timeoutMs,
-    );
+  /** Another verb of scripts/fleet.sh on this fleet (switchover, node-stop <node>, node-start <node>). */
+  verb(args: string[], timeoutMs = 90_000) {
+    return run('bash', ['scripts/fleet.sh', ...args], this.env, timeoutMs);
+  }
+
+  node(name: string): PgNode {
+    const node = this.state!.nodes.find((n) => n.name === name);
+    if (!node) throw new Error(`no node ${name}`);
+    return node;
+  }
+
+  /** Patroni's members (GET /cluster) from the first node whose REST API answers; none when none answers. */
+  async members(): Promise<Member[]> {
+    for (const node of this.state?.nodes ?? []) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${node.restPort}/cluster`, {
+          signal: AbortSignal.timeout(2_000),
+        });
+        if (res.ok) return ((await res.json()) as { members: Member[] }).members;
+      } catch {
+        // This node's Patroni is down: ask the next.
+      }
+    }
+    return [];
+  }
+
+  /** The running leader's name, if there is one. */
+  async leader(): Promise<string | undefined> {
+    return (await this.members()).find((m) => m.role === 'leader' && m.state === 'running')?.name;
+  }
+
+  /** A node's PostgreSQL (its postmaster), from postmaster.pid; 0 when it has none. */
+  postmasterPid(name: string): number {
+    const file = path.join(this.node(name).dataDir, 'postmaster.pid');
+    return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : 0;
+  }
+
+  /** A node's Patroni, from the pid file the fleet wrote. */
+  patroniPid(name: string): number {
+    return Number(fs.readFileSync(path.join(this.dir, 'pg', `${name}.pid`), 'utf8').trim());
   }
 
   pidOf(name: ServerName): number {
     return Number(fs.readFileSync(path.join(this.dir, `${name}.pid`), 'utf8').trim());
   }
 
-  /** Every process the fleet started, by its pid files: servers, HAProxy, PgBouncer, PostgreSQL's two servers. */
+  /** Every process the fleet started, by its pid files: servers, HAProxy, PgBouncer, etcd, each node's Patroni and PostgreSQL. */
   processes(): Record<string, number> {
     const files: Record<string, string> = {
       ...Object.fromEntries(SERVER_NAMES.map((name) => [name, `${name}.pid`])),
       haproxy: 'haproxy.pid',
       pgbouncer: 'pgbouncer/pgbouncer.pid',
-      primary: 'pg/primary/postmaster.pid',
-      replica: 'pg/replica/postmaster.pid',
+      etcd: 'etcd.pid',
     };
+    for (const node of this.state?.nodes ?? []) {
+      files[`patroni ${node.name}`] = `pg/${node.name}.pid`;
+      files[`postgres ${node.name}`] = path.relative(this.dir, path.join(node.dataDir, 'postmaster.pid'));
+    }
     const found: Record<string, number> = {};
     for (const [name, file] of Object.entries(files)) {
       const full = path.join(this.dir, file);
@@ -193,13 +250,13 @@ export class Fleet {
     process.kill(this.pidOf(name), 'SIGKILL');
   }
 
-  /** HAProxy's view of each server (UP, DOWN, ...), from its statistics page. */
-  async balancerView(): Promise<Record<string, string>> {
+  /** HAProxy's view of each server of a backend (UP, DOWN, ...), from its statistics page. */
+  async balancerView(backend = 'tierdesk'): Promise<Record<string, string>> {
     const res = await fetch(`${this.state!.statsUrl};csv`, { signal: AbortSignal.timeout(3_000) });
     const view: Record<string, string> = {};
     for (const line of (await res.text()).split('\n')) {
       const fields = line.split(',');
-      if (fields[0] === 'tierdesk' && fields[1] !== 'BACKEND' && fields[1] !== 'FRONTEND')
+      if (fields[0] === backend && fields[1] !== 'BACKEND' && fields[1] !== 'FRONTEND')
         view[fields[1]] = fields[17];
     }
     return view;
@@ -224,13 +281,15 @@ export class Fleet {
     };
   }
 
+  /** Connections to the leader through HAProxy's write port; a connection cut by a failover is replaced. */
   primary() {
-    const client = new pg.Client({
+    const pool = new pg.Pool({
       connectionString: this.state!.databaseUrl,
       application_name: 'fleet-test',
+      max: 2,
     });
-    client.on('error', () => {});
-    return client;
+    pool.on('error', () => {});
+    return pool;
   }
 
   removeDir() {

@@ -18,6 +18,10 @@ export interface Exchange {
   /** 0 when no answer came (connection refused or reset). */
   status: number;
   server?: string;
+  /** The Retry-After header of the answer, when it had one. */
+  retryAfter?: string;
+  /** The message of a failed answer (5xx), when it had one. */
+  message?: string;
   error?: string;
 }
 
@@ -114,12 +118,15 @@ export class Client {
             const server = res.headers[SERVED_BY] as string | undefined;
             exchange.status = res.statusCode ?? 0;
             exchange.server = server;
+            exchange.retryAfter = res.headers['retry-after'];
             let parsed: unknown;
             try {
               parsed = JSON.parse(raw.toString('utf8'));
             } catch {
               parsed = undefined;
             }
+            if (exchange.status >= 500)
+              exchange.message = (parsed as { message?: string } | undefined)?.message;
             finish(undefined, { status: exchange.status, body: parsed, raw, headers: res.headers, server });
           });
         },

@@ -78,6 +78,24 @@ const endOfClient = new WeakMap<object, Error>();
  * pg-pool itself drops a client whose connection ended: an idle one at once, a held one when it is released.
  */
 export function watchConnections(pool: pg.Pool) {
+  // A connection the pool could not open fails pool.connect (and pool.query, which calls it) with no code: noted.
+  const connect = pool.connect.bind(pool) as (
+    callback?: (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void,
+  ) => Promise<pg.PoolClient> | undefined;
+  Object.assign(pool, {
+    connect: (
+      callback?: (
+        error: Error | undefined,
+        client?: pg.PoolClient,
+        done?: (release?: unknown) => void,
+      ) => void,
+    ) =>
+      callback
+        ? connect((error, client, done) => callback(error && (connectFailed(error) as Error), client, done))
+        : connect()?.catch((error: unknown) => {
+            throw connectFailed(error);
+          }),
+  });
   const watched = new WeakSet<pg.PoolClient>();
   pool.on('acquire', (client) => {
     if (watched.has(client)) return;
@@ -87,6 +105,16 @@ export function watchConnections(pool: pg.Pool) {
       endOfClient.set(client, error);
     });
   });
+}
+
+/**
+ * A connection the pool could not open (no query ran on it): its failure counts as a connection's end, like one
+ * watchConnections notes, unless PostgreSQL itself refused it (a DatabaseError keeps its SQLSTATE). pg reports a
+ * connection cut while it opens (a proxy with no primary behind it, a primary killed) with no code.
+ */
+export function connectFailed(error: unknown): unknown {
+  if (error && typeof error === 'object' && !(error instanceof pg.DatabaseError)) connectionEnds.add(error);
+  return error;
 }
 
 /** The error with which `client`'s connection ended, if it did. */
