@@ -47,17 +47,22 @@ const cached = <F>(make: (locale: FormatLocale) => F) => {
 
 /** The date formatters of one time zone (undefined: the viewer's), per language and kind, made once. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string | undefined, time: boolean, timeZone: string | undefined) {
+function dateFormat(locale: string | undefined, time: boolean | 'dayMonth', timeZone: string | undefined) {
   const language = known(locale);
   const key = `${language} ${time} ${timeZone ?? ''}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALE[language], {
-      dateStyle: 'medium',
-      ...(time ? { timeStyle: 'medium' } : {}),
-      ...(time && language === 'hi' ? { hourCycle: 'h23' as const } : {}),
-      timeZone,
-    });
+    format = new Intl.DateTimeFormat(
+      DATE_LOCALE[language],
+      time === 'dayMonth'
+        ? { day: 'numeric', month: 'short', timeZone }
+        : {
+            dateStyle: 'medium',
+            ...(time ? { timeStyle: 'medium' } : {}),
+            ...(time && language === 'hi' ? { hourCycle: 'h23' as const } : {}),
+            timeZone,
+          },
+    );
     dateFormats.set(key, format);
   }
   return format;
@@ -66,8 +71,11 @@ function dateFormat(locale: string | undefined, time: boolean, timeZone: string 
 export interface DateFormatOptions {
   /** The panel's language (react-admin's locale); English when not given (CSV exports, server texts). */
   locale?: string;
-  /** With the time ('Nov 26, 2026, 7:43:05 AM'): where the moment matters (the audit trail, postings). */
-  time?: boolean;
+  /**
+   * With the time ('Nov 26, 2026, 7:43:05 AM'): where the moment matters (the audit trail, postings); or the day
+   * and month alone ('Nov 26'; Hindi '26 नव॰'), where the year goes without saying (a chart's axis).
+   */
+  time?: boolean | 'dayMonth';
   /**
    * The IANA time zone to read the moment in; the viewer's when not given (the panel). The server's documents give
    * India's (Asia/Kolkata), whatever the server's own zone.

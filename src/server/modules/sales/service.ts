@@ -22,6 +22,7 @@ import type { SessionUser } from '../account/index';
 import { findVisibleUser } from '../account/index';
 import type { AuditRecorder } from '../audit/index';
 import { creditCommissions, reverseCommissions } from '../ledger/index';
+import { countNewSale, countStatusChange } from './counters';
 import { listSales, type SaleRow, sharesOf } from './queries';
 
 /** The administrator credited with the admin share (and with any missing tier's share): the first admin. */
@@ -153,6 +154,7 @@ export async function recordSale(
         if (isUniqueViolation(error)) throw conflict(SALES_MSG.utmCodeUsed, 'utmCode');
         throw error;
       });
+    await countNewSale(tx, row);
     await audit?.(tx, { entityId: row.id, after: saleView(row) });
     return row.id;
   });
@@ -386,6 +388,8 @@ export async function applyProviderEvent(
       before: { status: sale.status },
       after: { status: judged.next, event: event.event, eventId: event.eventId },
     });
+    // The charts' count of the sale's day, before the effect's wallet locks (the money moves last).
+    if (judged.next !== sale.status) await countStatusChange(tx, sale, sale.status, judged.next);
     await judged.effect?.(tx);
     return { answer, replay: false };
   });
