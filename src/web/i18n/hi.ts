@@ -562,6 +562,10 @@ export const hi = {
       documents: {
         language: 'दस्तावेज़ की भाषा अंग्रेज़ी या हिंदी होनी चाहिए',
       },
+      /** The dashboard's charts (issue 55). */
+      report: {
+        days: 'दिनों की संख्या 1 से 90 तक की पूरी संख्या होनी चाहिए',
+      },
     },
     enums: {
       userStatus: { ACTIVE: 'सक्रिय', INACTIVE: 'निष्क्रिय' },
@@ -1260,6 +1264,32 @@ export const hi = {
       newPassword: 'नया पासवर्ड',
       confirmPassword: 'नए पासवर्ड की पुष्टि करें',
       submit: 'अपडेट करें',
+    },
+    charts: {
+      title: 'इस महीने',
+      loadError: 'चार्ट लोड नहीं हो सके।',
+      showChart: 'चार्ट',
+      showTable: 'तालिका',
+      viewOf: '%{chart} को इस रूप में दिखाएँ',
+      noData: 'अभी कुछ नहीं',
+      loading: 'लोड हो रहा है...',
+      day: 'दिन',
+      commission: 'कमीशन',
+      commissionTitle: 'प्रतिदिन कमीशन',
+      last30: 'पिछले 30 दिन',
+      previous30: 'उससे पहले के 30 दिन',
+      previousDay: '30 दिन पहले का दिन',
+      previousCommission: '30 दिन पहले का कमीशन',
+      salesTitle: 'स्थिति के अनुसार प्रतिदिन बिक्री',
+      sales: 'बिक्री',
+      confirmed: 'पुष्ट',
+      failed: 'विफल',
+      otherStatus: 'लंबित या वापस लिया गया',
+      productsTitle: 'इस महीने उत्पाद के अनुसार बिक्री',
+      product: 'उत्पाद',
+      topTitle: 'इस महीने कमीशन के अनुसार शीर्ष 10 रिटेलर',
+      rank: 'क्रम',
+      retailer: 'रिटेलर',
     },
   },
 };

@@ -5,6 +5,7 @@ import { DOCUMENT_MSG } from '../../shared/constants/documents';
 import { LEAD_MSG } from '../../shared/constants/leads';
 import { LOCATION_MSG } from '../../shared/constants/locations';
 import { MFA_MSG } from '../../shared/constants/mfa';
+import { REPORT_MSG } from '../../shared/constants/reports';
 import { SALES_MSG } from '../../shared/constants/sales';
 import { TDS_MSG } from '../../shared/constants/tds';
 import { USER_MSG, USER_SAVED_MSG } from '../../shared/constants/users';
@@ -110,6 +111,8 @@ export const sharedMessagesEn = {
   },
   /** Documents (issue 52): the language a receipt, statement or TDS certificate is asked in. */
   documents: fixedTexts(DOCUMENT_MSG),
+  /** The dashboard's charts (issue 55). */
+  report: fixedTexts(REPORT_MSG),
 };
 
 type Group = keyof typeof sharedMessagesEn;
