@@ -106,6 +106,22 @@ const ChartCard = ({
   );
 };
 
+/**
+ * A name short enough for a bar's axis on a phone: its first words up to 12 characters, then '…' (the tooltip and
+ * the table give it whole). Whole words only, so what shows is the name's own words (MUI X Charts would cut a label
+ * too long for the axis anywhere, mid-word).
+ */
+const shortName = (name: string) => {
+  if (name.length <= 12) return name;
+  const words = name.split(' ');
+  let short = words[0];
+  for (const word of words.slice(1)) {
+    if (short.length + 1 + word.length > 12) break;
+    short = `${short} ${word}`;
+  }
+  return `${short}…`;
+};
+
 /** Sales neither confirmed nor failed (pending, or reversed). */
 const otherOf = (d: { sales: number; confirmed: number; failed: number }) => d.sales - d.confirmed - d.failed;
 
@@ -290,9 +306,9 @@ const DashboardCharts = () => {
                 {
                   scaleType: 'band',
                   data: (products.data ?? []).map((p) => p.name),
-                  width: 100,
+                  width: 110,
                   valueFormatter: (name: string, context: { location: string }) =>
-                    context.location === 'tick' && name.length > 14 ? `${name.slice(0, 13)}…` : name,
+                    context.location === 'tick' ? shortName(name) : name,
                 },
               ]}
               xAxis={[{ valueFormatter: (v: number) => format.count(v) }]}
@@ -365,9 +381,9 @@ const DashboardCharts = () => {
                   {
                     scaleType: 'band',
                     data: (top.data ?? []).map((r) => r.name),
-                    width: 100,
+                    width: 110,
                     valueFormatter: (name: string, context: { location: string }) =>
-                      context.location === 'tick' && name.length > 14 ? `${name.slice(0, 13)}…` : name,
+                      context.location === 'tick' ? shortName(name) : name,
                   },
                 ]}
                 xAxis={[{ valueFormatter: (v: number) => format.rupees(v) }]}
