@@ -60,11 +60,12 @@ function compressAll(outDir: string) {
 const VALIDATION =
   /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/](zodConfig|signin[\\/]validator|forms[\\/]schemaValidator)/;
 /**
- * Modules only the onboarding form, the Hindi catalogue, a second step's set-up (its QR code) or the service worker's
- * registration (workbox-window, which virtual:pwa-register imports) use: they stay out of the screens chunk.
+ * Modules only the onboarding form, the Hindi catalogue, a second step's set-up (its QR code), the service worker's
+ * registration (workbox-window, which virtual:pwa-register imports) or the dashboard's charts (MUI X Charts and what
+ * only it uses) use: they stay out of the screens chunk.
  */
 const LAZY_OF_THEIR_OWN =
-  /pages[\\/]onboarding|pages[\\/]security[\\/]QrCode|i18n[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept|qrcode|dijkstrajs|workbox-window)[\\/]/;
+  /pages[\\/]onboarding|pages[\\/]security[\\/]QrCode|pages[\\/]charts[\\/]|i18n[\\/](hi|raLanguageHindi)\.|node_modules[\\/](react-dropzone|file-selector|attr-accept|qrcode|dijkstrajs|workbox-window|bezier-easing|use-sync-external-store|@base-ui[\\/]utils|d3-[a-z-]+|flatqueue|internmap|@mui[\\/]x-(charts|charts-vendor|internals|internal-gestures))[\\/]/;
 
 /** The light theme's primary colour (the app bar's) and background (src/web/layout/theme.ts). */
 const THEME_COLOR = '#1f4e8c';

@@ -47,17 +47,22 @@ const cached = <F>(make: (locale: FormatLocale) => F) => {
 
 /** The date formatters of one time zone (undefined: the viewer's), per language and kind, made once. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string | undefined, time: boolean, timeZone: string | undefined) {
+function dateFormat(locale: string | undefined, time: boolean | 'dayMonth', timeZone: string | undefined) {
   const language = known(locale);
   const key = `${language} ${time} ${timeZone ?? ''}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALE[language], {
-      dateStyle: 'medium',
-      ...(time ? { timeStyle: 'medium' } : {}),
-      ...(time && language === 'hi' ? { hourCycle: 'h23' as const } : {}),
-      timeZone,
-    });
+    format = new Intl.DateTimeFormat(
+      DATE_LOCALE[language],
+      time === 'dayMonth'
+        ? { day: 'numeric', month: 'short', timeZone }
+        : {
+            dateStyle: 'medium',
+            ...(time ? { timeStyle: 'medium' } : {}),
+            ...(time && language === 'hi' ? { hourCycle: 'h23' as const } : {}),
+            timeZone,
+          },
+    );
     dateFormats.set(key, format);
   }
   return format;
@@ -68,6 +73,8 @@ export interface DateFormatOptions {
   locale?: string;
   /** Only the day of a moment ('Nov 26, 2026'): where a moment stands for its day. A calendar day always is one. */
   day?: boolean;
+  /** Only the day and month ('Nov 26'; Hindi '26 नव॰'): where the year goes without saying (a chart's axis). */
+  dayMonth?: boolean;
   /**
    * The IANA time zone to read a moment in; the viewer's when not given (the panel). The server's documents give
    * India's (Asia/Kolkata), whatever the server's own. A calendar day is the day written, in any zone.
@@ -83,22 +90,23 @@ const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * documents (receipts, statements, TDS certificates: India's time), the seed's medium format. A moment (an ISO time
  * or a Date) is its date and time with seconds: 'Nov 26, 2026, 7:43:05 AM', in Hindi '26 नव॰ 2026, 19:43:05' (a
  * 24-hour clock). A calendar day (YYYY-MM-DD: a period's ends, a last credit) is the medium date of that very day,
- * 'Oct 1, 2026' ('1 अक्टू॰ 2026'), as is a moment with `day`. '' when missing or invalid.
+ * 'Oct 1, 2026' ('1 अक्टू॰ 2026'), as is a moment with `day`; `dayMonth` leaves out the year. '' when missing or
+ * invalid.
  */
 export function formatDate(
   value: unknown,
-  { locale, day = false, timeZone }: DateFormatOptions = {},
+  { locale, day = false, dayMonth = false, timeZone }: DateFormatOptions = {},
 ): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string' && CALENDAR_DAY.test(value)) {
     // Read at midnight UTC and written in UTC: the day as written, whatever the viewer's zone.
     const midnight = new Date(`${value}T00:00:00Z`);
     if (Number.isNaN(midnight.getTime()) || midnight.toISOString().slice(0, 10) !== value) return '';
-    return dateFormat(locale, false, 'UTC').format(midnight);
+    return dateFormat(locale, dayMonth ? 'dayMonth' : false, 'UTC').format(midnight);
   }
   const date = value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormat(locale, !day, timeZone).format(date);
+  return dateFormat(locale, dayMonth ? 'dayMonth' : !day, timeZone).format(date);
 }
 
 const rupees = cached(

@@ -117,6 +117,11 @@ export const ROLE_TABLE = {
   /** Issue 55: integrators' webhook endpoints, and every delivery (e-mail, SMS, webhook) with Retry now. */
   webhooks: { list: [ADMIN], create: [ADMIN], edit: [ADMIN] },
   notifications: { list: [ADMIN], edit: [ADMIN] },
+  /**
+   * The dashboard's top retailers by commission (issue 55): staff, master distributors and distributors, each over
+   * its network. A retailer has no retailers under it: the chart is not drawn for it and `report/top` refuses it.
+   */
+  topRetailers: { read: [ADMIN, EMPLOYEE, MASTER_DISTRIBUTOR, DISTRIBUTOR] },
 } as const satisfies Record<string, Partial<Record<RoleAction, readonly UserType[]>>>;
 
 export type RoleAction = 'list' | 'read' | 'create' | 'edit';

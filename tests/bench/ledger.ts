@@ -163,7 +163,9 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
   try {
     await client.query('begin');
     const eventId = randomUUID();
-    await client.query('select * from bought_products where utm_code = $1 for update', [sale.utm]);
+    const [locked] = (
+      await client.query('select * from bought_products where utm_code = $1 for update', [sale.utm])
+    ).rows;
     await client.query(
       `insert into provider_events (event_id, event, utm_code, bought_product_id, answer)
        values ($1, 'account.opened', $2, $3, $4) on conflict do nothing returning event_id`,
@@ -183,14 +185,27 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
         JSON.stringify({ status: 'CONFIRMED', event: 'account.opened', eventId }),
       ],
     );
+    // The sale's day in the charts' counter (sale_days), its networks in key order, before the wallets are locked.
+    await client.query(
+      `insert into sale_days as t (scope_id, day, product_id, sales, confirmed, failed)
+       select s.scope_id, ${businessDayOf('$2::timestamptz')}, $3::uuid, 0, 1, 0 from unnest($1::uuid[]) as s(scope_id)
+       order by 1
+       on conflict (scope_id, day, product_id) do update set sales = t.sales + excluded.sales,
+         confirmed = t.confirmed + excluded.confirmed, failed = t.failed + excluded.failed`,
+      [
+        [WHOLE_NETWORK, ...String(locked.path).split('/').filter(Boolean).slice(0, -1)],
+        locked.created_at,
+        locked.product_id,
+      ],
+    );
     const posting = sale.receivers.filter((r) => r.paise > 0);
     const ids = [...new Set(posting.map((r) => r.userId))].sort();
-    const locked = await client.query(
+    const lockedWallets = await client.query(
       'select user_id, clearing_balance_paise, posting_count from wallets where user_id = any($1) order by user_id for update',
       [ids],
     );
     const state = new Map(
-      locked.rows.map((w) => [
+      lockedWallets.rows.map((w) => [
         w.user_id,
         { clearing: Number(w.clearing_balance_paise), count: Number(w.posting_count) },
       ]),
@@ -204,7 +219,8 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
     const walletParams = ids.flatMap((id) => [id, state.get(id)!.clearing, state.get(id)!.count]);
     // The ledger's plain statements in its order: the wallets, the postings, then each counter table in key order
     // (the networks' commissions per day and clearing, the dashboard's tiles; the postings' day and month totals and
-    // the wallets' day totals, the lists' totals), each adding the postings just written.
+    // the wallets' day totals, the lists' totals; the retailers' months, the top retailers), each adding the postings
+    // just written.
     await client.query(
       `update wallets as w set clearing_balance_paise = v.clearing, posting_count = v.count
        from (values ${ids.map((_, n) => `($${n * 3 + 1}::uuid, $${n * 3 + 2}::bigint, $${n * 3 + 3}::bigint)`).join(', ')}) as v(user_id, clearing, count)
@@ -256,6 +272,14 @@ async function floorConfirm(pool: pg.Pool, sale: Pending) {
        from ${posted} group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6
        on conflict (user_id, day, user_type, kind, transaction_type, status) do update
          set amount_paise = t.amount_paise + excluded.amount_paise, posting_count = t.posting_count + excluded.posting_count`,
+      written,
+    );
+    await client.query(
+      `insert into retailer_commission_months as t (retailer_id, month, master_distributor_id, distributor_id, amount_paise)
+       select p.user_id, date_trunc('month', ${day})::date, u.master_distributor_id, u.distributor_id, sum(p.amount_paise)
+       from ${posted} join users u on u.id = p.user_id where p.user_type = 4
+       group by 1, 2, 3, 4 order by 1, 2
+       on conflict (retailer_id, month) do update set amount_paise = t.amount_paise + excluded.amount_paise`,
       written,
     );
     await client.query('commit');

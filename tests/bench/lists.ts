@@ -53,6 +53,8 @@ export async function panelCalls(database: Database) {
   );
   const month = `from=${days.monthFrom}&to=${days.monthTo}`;
   const pastDay = `from=${days.pastDay}&to=${days.pastDay}`;
+  // The dashboard's charts (issue 55) ask for the month of the last postings.
+  const chartMonth = `month=${String(days.monthTo).slice(0, 7)}`;
   const [{ n: customers }] = await q(`select count(*)::int as n from users where type = 1`);
   const lastPage = Math.ceil(customers / 10);
   const base = `3${String(1).padStart(10, '0')}`;
@@ -92,6 +94,9 @@ export async function panelCalls(database: Database) {
     ['sales page 1', 'bought_products/fetch?page=1&limit=10'],
     ['userCounts', 'report/userCounts'],
     ['commission tiles', 'report/commissions'],
+    ['charts: 60 days', 'report/trends?days=60'],
+    ['charts: top retailers', `report/top?${chartMonth}&limit=10`],
+    ['charts: sales by product', `report/products?${chartMonth}`],
   ];
   return {
     admin,
@@ -100,12 +105,16 @@ export async function panelCalls(database: Database) {
       ['MD: its retailers', 'account/fetch?type=4&page=1&limit=10'],
       ['MD: userCounts', 'report/userCounts'],
       ['MD: commission tiles', 'report/commissions'],
+      ['MD: charts, 60 days', 'report/trends?days=60'],
+      ['MD: charts, top retailers', `report/top?${chartMonth}&limit=10`],
+      ['MD: charts, sales by product', `report/products?${chartMonth}`],
       ['MD: its wallet in 30 days', `wallet/fetch?page=1&limit=10&${month}`],
     ] as [string, string][],
     retailer: [
       ['retailer: its customers', 'account/fetch?type=1&page=1&limit=10'],
       ['retailer: its sales', 'bought_products/fetch?page=1&limit=10'],
       ['retailer: its wallet in 30 days', `wallet/fetch?page=1&limit=10&${month}`],
+      ['retailer: charts, 60 days', 'report/trends?days=60'],
     ] as [string, string][],
     users: { md: md.mobile as string, retailer: retailer.mobile as string },
     ids: {

@@ -16,6 +16,7 @@ import {
   rebuildNetworkMoney,
   rebuildPostingTotals,
 } from '../../src/server/modules/ledger/ledger';
+import { rebuildSaleDays } from '../../src/server/modules/sales/index';
 import {
   loadServerKeys,
   type PersonalDataCipher,
@@ -697,6 +698,11 @@ export async function seedScale(
   bar = progress('posting totals', 1);
   await rebuildPostingTotals(db);
   timings.postingTotals = bar.done();
+  // And the sales each network counts per day and product (the dashboard's charts; the retailers' months for its
+  // top retailers came with the network money above).
+  bar = progress('sale days', 1);
+  await rebuildSaleDays(db);
+  timings.saleDays = bar.done();
   // VACUUM as well as ANALYZE: it marks the freshly written pages all-visible, so deep pages are read from the
   // index alone (the embedded database has no autovacuum to do it later).
   bar = progress('vacuum analyze', 1);

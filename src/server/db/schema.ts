@@ -449,6 +449,53 @@ export const networkClearing = pgTable('network_clearing', {
 });
 
 /**
+ * A network's sales per day and product (issue 55, the dashboard's charts): for the whole network (WHOLE_NETWORK)
+ * and for every master distributor, distributor and retailer on the sale's frozen path, the sales recorded that day
+ * (the day in BUSINESS_TIME_ZONE) and, of those, how many are CONFIRMED and FAILED now. Written in the transaction
+ * that records the sale or changes its status (sales/counters.ts), its rows in key order, so `report/trends` and
+ * `report/products` read a network's 30 days (times its products) instead of its sales. A sale's path never moves,
+ * so its rows never move either. The counts outside the key: the hot rows (the whole network's today) are updated
+ * in place (HOT).
+ */
+export const saleDays = pgTable(
+  'sale_days',
+  {
+    scopeId: uuid('scope_id').notNull(),
+    day: date('day').notNull(),
+    productId: uuid('product_id').notNull(),
+    sales: integer('sales').notNull(),
+    confirmed: integer('confirmed').notNull(),
+    failed: integer('failed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scopeId, t.day, t.productId] })],
+);
+
+/**
+ * A retailer's own commissions per month (the month's first day in BUSINESS_TIME_ZONE), with its master
+ * distributor and distributor as they are now: `report/top`'s rows (issue 55). Written with the postings (ledger.ts,
+ * writePostings: the last counter); a subtree's move rewrites the chain of its retailers' rows (ledger's
+ * followRetailerMoves). Each top-10 reads ten entries of one index, backwards: the month's across the whole network,
+ * a master distributor's or a distributor's.
+ */
+export const retailerCommissionMonths = pgTable(
+  'retailer_commission_months',
+  {
+    retailerId: uuid('retailer_id').notNull(),
+    month: date('month').notNull(),
+    masterDistributorId: uuid('master_distributor_id'),
+    distributorId: uuid('distributor_id'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.retailerId, t.month] }),
+    // Ascending (docs: drizzle-kit's DESC is NULLS LAST): `order by amount_paise desc, retailer_id desc` scans back.
+    index('retailer_months_top_idx').on(t.month, t.amountPaise, t.retailerId),
+    index('retailer_months_md_top_idx').on(t.masterDistributorId, t.month, t.amountPaise, t.retailerId),
+    index('retailer_months_distributor_top_idx').on(t.distributorId, t.month, t.amountPaise, t.retailerId),
+  ],
+);
+
+/**
  * The postings' amounts per day (the day in BUSINESS_TIME_ZONE, as businessDayOf counts it) and per filter a
  * postings list takes (the user's type, kind, transaction type, status): the money in and out of any filter of
  * `transactions/fetch` over any range of days are a sum over these rows, never over the postings (issue 43: the

@@ -7,7 +7,7 @@ import { idField } from './locations';
 
 export { MONTH_PATTERN, monthOf, STATEMENT_FORMATS, STATEMENT_MSG } from '../constants/statements';
 
-const monthField = z
+export const monthField = z
   .string({ error: STATEMENT_MSG.month })
   .trim()
   .refine(

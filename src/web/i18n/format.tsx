@@ -21,6 +21,11 @@ export const useFormat = () => {
       rupees: (value: unknown) => formatRupees(value, locale),
       /** '1,23,456' */
       count: (value: number | bigint) => formatCount(value, locale),
+      /**
+       * A calendar day the server names ('2026-11-26', India's calendar) as that day, whatever the viewer's time
+       * zone: 'Nov 26, 2026', or with `dayMonth` 'Nov 26' (a chart's axis).
+       */
+      day: (isoDay: string, dayMonth = false) => formatDate(isoDay, { locale, dayMonth }),
     }),
     [locale],
   );

@@ -6,6 +6,7 @@ import { LEAD_MSG } from '../../shared/constants/leads';
 import { LOCATION_MSG } from '../../shared/constants/locations';
 import { MFA_MSG } from '../../shared/constants/mfa';
 import { NOTIFY_MSG } from '../../shared/constants/notifications';
+import { REPORT_MSG } from '../../shared/constants/reports';
 import { SALES_MSG } from '../../shared/constants/sales';
 import { STATEMENT_MSG } from '../../shared/constants/statements';
 import { TDS_MSG } from '../../shared/constants/tds';
@@ -131,6 +132,8 @@ export const sharedMessagesEn = {
   statement: fixedTexts(STATEMENT_MSG),
   /** Notifications (issue 55): webhook endpoints, deliveries, one's own choices. */
   notify: fixedTexts(NOTIFY_MSG),
+  /** The dashboard's charts (issue 55). */
+  report: fixedTexts(REPORT_MSG),
 };
 
 type Group = keyof typeof sharedMessagesEn;

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import {
   Title,
   useAuthenticated,
@@ -29,6 +29,12 @@ const COMMISSION_TILES: { label: string; networkLabel: string; key: keyof Commis
   { label: 'app.dashboard.commissionsMonth', networkLabel: 'app.dashboard.networkMonth', key: 'month' },
   { label: 'app.dashboard.inClearing', networkLabel: 'app.dashboard.networkClearing', key: 'clearing' },
 ];
+
+/**
+ * The charts of the month (issue 55), with MUI X Charts: a chunk of their own, loaded once the tiles are drawn, so
+ * the panel's first load carries none of it (vite.config.ts, LAZY_OF_THEIR_OWN).
+ */
+const DashboardCharts = lazy(() => import('./charts/DashboardCharts'));
 
 /** Whose wallets the network's tiles add up, by the caller's role. */
 const NETWORK_OF: Partial<Record<UserType, string>> = {
@@ -208,6 +214,20 @@ export const Dashboard = () => {
         ))}
         {hasWallet && !waiting && <OwnClearingTile />}
       </Box>
+      {!waiting && (
+        <Suspense
+          fallback={
+            <Skeleton
+              variant="rectangular"
+              height={300}
+              sx={{ mt: 3 }}
+              aria-label={translate('ra.page.loading')}
+            />
+          }
+        >
+          <DashboardCharts />
+        </Suspense>
+      )}
       <ChangePasswordDialog open={mustChangePassword} />
       <SecondStepDialog open={mustSetUpSecondStep} onDone={() => setMustSetUpSecondStep(false)} />
     </Box>

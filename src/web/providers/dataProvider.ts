@@ -7,6 +7,7 @@ import { MAX_PAGE_SIZE } from '../../shared/rules';
 import type { BooksFetchResult, ReconcileRun, SettlePreview } from '../../shared/schemas/books';
 import type { ImportKind, WireImportJob } from '../../shared/schemas/imports';
 import type { NotificationPreferences } from '../../shared/schemas/notifications';
+import type { ProductSales, TopRetailer, TrendDay } from '../../shared/schemas/reports';
 import type { AccountOpeningInput, PartnerCall } from '../../shared/schemas/sales';
 import type { Statement } from '../../shared/schemas/statements';
 import type { TdsDepositsResult, TdsFetchResult, TdsQuartersResult } from '../../shared/schemas/tds';
@@ -244,6 +245,12 @@ export interface AppDataProvider extends DataProvider {
   ): Promise<{ result: NotificationPreferences; message?: string }>;
   /** GET report/commissions -> result.commissions (the caller's network). */
   getCommissionReport(): Promise<CommissionReport>;
+  /** GET report/trends?days -> the caller's network's last `days` days, oldest first (issue 55's charts). */
+  getTrends(days: number): Promise<TrendDay[]>;
+  /** GET report/top?month&limit -> the month's top retailers of the caller's network by their own commission. */
+  getTopRetailers(month: string, limit: number): Promise<TopRetailer[]>;
+  /** GET report/products?month -> the month's sales per product in the caller's network. */
+  getProductSales(month: string): Promise<ProductSales[]>;
   /** POST import/{kind} (multipart: file, dryRun, mode) -> the job's id (a dry run unless dryRun is 'false'). */
   startImport(kind: ImportKind, form: FormData): Promise<{ id: string }>;
   /** GET import/fetch/{id}?errorsPage&errorsLimit -> the job: status, counts, a page of its kept row errors. */
@@ -709,6 +716,27 @@ export const createDataProvider = (http: HttpClient = httpClient): AppDataProvid
       const commissions = json.result?.commissions;
       if (!commissions) throw new Error('No commission report');
       return commissions;
+    },
+
+    async getTrends(days) {
+      const { json } = await http<Envelope<{ days: TrendDay[] }>>(
+        apiUrl(`report/trends${toQuery({ days })}`),
+      );
+      return json.result?.days ?? [];
+    },
+
+    async getTopRetailers(month, limit) {
+      const { json } = await http<Envelope<{ retailers: TopRetailer[] }>>(
+        apiUrl(`report/top${toQuery({ month, limit })}`),
+      );
+      return json.result?.retailers ?? [];
+    },
+
+    async getProductSales(month) {
+      const { json } = await http<Envelope<{ products: ProductSales[] }>>(
+        apiUrl(`report/products${toQuery({ month })}`),
+      );
+      return json.result?.products ?? [];
     },
 
     async getBooks() {

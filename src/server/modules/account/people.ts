@@ -22,7 +22,7 @@ import { inTransaction } from '../../db/transaction';
 import { badRequest, conflict, forbidden, notFound, parseInput } from '../../http/errors';
 import type { PersonalDataCipher } from '../../security/personal-data';
 import type { AuditRecorder } from '../audit/index';
-import { holdWallets, openWallet } from '../ledger/index';
+import { followRetailerMoves, holdWallets, openWallet } from '../ledger/index';
 import { checkLocationChain } from '../locations/index';
 import { childPath, moveNetworkMoney, parentPathOf } from '../network/index';
 import { notify } from '../notifications/index';
@@ -379,6 +379,10 @@ export function peopleService({ db, config, cipher }: PeopleDeps) {
             retailerId: placement.retailerId,
           })
           .where(eq(users.id, id));
+        // Once every moved row has its new parents: the retailers' monthly commissions (the dashboard's top
+        // retailers) follow them into their new chain.
+        const newPath = childPath(placement.parentPath, target.id);
+        if (newPath !== target.path) await followRetailerMoves(tx, newPath);
       });
       if (audit) {
         const [after] = await tx.select().from(users).where(eq(users.id, id));

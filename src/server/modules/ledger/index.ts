@@ -6,7 +6,14 @@
  */
 export { adjustIn } from './adjustment';
 export { creditCommissions, reverseCommissions, type SaleShares } from './commissions';
-export { businessDayOf, holdWallets, openWallet, openWallets, type PostingRow } from './ledger';
+export {
+  businessDayOf,
+  followRetailerMoves,
+  holdWallets,
+  openWallet,
+  openWallets,
+  type PostingRow,
+} from './ledger';
 export {
   foldedReference,
   lockPayoutMaker,

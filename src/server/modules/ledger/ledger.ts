@@ -6,6 +6,7 @@ import {
   type PostingStatus,
   STAFF_TYPES,
   type TransactionType,
+  UserType,
   type WalletBalance,
 } from '../../../shared/enums';
 import type { CommissionTier } from '../../../shared/money';
@@ -188,6 +189,19 @@ export const POSTING_MONTH_TOTALS = (postings = ALL_POSTINGS) =>
     from ${postings} group by 1, 2, 3, 4, 5`;
 
 /**
+ * Every retailer's own commissions per month, summed from `postings` (all, or those just written), with its master
+ * distributor and distributor as they are now: what retailer_commission_months holds (report/top).
+ */
+const retailerMonthsOf = (postings: string) =>
+  `select p.user_id as retailer_id, ${businessMonthOf('p.created_at')} as month, u.master_distributor_id,
+      u.distributor_id, sum(p.amount_paise) as amount_paise
+    from ${postings} join users u on u.id = p.user_id
+    where p.kind = 'COMMISSION' and p.user_type = ${UserType.RETAILER} group by 1, 2, 3, 4`;
+
+/** Every retailer's commissions per month, summed from all the postings: the recount of retailer_commission_months. */
+export const RETAILER_COMMISSION_MONTHS = retailerMonthsOf(ALL_POSTINGS);
+
+/**
  * A bulk load's postings, or writePostings'. Columns travel as arrays ($1, $2, ...; rows by position), so the text
  * stays the same whatever the number of rows: built once, prepared once per connection.
  */
@@ -267,6 +281,16 @@ const COUNTERS: { counts: (rows: PostingRow[]) => boolean; text: string }[] = [
       ['amount_paise', 'posting_count'],
       POSTING_DAY_TOTALS('user_id, ', WRITTEN),
     ),
+  },
+  // Each retailer's own commissions per month, with its chain: the dashboard's top retailers (reports). The chain
+  // is written with a new row only; a move rewrites it (followRetailerMoves).
+  {
+    counts: (rows) => rows.some((r) => r.kind === 'COMMISSION' && r.userType === UserType.RETAILER),
+    text: `insert into retailer_commission_months as t
+      (retailer_id, month, master_distributor_id, distributor_id, amount_paise)
+    ${retailerMonthsOf(WRITTEN)}
+    order by 1, 2
+    on conflict (retailer_id, month) do update set amount_paise = t.amount_paise + excluded.amount_paise`,
   },
 ];
 
@@ -453,8 +477,8 @@ export async function loadWallets(q: Queryable, walletRows: LockedWallet[]) {
 }
 
 /**
- * Sums the money every network counts (network_commission_days, network_clearing) afresh from the postings and
- * wallets: after a bulk load, whose postings did not add to those rows as writePostings does.
+ * Sums the money every network counts (network_commission_days, network_clearing, and each retailer's month in
+ * retailer_commission_months) afresh from the postings and wallets: after a bulk load, whose postings did not add to those rows as writePostings does.
  */
 export async function rebuildNetworkMoney(q: Queryable) {
   await q.execute(sql.raw('delete from network_commission_days'));
@@ -463,6 +487,27 @@ export async function rebuildNetworkMoney(q: Queryable) {
   );
   await q.execute(sql.raw('delete from network_clearing'));
   await q.execute(sql.raw(`insert into network_clearing (scope_id, clearing_paise) ${NETWORK_CLEARING}`));
+  await q.execute(sql.raw('delete from retailer_commission_months'));
+  await q.execute(
+    sql.raw(`insert into retailer_commission_months
+      (retailer_id, month, master_distributor_id, distributor_id, amount_paise) ${RETAILER_COMMISSION_MONTHS}`),
+  );
+}
+
+/**
+ * A subtree rooted at `subtreePath` (its new path) moved: its retailers' monthly rows (retailer_commission_months)
+ * take the master distributor and distributor the move gave them, so the top retailers of a network are those in it
+ * now, as its commission tiles are. Run in the move's transaction, with the subtree's wallets held (holdWallets): no
+ * posting adds to those rows meanwhile. Planned with its prefix (a path LIKE), not prepared.
+ */
+export async function followRetailerMoves(tx: Tx, subtreePath: string) {
+  await tx.execute(sql`
+    update retailer_commission_months m
+    set master_distributor_id = u.master_distributor_id, distributor_id = u.distributor_id
+    from users u
+    where u.path like ${`${subtreePath}%`} and u.type = ${UserType.RETAILER} and m.retailer_id = u.id
+      and (m.master_distributor_id is distinct from u.master_distributor_id
+        or m.distributor_id is distinct from u.distributor_id)`);
 }
 
 /**

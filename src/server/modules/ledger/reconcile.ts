@@ -21,6 +21,7 @@ import {
   POSTING_DAY_TOTALS,
   POSTING_MONTH_TOTALS,
   type PostingRow,
+  RETAILER_COMMISSION_MONTHS,
 } from './ledger';
 import { sealPosting } from './seal';
 
@@ -290,7 +291,28 @@ async function networkMoneyBreaks(db: Queryable): Promise<Break[]> {
         where coalesce(k.clearing_paise, 0) <> coalesce(s.clearing_paise, 0)
         order by 1`,
   );
+  // Each retailer's month (the dashboard's top retailers), its amount and the chain it is counted under.
+  const months = await rows<{
+    retailer_id: string;
+    month: string;
+    kept: string | null;
+    summed: string | null;
+  }>(
+    db,
+    sql`select coalesce(k.retailer_id, s.retailer_id) as retailer_id,
+          to_char(coalesce(k.month, s.month), 'YYYY-MM') as month, k.amount_paise as kept, s.amount_paise as summed
+        from retailer_commission_months k
+        full join (${sql.raw(RETAILER_COMMISSION_MONTHS)}) s on s.retailer_id = k.retailer_id and s.month = k.month
+        where coalesce(k.amount_paise, 0) <> coalesce(s.amount_paise, 0)
+          or k.master_distributor_id is distinct from s.master_distributor_id
+          or k.distributor_id is distinct from s.distributor_id
+        order by 1, 2`,
+  );
   return [
+    ...months.map((r) => ({
+      check: 'retailer-commissions',
+      detail: `commissions of retailer ${r.retailer_id} in ${r.month}: ${r.kept ?? 0}/${r.summed ?? 0} (kept/summed, paise), or its chain`,
+    })),
     ...days.map((r) => ({
       check: 'network-commissions',
       detail: `commissions of network ${r.scope_id} on ${r.day}: ${r.kept ?? 0}/${r.summed ?? 0} (kept/summed, paise)`,

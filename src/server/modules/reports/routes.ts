@@ -3,17 +3,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserType } from '../../../shared/enums';
 import {
+  monthReportQuerySchema,
+  productsReportSchema,
+  topRetailersSchema,
+  trendsQuerySchema,
+  trendsSchema,
+} from '../../../shared/schemas/reports';
+import {
   commissionReportSchema,
   envelope,
   type UserCountKey,
   type UserCounts,
   userCountsSchema,
 } from '../../../shared/wire';
+import { pagingQuery } from '../../http/paging';
 import { reportReads } from '../../http/reader';
-import { caller } from '../../http/session';
+import { caller, guardedReport } from '../../http/session';
 import { countsOf } from '../account/index';
 import { networkScopeId } from '../network/index';
-import { commissionReportOf } from './queries';
+import { commissionReportOf, productSalesOf, topRetailersOf, trendsOf } from './queries';
 
 /** What each dashboard count counts (seed section 3, Dashboard stats): a type, and whether only ACTIVE users. */
 const COUNTS: Record<UserCountKey, [UserType, 'active' | 'total']> = {
@@ -75,6 +83,64 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     async (request) => {
       const commissions = await commissionReportOf(request.reader, caller(request).user);
       return { result: { commissions } };
+    },
+  );
+
+  /**
+   * The dashboard's charts (issue 55), over the caller's network, each from counter rows kept in the writes'
+   * transactions: the last `days` days' commissions and sales (the panel asks 60: the last 30 days and the 30 before
+   * them, its comparison line), a month's top retailers by their own commission, and a month's sales per product.
+   */
+  app.get(
+    '/report/trends',
+    {
+      config: reportReads,
+      schema: {
+        tags,
+        summary:
+          'Commissions and sales per day over the caller’s network, the last `days` days (Asia/Kolkata)',
+        description: 'private',
+        querystring: trendsQuerySchema,
+        response: { 200: envelope(trendsSchema) },
+      },
+    },
+    async (request) => ({
+      result: { days: await trendsOf(request.reader, caller(request).user, request.query.days) },
+    }),
+  );
+
+  app.get(
+    '/report/top',
+    guardedReport('topRetailers', 'read', {
+      tags,
+      summary: 'The month’s top retailers of the caller’s network by their own commission',
+      querystring: monthReportQuerySchema.extend({ limit: pagingQuery.shape.limit }),
+      response: { 200: envelope(topRetailersSchema) },
+    }),
+    async (request) => {
+      const { month, limit } = request.query;
+      const retailers = await topRetailersOf(request.reader, caller(request).user, month, limit);
+      return { result: { month, retailers } };
+    },
+  );
+
+  app.get(
+    '/report/products',
+    {
+      config: reportReads,
+      schema: {
+        tags,
+        summary: 'The month’s sales per product over the caller’s network',
+        description: 'private',
+        querystring: monthReportQuerySchema,
+        response: { 200: envelope(productsReportSchema) },
+      },
+    },
+    async (request) => {
+      const { month } = request.query;
+      return {
+        result: { month, products: await productSalesOf(request.reader, caller(request).user, month) },
+      };
     },
   );
 }

@@ -24,6 +24,7 @@ import type { AuditRecorder } from '../audit/index';
 import { saleChanged } from '../events/index';
 import { creditCommissions, reverseCommissions } from '../ledger/index';
 import { notify } from '../notifications/index';
+import { countNewSale, countStatusChange } from './counters';
 import { listSales, type SaleRow, sharesOf } from './queries';
 
 /** The administrator credited with the admin share (and with any missing tier's share): the first admin. */
@@ -155,6 +156,7 @@ export async function recordSale(
         if (isUniqueViolation(error)) throw conflict(SALES_MSG.utmCodeUsed, 'utmCode');
         throw error;
       });
+    await countNewSale(tx, row);
     await audit?.(tx, { entityId: row.id, after: saleView(row) });
     await saleChanged(tx, row, SaleStatus.PENDING);
     return row.id;
@@ -420,7 +422,11 @@ export async function applyProviderEvent(
       before: { status: sale.status },
       after: { status: judged.next, event: event.event, eventId: event.eventId },
     });
-    if (judged.next !== sale.status) await saleChanged(tx, sale, judged.next);
+    if (judged.next !== sale.status) {
+      await saleChanged(tx, sale, judged.next);
+      // The charts' count of the sale's day, before the effect's wallet locks (the money moves last).
+      await countStatusChange(tx, sale, sale.status, judged.next);
+    }
     await judged.effect?.(tx);
     if (judged.next !== sale.status) await notifySale(tx, sale, judged.next, now);
     return { answer, replay: false };
