@@ -615,7 +615,7 @@ export const hi = {
         invalidStatus: 'स्थिति PENDING, SENT या FAILED होनी चाहिए',
         invalidChannel: 'माध्यम EMAIL, SMS या WEBHOOK होना चाहिए',
         endpointDeleted: 'वेबहुक एंडपॉइंट हटा दिया गया था',
-    },
+      },
       /** The dashboard's charts (issue 55). */
       report: {
         days: 'दिनों की संख्या 1 से 90 तक की पूरी संख्या होनी चाहिए',
