@@ -385,7 +385,7 @@ describe('the charts’ counters and their migration', () => {
     expect(before.days.length).toBeGreaterThanOrEqual(4);
     expect(before.months.length).toBeGreaterThanOrEqual(1);
     const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
-    const when = journal.entries.find((e: { tag: string }) => e.tag === '0033_charts').when;
+    const when = journal.entries.find((e: { tag: string }) => e.tag === '0035_charts').when;
     await rows('drop table sale_days, retailer_commission_months');
     await rows('delete from drizzle.__drizzle_migrations where created_at = $1', [when]);
     await migrate(ctx.database.db, { migrationsFolder: MIGRATIONS_DIR });
