@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../../src/server/config';
+import { announceStatements } from '../../src/server/modules/notifications/statements';
 import { verifySignature } from '../../src/server/security/signature';
 import { NOTIFY_MSG, WEBHOOK_EVENTS } from '../../src/shared/constants/notifications';
+import { TIER_TYPES } from '../../src/shared/enums';
 import { freePort } from '../free-port';
 import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
 import { deliver, idsByMobile, productIdOf, sell } from './selling';
@@ -298,6 +300,53 @@ describe('e-mail through SMTP, in the recipient’s language', () => {
     const smsRows = (await deliveries({ channel: 'SMS' })).filter((d) => d.event === 'payout.paid');
     expect(smsRows).toHaveLength(2);
     expect(smsRows.every((d) => d.recipient === '93XXXXXX01' && d.status === 'SENT')).toBe(true);
+  });
+});
+
+describe('the monthly statement', () => {
+  it('once a month has ended in India, each tier user with an address is told once, in its language, however many servers try', async () => {
+    await call(ctx.app, 'POST', 'notifications/preferences', { token: retailer, body: { language: 'hi' } });
+    const told = (
+      await ctx.database.pool.query<{ email: string; language: string }>(
+        `select email, language from users
+          where type = any($1) and status = 'ACTIVE' and email is not null and notify_email`,
+        [TIER_TYPES],
+      )
+    ).rows;
+    expect(told.some((u) => u.language === 'hi')).toBe(true);
+    expect(told.some((u) => u.language === 'en')).toBe(true);
+    const statementMails = (address: string) =>
+      mailsTo(address).filter((m) => /2031-01/.test(m.text) && /statement|विवरण/.test(m.subject));
+
+    // Half a minute into 1 February in India (still 31 January in UTC): January has ended. Two servers at once.
+    const now = new Date('2031-02-01T00:00:30+05:30');
+    const written = await Promise.all([
+      announceStatements(ctx.database.db, now),
+      announceStatements(ctx.database.db, now),
+    ]);
+    expect([...written].sort((a, b) => a - b)).toEqual([0, told.length]);
+    await eventually(() => {
+      for (const user of told) expect(statementMails(user.email)).toHaveLength(1);
+    });
+    for (const user of told) {
+      const [mail] = statementMails(user.email);
+      expect(mail.subject).toBe(
+        user.language === 'hi' ? 'आपका मासिक विवरण तैयार है' : 'Your monthly statement is ready',
+      );
+      expect(mail.text).toBe(
+        user.language === 'hi'
+          ? '2031-01 का आपका विवरण Tierdesk में तैयार है।'
+          : 'Your statement for 2031-01 is ready in Tierdesk.',
+      );
+    }
+
+    // The job again, on either server, writes and sends nothing more.
+    expect(await announceStatements(ctx.database.db, now)).toBe(0);
+    const rows = async () =>
+      (await deliveries({ channel: 'EMAIL' })).filter((d) => d.event === 'statement.ready');
+    await eventually(async () => expect((await rows()).every((d) => d.status === 'SENT')).toBe(true));
+    expect(await rows()).toHaveLength(told.length);
+    for (const user of told) expect(statementMails(user.email)).toHaveLength(1);
   });
 });
 
