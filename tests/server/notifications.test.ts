@@ -8,7 +8,7 @@ import { verifySignature } from '../../src/server/security/signature';
 import { NOTIFY_MSG, WEBHOOK_EVENTS } from '../../src/shared/constants/notifications';
 import { TIER_TYPES } from '../../src/shared/enums';
 import { freePort } from '../free-port';
-import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
+import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext, XSRF } from './helpers';
 import { deliver, idsByMobile, productIdOf, sell } from './selling';
 
 /**
@@ -449,6 +449,55 @@ describe('webhooks', () => {
     expect(gateway.got.at(-1)?.body.text).toMatch(
       new RegExp(`^Tierdesk: sale ${sale.utmCode} confirmed\\. Commission ₹`),
     );
+    await call(ctx.app, 'POST', `webhooks/delete/${created.body.result._id}`, { token: admin });
+  });
+
+  it('a bulk import raises user.created for each user it creates, as the account form does', async () => {
+    const created = await call(ctx.app, 'POST', 'webhooks/create', {
+      token: admin,
+      body: { url: `${hooksOrigin}/users`, events: ['user.created'] },
+    });
+    expect(created.status).toBe(200);
+    const mobiles = ['9760000001', '9760000002'];
+    const csv = `name,email,mobile,userName,state,district,tehsil,masterDistributorMobile\n${mobiles
+      .map((m) => `Person ${m},p${m}@example.com,${m},u${m},Rajasthan,Jaipur,Sanganer,9100000001`)
+      .join('\n')}\n`;
+    const boundary = '----tierdesk-notify-import';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/import/distributors',
+      headers: {
+        'x-auth-token': `bearer ${admin}`,
+        cookie: `XSRF-TOKEN=${XSRF}`,
+        'x-xsrf-token': XSRF,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: `${field('dryRun', 'false')}--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="people.csv"\r\ncontent-type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const jobId = started.json().result._id;
+    await expect
+      .poll(
+        async () =>
+          (await call(ctx.app, 'GET', `import/fetch/${jobId}`, { token: admin })).body.result.status,
+        WAIT,
+      )
+      .toBe('DONE');
+    const newIds = (
+      await ctx.database.pool.query<{ id: string }>('select id from users where mobile = any($1)', [mobiles])
+    ).rows.map((r) => r.id);
+    expect(newIds).toHaveLength(2);
+
+    await eventually(() => expect(hooks.got.filter((d) => d.path === '/users')).toHaveLength(2));
+    const got = hooks.got.filter((d) => d.path === '/users');
+    for (const delivery of got)
+      expect(verifySignature(created.body.result.secret, delivery.signature, delivery.raw)).toBe('ok');
+    expect(
+      got.map((d) => d.body.data as { userId: string }).sort((a, b) => a.userId.localeCompare(b.userId)),
+    ).toEqual(newIds.sort().map((userId) => ({ userId, type: 3, createdAt: expect.any(String) })));
+    expect(got.every((d) => d.body.event === 'user.created')).toBe(true);
     await call(ctx.app, 'POST', `webhooks/delete/${created.body.result._id}`, { token: admin });
   });
 
