@@ -80,6 +80,7 @@ afterAll(() => ctx.close());
 
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
+  ['0035_statement_notices', ['drop table statement_notices']],
   ['0034_events', ['drop table events']],
   [
     '0033_notifications',
