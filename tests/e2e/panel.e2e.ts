@@ -327,7 +327,38 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
   await admin.getByRole('button', { name: 'Profile' }).click();
   await admin.getByRole('menuitem', { name: 'Security' }).click();
   await admin.getByRole('table', { name: 'Your sessions' }).getByText('This session').waitFor();
+  // Issue 55: its Notifications card, with one's channel choices.
+  await admin.getByLabel('By e-mail').waitFor();
   await check(admin, '/security', found);
+  // Issue 55: Webhooks, its Register dialog and the secret shown once; then Notifications with its filters.
+  await admin.goto(`${baseURL}/webhooks/list`);
+  await admin.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+  await check(admin, '/webhooks/list', found);
+  await checkDialog(
+    admin,
+    () => admin.getByRole('button', { name: 'Register Endpoint' }).click(),
+    'Register Webhook Endpoint',
+    found,
+  );
+  const hook = `http://127.0.0.1:9/axe-${theme ?? 'light'}-${Date.now().toString(36)}`;
+  await admin.getByRole('button', { name: 'Register Endpoint' }).click();
+  const register = admin.getByRole('dialog', { name: 'Register Webhook Endpoint' });
+  await register.getByRole('textbox', { name: 'URL' }).fill(hook);
+  await register.getByRole('checkbox', { name: 'user.created' }).check();
+  await register.getByRole('button', { name: 'Register Endpoint' }).click();
+  const secret = admin.getByRole('dialog', { name: 'Signing Secret' });
+  await secret.waitFor();
+  await check(admin, 'dialog "Signing Secret"', found, { whole: false });
+  await secret.getByRole('button', { name: 'Close' }).click();
+  await secret.waitFor({ state: 'hidden' });
+  await firstRow(admin).waitFor();
+  await check(admin, '/webhooks/list (an endpoint)', found);
+  const hooks = (await api(admin, 'webhooks/fetch')).json.result.webhooks as { _id: string; url: string }[];
+  for (const { _id } of hooks.filter((w) => w.url === hook)) await api(admin, `webhooks/delete/${_id}`, {});
+  await admin.goto(`${baseURL}/notifications/list`);
+  await admin.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+  await admin.getByRole('combobox', { name: 'Channel' }).waitFor();
+  await check(admin, '/notifications/list', found);
   // The Import screen (issue 45), empty and then with a checked file's table of row errors.
   await admin.goto(`${baseURL}/import`);
   await admin.getByRole('button', { name: 'Download template' }).waitFor();
@@ -864,6 +895,9 @@ const SCREENS: Screen[] = [
   { path: '/import', user: ADMIN, ready: (page) => page.locator('main [role=combobox]').first() },
   // Issue 51: the person's own Security page; its sessions as a table, or cards on a phone.
   { path: '/security', user: ADMIN, ready: (page) => page.locator('section').nth(1).locator('table, ul') },
+  // Issue 55: the integrators' endpoints (maybe none) and every delivery, with their filters.
+  { path: '/webhooks/list', user: ADMIN, ready: heading },
+  { path: '/notifications/list', user: ADMIN, ready: (page) => page.locator('main [role=combobox]').first() },
 ];
 
 /**

@@ -80,6 +80,7 @@ afterAll(() => ctx.close());
 
 /** What each migration after 0012 adds, newest first: undone before 0012 is run again. A new migration adds its undo. */
 const UNDO_AFTER_0012: [tag: string, statements: string[]][] = [
+  ['0036_statement_notices', ['drop table statement_notices']],
   ['0035_charts', ['drop table sale_days, retailer_commission_months']],
   ['0034_events', ['drop table events']],
   [

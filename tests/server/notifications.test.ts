@@ -3,10 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfig } from '../../src/server/config';
+import { announceStatements } from '../../src/server/modules/notifications/statements';
 import { verifySignature } from '../../src/server/security/signature';
 import { NOTIFY_MSG, WEBHOOK_EVENTS } from '../../src/shared/constants/notifications';
+import { TIER_TYPES } from '../../src/shared/enums';
 import { freePort } from '../free-port';
-import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext } from './helpers';
+import { ADMIN, call, DEMO_PASSWORD, login, makeTestContext, type TestContext, XSRF } from './helpers';
 import { deliver, idsByMobile, productIdOf, sell } from './selling';
 
 /**
@@ -301,6 +303,53 @@ describe('e-mail through SMTP, in the recipient’s language', () => {
   });
 });
 
+describe('the monthly statement', () => {
+  it('once a month has ended in India, each tier user with an address is told once, in its language, however many servers try', async () => {
+    await call(ctx.app, 'POST', 'notifications/preferences', { token: retailer, body: { language: 'hi' } });
+    const told = (
+      await ctx.database.pool.query<{ email: string; language: string }>(
+        `select email, language from users
+          where type = any($1) and status = 'ACTIVE' and email is not null and notify_email`,
+        [TIER_TYPES],
+      )
+    ).rows;
+    expect(told.some((u) => u.language === 'hi')).toBe(true);
+    expect(told.some((u) => u.language === 'en')).toBe(true);
+    const statementMails = (address: string) =>
+      mailsTo(address).filter((m) => /2031-01/.test(m.text) && /statement|विवरण/.test(m.subject));
+
+    // Half a minute into 1 February in India (still 31 January in UTC): January has ended. Two servers at once.
+    const now = new Date('2031-02-01T00:00:30+05:30');
+    const written = await Promise.all([
+      announceStatements(ctx.database.db, now),
+      announceStatements(ctx.database.db, now),
+    ]);
+    expect([...written].sort((a, b) => a - b)).toEqual([0, told.length]);
+    await eventually(() => {
+      for (const user of told) expect(statementMails(user.email)).toHaveLength(1);
+    });
+    for (const user of told) {
+      const [mail] = statementMails(user.email);
+      expect(mail.subject).toBe(
+        user.language === 'hi' ? 'आपका मासिक विवरण तैयार है' : 'Your monthly statement is ready',
+      );
+      expect(mail.text).toBe(
+        user.language === 'hi'
+          ? '2031-01 का आपका विवरण Tierdesk में तैयार है।'
+          : 'Your statement for 2031-01 is ready in Tierdesk.',
+      );
+    }
+
+    // The job again, on either server, writes and sends nothing more.
+    expect(await announceStatements(ctx.database.db, now)).toBe(0);
+    const rows = async () =>
+      (await deliveries({ channel: 'EMAIL' })).filter((d) => d.event === 'statement.ready');
+    await eventually(async () => expect((await rows()).every((d) => d.status === 'SENT')).toBe(true));
+    expect(await rows()).toHaveLength(told.length);
+    for (const user of told) expect(statementMails(user.email)).toHaveLength(1);
+  });
+});
+
 describe('webhooks', () => {
   it('are registered by an admin, who sees the secret once; every delivery is signed with it and carries its id', async () => {
     const created = await call(ctx.app, 'POST', 'webhooks/create', {
@@ -400,6 +449,55 @@ describe('webhooks', () => {
     expect(gateway.got.at(-1)?.body.text).toMatch(
       new RegExp(`^Tierdesk: sale ${sale.utmCode} confirmed\\. Commission ₹`),
     );
+    await call(ctx.app, 'POST', `webhooks/delete/${created.body.result._id}`, { token: admin });
+  });
+
+  it('a bulk import raises user.created for each user it creates, as the account form does', async () => {
+    const created = await call(ctx.app, 'POST', 'webhooks/create', {
+      token: admin,
+      body: { url: `${hooksOrigin}/users`, events: ['user.created'] },
+    });
+    expect(created.status).toBe(200);
+    const mobiles = ['9760000001', '9760000002'];
+    const csv = `name,email,mobile,userName,state,district,tehsil,masterDistributorMobile\n${mobiles
+      .map((m) => `Person ${m},p${m}@example.com,${m},u${m},Rajasthan,Jaipur,Sanganer,9100000001`)
+      .join('\n')}\n`;
+    const boundary = '----tierdesk-notify-import';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/import/distributors',
+      headers: {
+        'x-auth-token': `bearer ${admin}`,
+        cookie: `XSRF-TOKEN=${XSRF}`,
+        'x-xsrf-token': XSRF,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: `${field('dryRun', 'false')}--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="people.csv"\r\ncontent-type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const jobId = started.json().result._id;
+    await expect
+      .poll(
+        async () =>
+          (await call(ctx.app, 'GET', `import/fetch/${jobId}`, { token: admin })).body.result.status,
+        WAIT,
+      )
+      .toBe('DONE');
+    const newIds = (
+      await ctx.database.pool.query<{ id: string }>('select id from users where mobile = any($1)', [mobiles])
+    ).rows.map((r) => r.id);
+    expect(newIds).toHaveLength(2);
+
+    await eventually(() => expect(hooks.got.filter((d) => d.path === '/users')).toHaveLength(2));
+    const got = hooks.got.filter((d) => d.path === '/users');
+    for (const delivery of got)
+      expect(verifySignature(created.body.result.secret, delivery.signature, delivery.raw)).toBe('ok');
+    expect(
+      got.map((d) => d.body.data as { userId: string }).sort((a, b) => a.userId.localeCompare(b.userId)),
+    ).toEqual(newIds.sort().map((userId) => ({ userId, type: 3, createdAt: expect.any(String) })));
+    expect(got.every((d) => d.body.event === 'user.created')).toBe(true);
     await call(ctx.app, 'POST', `webhooks/delete/${created.body.result._id}`, { token: admin });
   });
 

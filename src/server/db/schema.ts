@@ -1195,6 +1195,16 @@ export const notificationAttempts = pgTable(
   (t) => [index('notification_attempts_notification_idx').on(t.notificationId, t.id)],
 );
 
+/**
+ * The months whose statement-ready notices are written (modules/notifications/statements.ts): a month's row is
+ * inserted in the transaction that writes its notices, so a month is announced once however many servers try.
+ */
+export const statementNotices = pgTable('statement_notices', {
+  /** The month, `YYYY-MM`, in India's calendar. */
+  month: text('month').primaryKey(),
+  createdAt: createdAt(),
+});
+
 // Live screens (issue 55) -------------------------------------------------------------------------------------
 
 /** A transaction's id as PostgreSQL 13+ gives it (`pg_current_xact_id()`): 64 bits, never wrapping. */

@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import type { PersonalDataCipher } from '../../security/personal-data';
 import { openWallets } from '../ledger/index';
 import { childPath, scopesOf } from '../network/index';
+import { notifyEach } from '../notifications/index';
 import { adjustCounts } from './counts';
 
 /** A person to create in bulk, with its parents already found (and share-locked) by the caller. */
@@ -32,7 +33,8 @@ export interface PersonDraft {
  * create (people.ts): a path under the parent, the master distributor's fixed values, an ACTIVE user with the
  * initial password that must be changed at first sign-in (no passwordUpdatedAt), an open wallet, and the counter
  * rows of every network on the path, all in one statement each. `passwordHash` is INITIAL_PASSWORD's hash: the
- * same password for everyone the batch creates. The unique indexes and the sign-in names' trigger refuse a mobile or
+ * same password for everyone the batch creates. Each new user raises `user.created` for the webhooks subscribed to it,
+ * as a dialog's create does, in the batch's transaction. The unique indexes and the sign-in names' trigger refuse a mobile or
  * user name another user holds. Answers the new ids, in the drafts' order.
  */
 export async function createPeople(
@@ -80,6 +82,12 @@ export async function createPeople(
   await adjustCounts(
     tx,
     rows.map((r) => ({ scopes: scopesOf(r.path), type: r.type, total: 1, active: 1 })),
+  );
+  const createdAt = new Date().toISOString();
+  await notifyEach(
+    tx,
+    'user.created',
+    rows.map((r) => ({ webhook: { userId: r.id, type: r.type, createdAt } })),
   );
   return rows.map((r) => r.id);
 }

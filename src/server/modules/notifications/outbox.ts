@@ -43,8 +43,19 @@ type Row = typeof notifications.$inferInsert;
  * Each in the recipient's language. The data is copied into the row: the message says what was true at the change.
  */
 export async function notify(tx: Tx, event: NotificationEvent, notice: Notice): Promise<void> {
+  await notifyEach(tx, event, [notice]);
+}
+
+/** Rows written per statement: a batch's notices times its endpoints stay well under a statement's parameters. */
+const ROWS_PER_INSERT = 1_000;
+
+/**
+ * notify() for many changes of one kind at once (an import batch's new users), in `tx`: the people and endpoints
+ * are read once for all of them.
+ */
+export async function notifyEach(tx: Tx, event: NotificationEvent, notices: Notice[]): Promise<void> {
   const rows: Row[] = [];
-  const to = notice.to ?? [];
+  const to = notices.flatMap((notice) => (notice.to ?? []).map((recipient) => ({ notice, recipient })));
   const audience = MAIL_AUDIENCE[event];
   const sms = SMS_EVENTS.includes(event);
   if (to.length > 0 && (audience || sms)) {
@@ -63,10 +74,10 @@ export async function notify(tx: Tx, event: NotificationEvent, notice: Notice): 
       .where(
         inArray(
           users.id,
-          to.map((r) => r.userId),
+          to.map((r) => r.recipient.userId),
         ),
       );
-    for (const recipient of to) {
+    for (const { notice, recipient } of to) {
       const person = people.find((p) => p.id === recipient.userId);
       if (person?.status !== 'ACTIVE') continue;
       const language = person.language as NotificationLanguage;
@@ -78,21 +89,23 @@ export async function notify(tx: Tx, event: NotificationEvent, notice: Notice): 
         rows.push({ event, channel: 'SMS', userId: person.id, recipient: person.mobile, language, data });
     }
   }
-  if (isWebhookEvent(event)) {
+  if (isWebhookEvent(event) && notices.length > 0) {
     const endpoints = await tx
       .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
       .from(webhookEndpoints)
       .where(and(isNull(webhookEndpoints.deletedAt), sql`${event} = any(${webhookEndpoints.events})`));
-    for (const endpoint of endpoints)
-      rows.push({
-        event,
-        channel: 'WEBHOOK',
-        endpointId: endpoint.id,
-        recipient: endpoint.url,
-        data: notice.webhook ?? notice.data ?? {},
-      });
+    for (const notice of notices)
+      for (const endpoint of endpoints)
+        rows.push({
+          event,
+          channel: 'WEBHOOK',
+          endpointId: endpoint.id,
+          recipient: endpoint.url,
+          data: notice.webhook ?? notice.data ?? {},
+        });
   }
-  if (rows.length > 0) await tx.insert(notifications).values(rows);
+  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT)
+    await tx.insert(notifications).values(rows.slice(at, at + ROWS_PER_INSERT));
 }
 
 /** The active admins with an e-mail address, but `except` (a command's maker): who may approve a command. */

@@ -10,6 +10,7 @@ import { type HeldLock, RUNNER_CLASS, type RunnerKey, type RunnerLocks } from '.
 import { notificationAttempts, notifications, webhookEndpoints } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type ChannelLog, channelsOf, type Outgoing, type Send, Undeliverable } from './channels';
+import { announceStatements, lastEndedMonth } from './statements';
 import type { TemplateData } from './templates';
 
 /**
@@ -22,6 +23,8 @@ import type { TemplateData } from './templates';
  * A failed attempt is tried again after `firstRetryMs`, then after three times the last wait (at most MAX_WAIT_MS),
  * until a day after the row was written: an attempt that fails after that ends the row FAILED. An admin's Retry now
  * makes any row due again.
+ *
+ * The holder also writes the statement-ready notices of a month that has ended (statements.ts), once a month.
  */
 
 export const NOTIFICATIONS_LOCK: RunnerKey = [RUNNER_CLASS.notifications, 1];
@@ -148,6 +151,8 @@ export function startNotificationRunner(
   let stopped = false;
   let ticking: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
+  /** The month whose statement notices this server wrote or found written: asked for again at the next month. */
+  let announced: string | null = null;
   const tick = async () => {
     if (!lock) {
       let taken: HeldLock | null;
@@ -168,6 +173,13 @@ export function startNotificationRunner(
             'This server lost the notification runner with its database connection; a server takes it up again once the database answers',
           );
       });
+    }
+    const now = new Date();
+    const month = lastEndedMonth(now);
+    if (announced !== month) {
+      const written = await announceStatements(db, now);
+      if (written > 0) opts.log.info({ month, written }, 'Statement-ready notices written');
+      announced = month;
     }
     await deliverDue(db, channels.send, { firstRetryMs: config.firstRetryMs, signal: lock.lost });
   };
