@@ -253,3 +253,88 @@ export const runnerLockHeld = (lockClass: number, id: SQL) => sql`exists (select
   where l.locktype = 'advisory' and l.granted and l.objsubid = 2
     and l.database = (select oid from pg_database where datname = current_database())
     and l.classid = ${lockClass}::int::oid and l.objid = (${id})::oid)`;
+
+/** The log of a job run under a runner lock (the app's): runs that failed, a server taking the job up, losing it. */
+export interface JobLog {
+  error(obj: unknown, msg: string): void;
+  warn(obj: unknown, msg: string): void;
+  info(obj: unknown, msg: string): void;
+  debug(obj: unknown, msg: string): void;
+}
+
+/**
+ * A job that runs in one server at a time (the settlement job, the notifications' delivery). Every server asks for
+ * the job's lock at each look; the holder keeps it while its session lives and calls `run` at each look, with the
+ * lock (its `lost` signal stops the work). A holder that dies or loses its connection frees the job for another
+ * server at that server's next look after PostgreSQL's release; a live holder is never replaced. Returns the stop
+ * function, which waits for the look under way and gives the lock back.
+ */
+export function startLockedJob(
+  runners: RunnerLocks,
+  key: RunnerKey,
+  job: {
+    /** What the log calls it ('the settlement job'). */
+    name: string;
+    log: JobLog;
+    /** One look, while this server holds the lock. */
+    run: (lock: HeldLock) => Promise<void>;
+    /** The wait before the next look, whether this server holds the lock or not. */
+    nextLookMs: (holding: boolean) => number;
+    /** When this server takes the lock. */
+    onTaken?: () => void;
+  },
+): () => Promise<void> {
+  let lock: HeldLock | null = null;
+  let stopped = false;
+  let ticking: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const look = async () => {
+    if (!lock) {
+      let taken: HeldLock | null;
+      try {
+        taken = await runners.tryTake(key);
+      } catch (error) {
+        // The database is away: the runner locks said so once; this server asks again at its next look.
+        job.log.debug({ err: error }, `${job.name} could not ask for its lock`);
+        return;
+      }
+      if (!taken) {
+        job.log.debug({}, `${job.name} runs on another server`);
+        return;
+      }
+      lock = taken;
+      job.onTaken?.();
+      job.log.info({}, `This server runs ${job.name} now`);
+      taken.lost.addEventListener('abort', () => {
+        if (lock === taken) lock = null;
+        if (!stopped)
+          job.log.warn(
+            { err: taken.lost.reason },
+            `This server lost ${job.name} with its database connection; a server takes it up again once the database answers`,
+          );
+      });
+    }
+    await job.run(lock);
+  };
+  const loop = () => {
+    if (stopped) return;
+    ticking = look()
+      .catch((error) => {
+        if (!stopped) job.log.error({ err: error }, `${job.name} failed`);
+      })
+      .finally(() => {
+        ticking = null;
+        if (stopped) return;
+        timer = setTimeout(loop, job.nextLookMs(lock !== null));
+        timer.unref();
+      });
+  };
+  loop();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await ticking;
+    await lock?.release().catch(() => {});
+    lock = null;
+  };
+}

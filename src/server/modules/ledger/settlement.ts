@@ -4,7 +4,13 @@ import type { SettlePreview } from '../../../shared/schemas/books';
 import type { SettleResult } from '../../../shared/wire';
 import { DEFAULT_TDS, type TdsConfig } from '../../config';
 import type { Db, Queryable, Tx } from '../../db/open';
-import { type HeldLock, RUNNER_CLASS, type RunnerKey, type RunnerLocks } from '../../db/runner-lock';
+import {
+  type JobLog,
+  RUNNER_CLASS,
+  type RunnerKey,
+  type RunnerLocks,
+  startLockedJob,
+} from '../../db/runner-lock';
 import { postings, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type Actor, auditRecorder, SYSTEM } from '../audit/index';
@@ -230,13 +236,7 @@ export const SETTLEMENT_LOCK: RunnerKey = [RUNNER_CLASS.settlement, 1];
  */
 const FOLLOW_MS = 5_000;
 
-/** The job's log (the app's): runs that failed, the server taking the job up, and one that lost it. */
-export interface JobLog {
-  error(obj: unknown, msg: string): void;
-  warn(obj: unknown, msg: string): void;
-  info(obj: unknown, msg: string): void;
-  debug(obj: unknown, msg: string): void;
-}
+export type { JobLog } from '../../db/runner-lock';
 
 interface JobOptions {
   delayHours: number;
@@ -294,59 +294,19 @@ export function startSettlementJob(
     log: JobLog;
   },
 ): () => Promise<void> {
-  let lock: HeldLock | null = null;
   /** When this server last began a run, while it holds the lock. */
   let ranAt = Number.NEGATIVE_INFINITY;
-  let stopped = false;
-  let ticking: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = async () => {
-    if (!lock) {
-      let taken: HeldLock | null;
-      try {
-        taken = await opts.runners.tryTake(SETTLEMENT_LOCK);
-      } catch (error) {
-        // The database is away: the runner locks said so once; this server asks again at its next look.
-        opts.log.debug({ err: error }, 'the settlement job could not ask for its lock');
-        return;
-      }
-      if (!taken) {
-        opts.log.debug({}, 'the settlement job runs on another server');
-        return;
-      }
-      lock = taken;
+  return startLockedJob(opts.runners, SETTLEMENT_LOCK, {
+    name: 'the settlement job',
+    log: opts.log,
+    onTaken: () => {
       ranAt = Number.NEGATIVE_INFINITY;
-      opts.log.info({}, 'This server runs the settlement job now');
-      taken.lost.addEventListener('abort', () => {
-        if (lock === taken) lock = null;
-        if (!stopped)
-          opts.log.warn(
-            { err: taken.lost.reason },
-            'This server lost the settlement job with its database connection; a server takes it up again once the database answers',
-          );
-      });
-    }
-    if (Date.now() - ranAt < opts.intervalMs) return;
-    ranAt = Date.now();
-    await settleDue(db, ledgerKey, { delayHours: opts.delayHours, tds: opts.tds, signal: lock.lost });
-  };
-  const loop = () => {
-    if (stopped) return;
-    ticking = tick()
-      .catch((error) => opts.log.error({ err: error }, 'settlement job failed'))
-      .finally(() => {
-        ticking = null;
-        if (stopped) return;
-        timer = setTimeout(loop, Math.min(FOLLOW_MS, opts.intervalMs));
-        timer.unref();
-      });
-  };
-  loop();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await ticking;
-    await lock?.release().catch(() => {});
-    lock = null;
-  };
+    },
+    run: async (lock) => {
+      if (Date.now() - ranAt < opts.intervalMs) return;
+      ranAt = Date.now();
+      await settleDue(db, ledgerKey, { delayHours: opts.delayHours, tds: opts.tds, signal: lock.lost });
+    },
+    nextLookMs: () => Math.min(FOLLOW_MS, opts.intervalMs),
+  });
 }

@@ -6,7 +6,13 @@ import type {
 } from '../../../shared/constants/notifications';
 import type { NotifyConfig } from '../../config';
 import type { Db, Queryable } from '../../db/open';
-import { type HeldLock, RUNNER_CLASS, type RunnerKey, type RunnerLocks } from '../../db/runner-lock';
+import {
+  type JobLog as LockedJobLog,
+  RUNNER_CLASS,
+  type RunnerKey,
+  type RunnerLocks,
+  startLockedJob,
+} from '../../db/runner-lock';
 import { notificationAttempts, notifications, webhookEndpoints } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { type ChannelLog, channelsOf, type Outgoing, type Send, Undeliverable } from './channels';
@@ -44,11 +50,7 @@ export const GIVE_UP_MS = 24 * 3_600_000;
 export const retryWaitMs = (firstRetryMs: number, attempts: number) =>
   Math.min(MAX_WAIT_MS, firstRetryMs * 3 ** Math.max(0, attempts - 1));
 
-export interface JobLog extends ChannelLog {
-  error(obj: unknown, msg: string): void;
-  warn(obj: unknown, msg: string): void;
-  debug(obj: unknown, msg: string): void;
-}
+export interface JobLog extends ChannelLog, LockedJobLog {}
 
 /** An error's text for the attempt's record, one line, at most 500 characters. */
 const errorText = (error: unknown) => {
@@ -147,62 +149,25 @@ export function startNotificationRunner(
   opts: { runners: RunnerLocks; log: JobLog },
 ): () => Promise<void> {
   const channels = channelsOf(config, opts.log);
-  let lock: HeldLock | null = null;
-  let stopped = false;
-  let ticking: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
   /** The month whose statement notices this server wrote or found written: asked for again at the next month. */
   let announced: string | null = null;
-  const tick = async () => {
-    if (!lock) {
-      let taken: HeldLock | null;
-      try {
-        taken = await opts.runners.tryTake(NOTIFICATIONS_LOCK);
-      } catch (error) {
-        opts.log.debug({ err: error }, 'the notification runner could not ask for its lock');
-        return;
+  const stop = startLockedJob(opts.runners, NOTIFICATIONS_LOCK, {
+    name: 'the notification runner',
+    log: opts.log,
+    run: async (lock) => {
+      const now = new Date();
+      const month = lastEndedMonth(now);
+      if (announced !== month) {
+        const written = await announceStatements(db, now);
+        if (written > 0) opts.log.info({ month, written }, 'Statement-ready notices written');
+        announced = month;
       }
-      if (!taken) return;
-      lock = taken;
-      opts.log.info({}, 'This server delivers notifications now');
-      taken.lost.addEventListener('abort', () => {
-        if (lock === taken) lock = null;
-        if (!stopped)
-          opts.log.warn(
-            { err: taken.lost.reason },
-            'This server lost the notification runner with its database connection; a server takes it up again once the database answers',
-          );
-      });
-    }
-    const now = new Date();
-    const month = lastEndedMonth(now);
-    if (announced !== month) {
-      const written = await announceStatements(db, now);
-      if (written > 0) opts.log.info({ month, written }, 'Statement-ready notices written');
-      announced = month;
-    }
-    await deliverDue(db, channels.send, { firstRetryMs: config.firstRetryMs, signal: lock.lost });
-  };
-  const loop = () => {
-    if (stopped) return;
-    ticking = tick()
-      .catch((error) => {
-        if (!stopped) opts.log.error({ err: error }, 'notification delivery failed');
-      })
-      .finally(() => {
-        ticking = null;
-        if (stopped) return;
-        timer = setTimeout(loop, lock ? config.intervalMs : Math.min(FOLLOW_MS, config.intervalMs * 5));
-        timer.unref();
-      });
-  };
-  loop();
+      await deliverDue(db, channels.send, { firstRetryMs: config.firstRetryMs, signal: lock.lost });
+    },
+    nextLookMs: (holding) => (holding ? config.intervalMs : Math.min(FOLLOW_MS, config.intervalMs * 5)),
+  });
   return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await ticking;
-    await lock?.release().catch(() => {});
-    lock = null;
+    await stop();
     channels.close();
   };
 }
