@@ -522,7 +522,6 @@ EOF
 # running replica alone; a node marked down has its connections cut (on-marked-down shutdown-sessions), so no
 # session stays on a demoted leader.
 write_haproxy_database_config() {
-  local entry name port dir rest
   cat <<EOF
 
 defaults
@@ -552,10 +551,7 @@ backend postgres_primary
     option httpchk GET /primary
     http-check expect status 200
 EOF
-  for entry in $PG_NODES; do
-    IFS=: read -r name port dir rest <<<"$entry"
-    echo "    server $name 127.0.0.1:$port check port $rest"
-  done
+  haproxy_node_servers
   cat <<EOF
 
 backend postgres_replicas
@@ -563,6 +559,12 @@ backend postgres_replicas
     option httpchk GET /replica
     http-check expect status 200
 EOF
+  haproxy_node_servers
+}
+
+# Every node as a server of a database back end: its PostgreSQL port, checked on its Patroni REST port.
+haproxy_node_servers() {
+  local entry name port dir rest
   for entry in $PG_NODES; do
     IFS=: read -r name port dir rest <<<"$entry"
     echo "    server $name 127.0.0.1:$port check port $rest"

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readOptions, runCommand, UsageError } from './cli';
 import { readConfig, SetupError } from './config';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { backupFileExists, writeBackupFile } from './db/backup-file';
@@ -25,20 +25,8 @@ import { loadDataKey } from './security/personal-data';
 
 const USAGE = 'npm run backup -- --out <file> [--with-keys]';
 
-class UsageError extends Error {}
-
 function readArgs(argv: string[]) {
-  let values: { out?: string; 'with-keys'?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { out: { type: 'string' }, 'with-keys': { type: 'boolean' } },
-      strict: true,
-    }));
-  } catch (error) {
-    // node's first sentence; what follows is advice on positionals.
-    throw new UsageError((error as Error).message.split(/\.\s/)[0]);
-  }
+  const values = readOptions(argv, { out: { type: 'string' }, 'with-keys': { type: 'boolean' } });
   if (!values.out) throw new UsageError('Name the file to write with --out');
   return { out: path.resolve(values.out), withKeys: values['with-keys'] === true };
 }
@@ -150,11 +138,4 @@ async function main() {
     );
 }
 
-main().catch((error) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\nUsage: ${USAGE}`);
-    process.exit(2);
-  }
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCommand(main, USAGE);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readOptions, runCommand, UsageError } from './cli';
 import { readConfig, SetupError } from './config';
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from './data-dir-lock';
 import { checkDataKey } from './data-key-check';
@@ -19,15 +19,8 @@ import { dataKeyCheckOf, ledgerKeyFrom, loadDataKey, PersonalDataCipher } from '
 
 const USAGE = 'npm run restore -- --from <file>';
 
-class UsageError extends Error {}
-
 function readArgs(argv: string[]) {
-  let values: { from?: string };
-  try {
-    ({ values } = parseArgs({ args: argv, options: { from: { type: 'string' } }, strict: true }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split(/\.\s/)[0]);
-  }
+  const values = readOptions(argv, { from: { type: 'string' } });
   if (!values.from) throw new UsageError('Name the backup to restore with --from');
   return { from: path.resolve(values.from) };
 }
@@ -129,11 +122,4 @@ async function main() {
   );
 }
 
-main().catch((error) => {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\nUsage: ${USAGE}`);
-    process.exit(2);
-  }
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCommand(main, USAGE);
