@@ -115,6 +115,8 @@ describe('Menu entries for the catalogue', () => {
       ['Import', '/import'],
       ['Books', '/books'],
       ['TDS', '/tds'],
+      ['Webhooks', '/webhooks/list'],
+      ['Notifications', '/notifications/list'],
       ['Logout', null],
     ]);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TREND_DAYS, REPORT_MSG } from '../constants/reports';
+import { isoDay } from './dates';
 import { monthField } from './statements';
 
 // Zod-free (the panel's chunks import them without zod); re-exported so the server's imports stay.
@@ -23,7 +24,7 @@ export const monthReportQuerySchema = z.object({ month: monthField });
  * `sales` recorded that day, and of those `confirmed` and `failed` now.
  */
 export const trendDaySchema = z.strictObject({
-  day: z.string(),
+  day: isoDay,
   commission: z.number(),
   sales: z.number(),
   confirmed: z.number(),
