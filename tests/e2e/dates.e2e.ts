@@ -79,9 +79,9 @@ describe('honest wallet totals and the seed’s dates, on a phone', () => {
       .toBe(formatRupees(sums.moneyIn));
     expect(await figure(en.app.transactions.moneyOut).textContent()).toBe(formatRupees(sums.moneyOut));
     expect(await totals.getByText(en.app.transactions.totalsNote).isVisible()).toBe(true);
-    // The postings' dates: the moment with its seconds.
+    // The postings' dates: the moment with its seconds (at 360 px each posting is a card: ListCards' dd).
     const dates = await page
-      .getByRole('cell')
+      .locator('td, .list-cards dd')
       .filter({ hasText: /\d{1,2}:\d{2}:\d{2}/ })
       .allTextContents();
     expect(dates.length).toBeGreaterThan(0);

@@ -63,8 +63,9 @@ describe('Hindi without codes (issue 53)', () => {
     for (const column of columns) expect(column).not.toMatch(/[A-Za-z]/);
 
     await page.goto(withFilter('/audit/list', { action: 'import.run' }));
+    // At 360 px each row is a card (ListCards).
     const details = page
-      .locator('tbody tr')
+      .locator('tbody tr, .list-cards > li')
       .first()
       .getByText(/फ़ाइल जाँची/);
     await details.waitFor();
@@ -112,8 +113,13 @@ describe('bookmarked URLs (issue 53)', () => {
     const to = page.getByLabel(hi.resources.wallet.fields.to, { exact: true });
     await expect.poll(() => to.getAttribute('aria-invalid')).toBe('true');
     expect(await description(to)).toBe(hi.app.shared.audit.fromAfterTo);
-    // The list loaded (its rows, or that there are none), not its error.
-    await page.locator('tbody tr').first().or(page.getByText(hi.app.shared.msg.noData)).first().waitFor();
+    // The list loaded (its rows, cards at 360 px, or that there are none), not its error.
+    await page
+      .locator('tbody tr, .list-cards > li')
+      .first()
+      .or(page.getByText(hi.app.shared.msg.noData))
+      .first()
+      .waitFor();
     expect(await page.getByText(hi.app.list.loadError).count()).toBe(0);
   });
 });

@@ -1,6 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { AppBar, Authenticated, Layout as RaLayout } from 'react-admin';
+import {
+  AppBar,
+  Authenticated,
+  LoadingIndicator,
+  LocalesMenuButton,
+  Layout as RaLayout,
+  ToggleThemeButton,
+  useLocales,
+  useThemesContext,
+  useTranslate,
+} from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { LOGIN_PATH } from '../providers/authProvider';
 import { clearSession, getToken } from '../providers/session';
@@ -16,7 +26,24 @@ import { AppUserMenu } from './UserMenu';
  * react-admin's app bar: its language switch and theme toggle, and the user menu with the person's own pages
  * (Security). Logout lives in the sidebar, with its confirm dialog.
  */
-const AppAppBar = () => <AppBar color="primary" userMenu={<AppUserMenu />} />;
+const AppAppBar = () => <AppBar color="primary" userMenu={<AppUserMenu />} toolbar={<AppToolbar />} />;
+
+/**
+ * react-admin's own toolbar (the language switch, the theme toggle, the loading indicator), with its spinner named:
+ * axe counts a progress bar without a name as serious, and live screens (issue 55) refresh while a page is read.
+ */
+const AppToolbar = () => {
+  const translate = useTranslate();
+  const locales = useLocales();
+  const { darkTheme } = useThemesContext();
+  return (
+    <>
+      {locales && locales.length > 1 ? <LocalesMenuButton /> : null}
+      {darkTheme ? <ToggleThemeButton /> : null}
+      <LoadingIndicator aria-label={translate('ra.page.loading')} />
+    </>
+  );
+};
 
 /** No session: what a sign-out clears (the stored session, every cached answer), then the sign-in page. */
 const ToSignIn = () => {
