@@ -109,6 +109,19 @@ export function formatDate(
   return dateFormat(locale, dayMonth ? 'dayMonth' : !day, timeZone).format(date);
 }
 
+/** A month on the wire (YYYY-MM: a statement's month) as people name it: 'January 2031', in Hindi 'जनवरी 2031'. */
+const monthFormat = cached(
+  (locale) =>
+    new Intl.DateTimeFormat(DATE_LOCALE[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
+
+/** 'YYYY-MM' as 'January 2031' ('जनवरी 2031' in Hindi); '' when it is not a month. */
+export function formatMonth(value: unknown, locale?: string): string {
+  const month = /^(\d{4})-(\d{2})$/.exec(String(value ?? ''));
+  if (!month || Number(month[2]) < 1 || Number(month[2]) > 12) return '';
+  return monthFormat(locale).format(new Date(Date.UTC(Number(month[1]), Number(month[2]) - 1, 1)));
+}
+
 const rupees = cached(
   (locale) =>
     new Intl.NumberFormat(NUMBER_LOCALE[locale], {

@@ -1,4 +1,4 @@
-import { formatCount, formatDate, formatRupees, titleCase } from '../../src/shared/format';
+import { formatCount, formatDate, formatMonth, formatRupees, titleCase } from '../../src/shared/format';
 
 describe('titleCase (names in lists)', () => {
   it.each([
@@ -73,6 +73,19 @@ describe('formatDate in the chosen language (issues 44, 53)', () => {
 
   it('formats a language it does not know as English', () => {
     expect(formatDate(NOON, { locale: 'fr', day: true })).toBe('Nov 21, 2026');
+  });
+});
+
+describe("formatMonth (a statement's month)", () => {
+  it("names the month and year in the language asked for, whatever the viewer's time zone", () => {
+    expect(formatMonth('2031-01')).toBe('January 2031');
+    expect(formatMonth('2031-01', 'hi')).toBe('जनवरी 2031');
+    expect(formatMonth('2026-12', 'en')).toBe('December 2026');
+  });
+
+  it('is empty for what is not a month', () => {
+    for (const value of ['2031-13', '2031-00', '2031-1', 'January', '', null, undefined])
+      expect(formatMonth(value)).toBe('');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { NotificationEvent, NotificationLanguage } from '../../../shared/constants/notifications';
-import { formatRupees } from '../../../shared/format';
+import { formatMonth, formatRupees } from '../../../shared/format';
 
 /**
  * What each notification says, in English and Hindi (the recipient's language): an e-mail's subject and text, an
@@ -121,11 +121,11 @@ const MAILS: Partial<Record<NotificationEvent, MailTemplate>> = {
     l === 'hi'
       ? {
           subject: 'आपका मासिक विवरण तैयार है',
-          text: `${str(d.month)} का आपका विवरण Tierdesk में तैयार है।`,
+          text: `${formatMonth(d.month, l)} का आपका विवरण Tierdesk में तैयार है।`,
         }
       : {
           subject: 'Your monthly statement is ready',
-          text: `Your statement for ${str(d.month)} is ready in Tierdesk.`,
+          text: `Your statement for ${formatMonth(d.month, l)} is ready in Tierdesk.`,
         },
 };
 
