@@ -122,6 +122,18 @@ const pwa = VitePWA({
   },
 });
 
+/** Server test files that ignore DATABASE_URL: each makes its own embedded database or needs none. */
+const SAME_ON_EVERY_ENGINE = [
+  'tests/server/footprint.test.ts',
+  'tests/server/embedded-backup.test.ts',
+  'tests/server/data-dir.test.ts',
+  'tests/server/reconcile-cli.test.ts',
+  'tests/server/command-lines.test.ts',
+  'tests/server/layering.test.ts',
+  'tests/server/money.test.ts',
+  'tests/server/readme.test.ts',
+];
+
 // One config for the panel build (vite) and both unit-test projects (vitest).
 export default defineConfig({
   plugins: [react(), pwa, precompress()],
@@ -163,11 +175,14 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Run on PostgreSQL clusters of their own whatever the engine: the 'replica' project, once.
+          // Run on PostgreSQL clusters of their own whatever the engine: the 'replica' project, once. The pass on
+          // PostgreSQL (DATABASE_URL set) also leaves out the files that test the same thing whatever DATABASE_URL
+          // says (the embedded engine, a DATA_DIR, command lines, plain functions): the embedded pass has run them.
           exclude: [
             ...configDefaults.exclude,
             'tests/server/replica.test.ts',
             'tests/server/failover.test.ts',
+            ...(process.env.DATABASE_URL ? SAME_ON_EVERY_ENGINE : []),
           ],
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,

@@ -105,13 +105,17 @@ const loginUsable = async (page: Page): Promise<number> =>
   ).jsonValue() as Promise<number>;
 
 /**
- * Issue 44 under the Slow 3G preset with a 4x slower CPU, the median of 3 runs, each in a fresh browser context
+ * Issue 44 under the Slow 3G preset with a 4x slower CPU, the median of `samples` runs (3), each in a fresh browser context
  * (empty cache): a first visit to /auth until Login can be used (the form drawn, the button enabled, from the
  * navigation's start); Login to the dashboard's nine tiles, the credentials typed a key each 150 ms (timed from
  * the click); then, signed out, a repeat visit (the cache warm) and its Login to tiles. Also the bytes a first visit transferred (as encoded on the
  * wire, headers included): until Login was usable, and until the dashboard showed.
  */
-export async function slow3gTimings(origin: string, admin: { userName: string; password: string }) {
+export async function slow3gTimings(
+  origin: string,
+  admin: { userName: string; password: string },
+  samples = 3,
+) {
   const browser = await launch();
   const runs = {
     firstVisitMs: [] as number[],
@@ -122,7 +126,7 @@ export async function slow3gTimings(origin: string, admin: { userName: string; p
     firstVisitKb: [] as number[],
   };
   try {
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < samples; i++) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
       page.setDefaultTimeout(120_000);
@@ -173,8 +177,12 @@ export async function slow3gTimings(origin: string, admin: { userName: string; p
   };
 }
 
-/** Median of 5 (a fresh context each): the sign-in form, the dashboard after Login, and the customer list. */
-export async function chromiumTimings(origin: string, admin: { userName: string; password: string }) {
+/** Median of `samples` (5, a fresh context each): the sign-in form, the dashboard after Login, and the customer list. */
+export async function chromiumTimings(
+  origin: string,
+  admin: { userName: string; password: string },
+  samples = 5,
+) {
   const browser = await launch();
   const runs = {
     authForm: [] as number[],
@@ -182,7 +190,7 @@ export async function chromiumTimings(origin: string, admin: { userName: string;
     customerListFirstRow: [] as number[],
   };
   try {
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < samples; i++) {
       const context = await browser.newContext();
       const page = await context.newPage();
       let t0 = performance.now();
@@ -247,14 +255,14 @@ async function timeToAnswer(command: string[], dataDir: string) {
 const NPM_START = ['npm', 'start', '--silent'];
 const SERVER_ALONE = COMPILED_SERVER;
 
-/** `npm start` on an existing data dir and built panel, against the server alone (median of 3, alternating). */
-export async function startTimes() {
+/** `npm start` on an existing data dir and built panel, against the server alone (median of `samples`, alternating). */
+export async function startTimes(samples = 3) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-start-'));
   try {
     await timeToAnswer(NPM_START, dataDir); // first start: demo data (and a build if the sources changed)
     const withCheck: number[] = [];
     const alone: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < samples; i++) {
       withCheck.push(await timeToAnswer(NPM_START, dataDir));
       alone.push(await timeToAnswer(SERVER_ALONE, dataDir));
     }
