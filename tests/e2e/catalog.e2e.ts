@@ -113,6 +113,8 @@ describe('locations and catalogue in Chromium', () => {
 
     await page.getByRole('menuitem', { name: 'Products' }).click();
     await page.waitForURL(/\/product\/list$/);
+    // The providers' screen stays until the products' is drawn (its code may still be loading): wait for its title.
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await page.locator('tbody tr').first().or(page.getByText('No Data Found')).waitFor();
     // The seed: "No Add button is present in the screen, although a create action exists" (/product/create).
     expect(await page.getByRole('button', { name: /^Add/ }).count()).toBe(0);
