@@ -87,6 +87,23 @@ export async function signedInPage(
 }
 
 /**
+ * Records the text of every toast drawn on `page` from now on (until it is reloaded), and returns a look at them: a
+ * later notice replaces the one on screen at once (layout/Notification.tsx) and each hides after a few seconds, so on
+ * a loaded machine a toast may be gone before a look finds it, though a person saw it.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const alert of document.querySelectorAll('[role=alert]'))
+        if (alert.textContent && !seen.includes(alert.textContent)) seen.push(alert.textContent);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
+}
+
+/**
  * Waits for what a user waits for: no request in flight (the loading bar gone), and no transition still running (a
  * dialog fading in is half transparent, and its colours would be measured mid-fade). Endless animations (a spinner)
  * do not count. `loadingBar` is the page's loading bar, by its English name unless the page speaks another language.

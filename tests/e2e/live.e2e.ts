@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatRupees } from '../../src/shared/format';
-import { api, cspViolations, launchBrowser, preparePage, signIn } from './browser';
+import { api, cspViolations, launchBrowser, preparePage, recordToasts, signIn } from './browser';
 
 /**
  * Issue 55's live screens in Chromium: a retailer has its dashboard open in one tab and a PENDING sale's page in
@@ -71,6 +71,7 @@ describe('screens that update themselves', () => {
     await salePage.getByText('PENDING', { exact: true }).first().waitFor();
     await mark(salePage);
     await mark(dashboard);
+    const toastsSeen = await recordToasts(salePage);
 
     // The partner confirms it: its page's button sends the signed callback.
     const partner = await person.newPage();
@@ -78,10 +79,8 @@ describe('screens that update themselves', () => {
     await partner.getByRole('button', { name: 'Account opened' }).click();
     await partner.close();
 
-    await salePage
-      .getByText(`Sale ${utmCode} confirmed: commission ${formatRupees(RETAILER_SHARE)}`, { exact: true })
-      .first()
-      .waitFor();
+    const confirmed = `Sale ${utmCode} confirmed: commission ${formatRupees(RETAILER_SHARE)}`;
+    await expect.poll(async () => (await toastsSeen()).some((text) => text.includes(confirmed))).toBe(true);
     await salePage.getByText('CONFIRMED', { exact: true }).first().waitFor();
     await expect.poll(() => todayTile.textContent()).not.toBe(before);
     expect(await stillMarked(salePage)).toBe(true);

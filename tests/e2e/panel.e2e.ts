@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { api, axeViolations, cspViolations, launchBrowser, preparePage, settled, signIn } from './browser';
+import {
+  api,
+  axeViolations,
+  cspViolations,
+  launchBrowser,
+  preparePage,
+  recordToasts,
+  settled,
+  signIn,
+} from './browser';
 
 /**
  * Issue 11 in Chromium, against the built panel: every screen and modal passes axe-core (no serious or critical
@@ -1080,17 +1089,7 @@ describe('messages', () => {
 
   it("status 0 shows 'Internet connection error', and no raw 'Failed to fetch'", async () => {
     const page = await signedIn(ADMIN);
-    // Every toast's text, as it is drawn: a later notice replaces the one on screen at once (layout/Notification.tsx),
-    // so on a loaded machine the toast may be gone before a look finds it; a person saw it all the same.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
-      new MutationObserver(() => {
-        for (const alert of document.querySelectorAll('[role=alert]'))
-          if (alert.textContent && !seen.includes(alert.textContent)) seen.push(alert.textContent);
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
-    const toastsSeen = () => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
+    const toastsSeen = await recordToasts(page);
     await page.route('**/api/v1/providers/fetch*', (route) => route.abort('internetdisconnected'));
     await page.getByRole('menuitem', { name: 'Providers' }).click();
     await expect
