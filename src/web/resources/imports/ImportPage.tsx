@@ -266,7 +266,9 @@ const JobSummary = ({
               {job.errorsTotal > job.errorsKept &&
                 ` ${translate('app.imports.errorsKept', { kept: count(job.errorsKept) })}`}
             </Typography>
-            <TableContainer>
+            {/* On a phone a long message can make the table scroll sideways: its region is reached by Tab, then
+                scrolled by keys (as lists/FittedTable.tsx's). */}
+            <TableContainer role="region" aria-label={translate('app.imports.errorsTitle')} tabIndex={0}>
               <Table size="small" aria-label={translate('app.imports.errorsTitle')}>
                 <TableHead>
                   <TableRow>
