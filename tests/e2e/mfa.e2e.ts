@@ -49,16 +49,20 @@ async function newPage(locale: 'en' | 'hi') {
 
 const STEP_MS = 30_000;
 const stepNow = () => Math.floor(Date.now() / STEP_MS);
-/** The last step whose code was sent, per key: the server takes each step's code once. */
+/** Time a code takes from being read to the server's check, with room to spare on a loaded machine. */
+const TYPING_MS = 10_000;
+/** The last step whose code was sent, per key: the server takes each step's code once, in order. */
 const spent = new Map<string, number>();
 
 /**
  * The code an authenticator app shows for `secret`, of a step not used yet. The server takes a code one step either
- * way of its clock, so the next step's code serves at once; past that, this waits as a person waits for the app to
- * show a new code.
+ * way of its clock: the code the app showed a moment ago and the next one serve at once, so a walk's first three
+ * codes need no wait; past that, this waits as a person waits for the app to show a new code. The step before the
+ * clock's is only used while the clock's step has TYPING_MS left, so the code is still taken when it arrives.
  */
 async function nextCode(secret: string): Promise<string> {
-  const step = Math.max(stepNow(), (spent.get(secret) ?? Number.NEGATIVE_INFINITY) + 1);
+  const justShown = Date.now() % STEP_MS < STEP_MS - TYPING_MS ? stepNow() - 1 : stepNow();
+  const step = Math.max(justShown, (spent.get(secret) ?? Number.NEGATIVE_INFINITY) + 1);
   await expect.poll(() => stepNow() >= step - 1, { timeout: 2 * STEP_MS }).toBe(true);
   spent.set(secret, step);
   return new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({
