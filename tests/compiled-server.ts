@@ -1,7 +1,11 @@
 import { spawnSync } from 'node:child_process';
 
+/** One of the server's commands compiled (src/server/<script>.ts), as `npm start` and `npm run <script>` run it. */
+export const compiledScript = (script: 'main' | 'admin' | 'reconcile' | 'backup' | 'restore') =>
+  `dist/server/${script}.js`;
+
 /** The compiled server, as `npm start` runs it once its build is fresh (scripts/build-server.mjs). */
-export const COMPILED_SERVER = [process.execPath, 'dist/server/main.js'];
+export const COMPILED_SERVER = [process.execPath, compiledScript('main')];
 
 /** `npm start`'s first step: compiles the server to dist/ when its sources changed since the last build. */
 export function buildServer() {

@@ -1,6 +1,8 @@
-// Tierdesk as an operator runs it (`node --import tsx src/server/<script>.ts`, as `npm start` and the npm scripts do),
-// for the suites and benches that need a real server process or command: one way to start one and to wait for it.
+// Tierdesk as an operator runs it (`node dist/server/<script>.js`, the compiled server, as `npm start` and the npm
+// scripts do), for the suites and benches that need a real server process or command: one way to start one and to
+// wait for it. The caller builds first (buildServer): the server suite's global setup does, once for all its files.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { COMPILED_SERVER, compiledScript } from './compiled-server';
 import { freePort } from './free-port';
 
 /** The line a server prints once it listens. */
@@ -13,9 +15,6 @@ const START_BOUND_MS = 120_000;
 const STOP_BOUND_MS = 30_000;
 
 type Env = Record<string, string>;
-
-/** The server from its sources, as the npm scripts ran it before the compiled build (tests/compiled-server.ts). */
-export const SOURCE_SERVER = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -33,14 +32,14 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns the server (`command`, the sources by default, or COMPILED_SERVER) with `args` on 127.0.0.1 and a free port, demo data and warn-level logs, `env` adding
+ * Spawns the server (`command`, the compiled server by default) with `args` on 127.0.0.1 and a free port, demo data and warn-level logs, `env` adding
  * to or replacing those (PORT too); returns at once. A caller that expects a refusal awaits `exited`; one that wants
  * a server awaits `running()`, or calls startServer.
  */
 export async function spawnServer(
   env: Env = {},
   args: string[] = [],
-  command: string[] = SOURCE_SERVER,
+  command: string[] = COMPILED_SERVER,
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(command[0], [...command.slice(1), ...args], {
@@ -110,7 +109,7 @@ export async function spawnServer(
 export async function startServer(
   env: Env = {},
   args: string[] = [],
-  command: string[] = SOURCE_SERVER,
+  command: string[] = COMPILED_SERVER,
 ): Promise<ServerProcess> {
   const server = await spawnServer(env, args, command);
   await server.running();
@@ -118,7 +117,7 @@ export async function startServer(
 }
 
 /**
- * `src/server/<script>.ts` run to its end, as an operator runs `npm start` or `npm run <script>`: its status and
+ * `dist/server/<script>.js` run to its end, as an operator runs `npm start` or `npm run <script>`: its status and
  * output. A server started here that does not refuse runs until `timeout` and fails its caller.
  */
 export const runScript = (
@@ -127,7 +126,7 @@ export const runScript = (
   env: Env,
   timeout?: number,
 ) =>
-  spawnSync(process.execPath, ['--import', 'tsx', `src/server/${script}.ts`, ...args], {
+  spawnSync(process.execPath, [compiledScript(script), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
     timeout,
@@ -143,7 +142,7 @@ export const runScriptAsync = (
   env: Env,
 ) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `src/server/${script}.ts`, ...args], {
+    const child = spawn(process.execPath, [compiledScript(script), ...args], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

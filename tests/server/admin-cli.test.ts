@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compiledScript } from '../compiled-server';
 import { runScript, type ServerProcess, startServer } from '../spawn-server';
 import { throwAwayDatabase } from '../throwaway-database';
 
@@ -130,16 +131,7 @@ describe(`while a server runs (${serverUrl ? 'PostgreSQL' : 'the embedded databa
     const token = (await signIn(server, '9999999999', 'Admin@1234')).body.result.token;
     const command = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/server/admin.ts',
-        'create',
-        '--userName',
-        'busy.admin',
-        '--name',
-        'Busy Admin',
-      ],
+      [compiledScript('admin'), 'create', '--userName', 'busy.admin', '--name', 'Busy Admin'],
       { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';

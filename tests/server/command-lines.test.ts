@@ -6,12 +6,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/open';
 import { SCALE_USAGE, scaleArgs } from '../bench/scale';
+import { compiledScript } from '../compiled-server';
 import { freePort } from '../free-port';
 
-/** A command as an operator runs it, with DATA_DIR pointing at a folder that does not exist yet. */
+/**
+ * A command as an operator runs it (a server command compiled, as its npm script runs it; a bench from its sources,
+ * through tsx), with DATA_DIR pointing at a folder that does not exist yet.
+ */
 function runCommand(script: string, args: string[], env: Record<string, string> = {}) {
   const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-cli-')), 'data');
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+  const command = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const result = spawnSync(process.execPath, [...command, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     encoding: 'utf8',
   });
@@ -88,14 +93,14 @@ describe('npm start and npm run reconcile: a set-up they cannot run on', () => {
   afterAll(() => fs.rmSync(existingDataDir, { recursive: true, force: true }));
 
   it('npm start refuses a bad setting with its message alone, exit 1, before DATA_DIR is touched', () => {
-    const result = runCommand('src/server/main.ts', [], { PORT: 'abc' });
+    const result = runCommand(compiledScript('main'), [], { PORT: 'abc' });
     expect(result.stderr).toBe('PORT must be a whole number from 0 to 65535, got "abc"\n');
     expect(result.status).toBe(1);
     expect(result.dataDirMade).toBe(false);
   });
 
   it('npm start without demo data refuses to guess the partner: one line naming both choices, exit 1', () => {
-    const result = runCommand('src/server/main.ts', [], { DEMO_DATA: '0', PROVIDER_MODE: '' });
+    const result = runCommand(compiledScript('main'), [], { DEMO_DATA: '0', PROVIDER_MODE: '' });
     expect(result.stderr).toBe(
       'PROVIDER_MODE must be set when DEMO_DATA=0: choose http for a real network, or sandbox to try Tierdesk\n',
     );
@@ -105,7 +110,7 @@ describe('npm start and npm run reconcile: a set-up they cannot run on', () => {
 
   it('npm start names a PostgreSQL server nobody answers on, exit 1', async () => {
     const port = await freePort();
-    const result = runCommand('src/server/main.ts', [], {
+    const result = runCommand(compiledScript('main'), [], {
       DATABASE_URL: `postgres://tierdesk:secret@127.0.0.1:${port}/tierdesk`,
     });
     expect(result.stderr).toBe(
@@ -120,7 +125,7 @@ describe('npm start and npm run reconcile: a set-up they cannot run on', () => {
     const { port } = holder.address() as net.AddressInfo;
     try {
       // On a DATA_DIR that holds a database already (made in beforeAll), so the server gets to listen quickly.
-      const result = runCommand('src/server/main.ts', [], {
+      const result = runCommand(compiledScript('main'), [], {
         PORT: String(port),
         DEMO_DATA: '0',
         PROVIDER_MODE: 'sandbox',
@@ -136,7 +141,7 @@ describe('npm start and npm run reconcile: a set-up they cannot run on', () => {
   });
 
   it('reconcile refuses a DATA_DIR that holds no database, exit 2, and makes nothing there', () => {
-    const result = runCommand('src/server/reconcile.ts', []);
+    const result = runCommand(compiledScript('reconcile'), []);
     expect(result.stderr).toMatch(
       /^\/\S+\/data holds no Tierdesk database: set DATA_DIR to the server's data directory, or DATABASE_URL to its database\n$/,
     );

@@ -24,6 +24,7 @@ import { type Database, openDatabase } from '../../src/server/db/open';
 import { seedDemoNetwork } from '../../src/server/demo/network';
 import { ensureBootstrapAdmin } from '../../src/server/modules/account/index';
 import { loadServerKeys } from '../../src/server/security/personal-data';
+import { buildServer, COMPILED_SERVER } from '../compiled-server';
 import { freePort } from '../free-port';
 import { ADMIN, call, DEMO_PASSWORD, INITIAL_PASSWORD, login, WEBHOOK_SECRET, XSRF } from './helpers';
 import { deliver, idsByMobile, productIdOf } from './selling';
@@ -77,6 +78,7 @@ let ids: Record<string, string>;
 let savingId: string;
 
 beforeAll(async () => {
+  buildServer();
   primaryPort = await freePort();
   replicaPort = await freePort();
   while (replicaPort === primaryPort) replicaPort = await freePort();
@@ -411,7 +413,7 @@ interface Server {
 async function startServer(name: string): Promise<Server> {
   const port = await freePort();
   const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), `tierdesk-failover-${name}-`));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(COMPILED_SERVER[0], COMPILED_SERVER.slice(1), {
     env: {
       ...process.env,
       PORT: String(port),
