@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { buildServer } from '../compiled-server';
 import { applicantAadhar, applicationForm } from '../server/application';
 import { startServer } from '../spawn-server';
 import { throwAwayDatabase } from '../throwaway-database';
@@ -53,6 +54,8 @@ interface Write {
 }
 
 async function main() {
+  // The server as `npm start` runs it: compiled, built here when its sources changed.
+  buildServer();
   const serverUrl = process.env.DATABASE_URL || undefined;
   const engine = serverUrl ? 'postgres' : 'pglite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tierdesk-crash-'));
