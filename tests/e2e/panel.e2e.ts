@@ -1089,6 +1089,9 @@ describe('messages', () => {
 
   it("status 0 shows 'Internet connection error', and no raw 'Failed to fetch'", async () => {
     const page = await signedIn(ADMIN);
+    // Home's figures answered first, as a person opens the next screen: an answer arriving after the failure would
+    // end the offline state it starts (providers/connectivity.ts), and react-query would send the failed call again.
+    await settled(page);
     const toastsSeen = await recordToasts(page);
     await page.route('**/api/v1/providers/fetch*', (route) => route.abort('internetdisconnected'));
     await page.getByRole('menuitem', { name: 'Providers' }).click();
