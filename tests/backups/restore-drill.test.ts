@@ -40,6 +40,8 @@ let primary: pg.Client;
 let restoredUrl = '';
 let fullLabel = '';
 let firstDiffLabel = '';
+/** When that differential backup ended, to the second pgBackRest records (its printed "to <ISO time>"). */
+let firstDiffEnd = 0;
 
 const note = (text: string) => console.log(`       ${text}`);
 const fleetEnv = (fleetDir = dir): NodeJS.ProcessEnv => ({ ...process.env, FLEET_DIR: fleetDir });
@@ -170,10 +172,22 @@ describe('the restore drill: write, note T, write more, back up, restore T', () 
     );
     expect(took, backup.output).not.toBeNull();
     firstDiffLabel = took?.[1] ?? '';
+    firstDiffEnd = Date.parse(/ to (\S+Z), WAL /.exec(backup.output)?.[1] ?? '');
+    expect(firstDiffEnd, backup.output).not.toBeNaN();
   });
 
   it('more writes, T noted (the primary clock), more writes, and a backup', async () => {
     before.push(...(await createCustomers('B', 3)));
+    // A set counts for a restore once the whole second recorded as its end has passed (scripts/lib/backrest.sh): T
+    // is noted after it, as an operator's moment to go back to would be, so the restore takes that set.
+    await expect
+      .poll(
+        async () =>
+          (await primary.query('select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms')).rows[0]
+            .ms,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(firstDiffEnd + 1000);
     const { rows } = await primary.query(
       `select to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as now`,
     );
