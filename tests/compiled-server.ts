@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 
-/** One of the server's commands compiled (src/server/<script>.ts), as `npm start` and `npm run <script>` run it. */
-export const compiledScript = (script: 'main' | 'admin' | 'reconcile' | 'backup' | 'restore') =>
-  `dist/server/${script}.js`;
+/** The server's commands: `npm start` (main) and `npm run <script>`, each src/server/<script>.ts. */
+export type ServerScript = 'main' | 'admin' | 'reconcile' | 'backup' | 'restore';
+
+/** One of the server's commands compiled, as `npm start` and `npm run <script>` run it. */
+export const compiledScript = (script: ServerScript) => `dist/server/${script}.js`;
 
 /** The compiled server, as `npm start` runs it once its build is fresh (scripts/build-server.mjs). */
 export const COMPILED_SERVER = [process.execPath, compiledScript('main')];

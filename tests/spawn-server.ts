@@ -2,7 +2,7 @@
 // scripts do), for the suites and benches that need a real server process or command: one way to start one and to
 // wait for it. The caller builds first (buildServer): the server suite's global setup does, once for all its files.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { COMPILED_SERVER, compiledScript } from './compiled-server';
+import { COMPILED_SERVER, compiledScript, type ServerScript } from './compiled-server';
 import { freePort } from './free-port';
 
 /** The line a server prints once it listens. */
@@ -121,7 +121,7 @@ export async function startServer(
  * output. A server started here that does not refuse runs until `timeout` and fails its caller.
  */
 export const runScript = (
-  script: 'main' | 'admin' | 'reconcile' | 'backup' | 'restore',
+  script: ServerScript,
   args: string[],
   env: Env,
   timeout?: number,
@@ -137,7 +137,7 @@ export const runScript = (
  * (`npm run backup` under the test's own write load).
  */
 export const runScriptAsync = (
-  script: 'backup' | 'restore' | 'reconcile' | 'admin',
+  script: Exclude<ServerScript, 'main'>,
   args: string[],
   env: Env,
 ) =>
