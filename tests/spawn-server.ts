@@ -120,12 +120,7 @@ export async function startServer(
  * `dist/server/<script>.js` run to its end, as an operator runs `npm start` or `npm run <script>`: its status and
  * output. A server started here that does not refuse runs until `timeout` and fails its caller.
  */
-export const runScript = (
-  script: ServerScript,
-  args: string[],
-  env: Env,
-  timeout?: number,
-) =>
+export const runScript = (script: ServerScript, args: string[], env: Env, timeout?: number) =>
   spawnSync(process.execPath, [compiledScript(script), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
@@ -136,11 +131,7 @@ export const runScript = (
  * runScript without blocking this process: for a command run while this process itself keeps a server busy
  * (`npm run backup` under the test's own write load).
  */
-export const runScriptAsync = (
-  script: Exclude<ServerScript, 'main'>,
-  args: string[],
-  env: Env,
-) =>
+export const runScriptAsync = (script: Exclude<ServerScript, 'main'>, args: string[], env: Env) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [compiledScript(script), ...args], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
