@@ -137,6 +137,48 @@ describe('App routes', () => {
     expect(localStorage.getItem(SESSION_KEYS.authToken)).toBeNull();
   });
 
+  it('Logout while a call of the page is under way: /auth with no notice, and signing in again lands on home', async () => {
+    login();
+    const user = userEvent.setup();
+    let revoked = false;
+    let answerList: (() => void) | undefined;
+    /** The server: tok-1 is the session signed out (revoked by account/logout), tok-2 the next sign-in's. */
+    const signedIn = (init?: RequestInit) => {
+      const token = new Headers(init?.headers).get('X-auth-token');
+      return token === 'bearer tok-2' || (token === 'bearer tok-1' && !revoked);
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/account/login'))
+          return jsonResponse(200, { result: { token: 'tok-2', user: wireUser() } });
+        if (url.endsWith('/account/logout')) {
+          revoked = true;
+          // The list's answer, under way while the session was revoked, arrives before this one.
+          answerList?.();
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return jsonResponse(200, { result: {} });
+        }
+        // The retailers list is still being answered when the person signs out.
+        if (url.includes('type=4') && !revoked) await new Promise<void>((resolve) => (answerList = resolve));
+        if (!signedIn(init)) return jsonResponse(401, { message: MSG.invalidSession });
+        if (url.endsWith('/report/userCounts')) return jsonResponse(200, { result: { userReport: [{}] } });
+        if (url.includes('/account/fetch'))
+          return jsonResponse(200, { result: { users: [wireUser()], totalCounts: 1 } });
+        return jsonResponse(200, { result: {} });
+      }),
+    );
+    visit('/retailer/list');
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: MSG.logoutYes }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/auth');
+    await user.type(await screen.findByLabelText('Mobile *'), '9999999999');
+    await user.type(screen.getByLabelText('Password *'), 'Admin@1234{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/home'));
+    expect(screen.queryByText(MSG.sessionEndedNotice)).not.toBeInTheDocument();
+  });
+
   it('a page canAccess refuses shows the refusal and asks the server nothing for it', async () => {
     // A retailer may not list employees (seed section 6): the authProvider's canAccess says no.
     const user = wireUser({ _id: 'r-1', type: 4, name: 'Ravi Retailer' });

@@ -81,6 +81,20 @@ describe('authProvider session methods', () => {
     for (const key of ['userData', 'authToken', 'uDD']) expect(localStorage.getItem(key)).toBeNull();
   });
 
+  it('logout revokes the token it had, asked once the panel holds no session', async () => {
+    storeSession(UserType.ADMIN);
+    let storedWhenAsked: string | null = 'not asked';
+    const fetchMock = vi.fn().mockImplementation(async () => {
+      storedWhenAsked = localStorage.getItem('authToken');
+      return jsonResponse(200, { result: {} });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await authProvider.logout({});
+    const { headers } = (fetchMock.mock.calls[0] as [string, RequestInit])[1];
+    expect(new Headers(headers).get('X-auth-token')).toBe('bearer tok-1');
+    expect(storedWhenAsked).toBeNull();
+  });
+
   it("checkError on 401 rejects to /auth with the 'session ended' notice (react-admin then logs out)", async () => {
     storeSession(UserType.ADMIN);
     await expect(
@@ -88,6 +102,14 @@ describe('authProvider session methods', () => {
         new HttpError('Error: Invalid session token', 401, { message: MSG.invalidSession }),
       ),
     ).rejects.toEqual({ redirectTo: LOGIN_PATH, message: 'app.auth.sessionEnded' });
+  });
+
+  it('checkError on 401 once signed out only goes to /auth: no notice, no second logout', async () => {
+    await expect(
+      authProvider.checkError(
+        new HttpError('Error: Invalid session token', 401, { message: MSG.invalidSession }),
+      ),
+    ).rejects.toEqual({ redirectTo: LOGIN_PATH, message: false, logoutUser: false });
   });
 
   it("checkError on 403 'Password change required' keeps the session", async () => {
