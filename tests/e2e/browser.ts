@@ -130,6 +130,19 @@ export async function settled(
 }
 
 /**
+ * Gives the page a new size and waits until it has drawn a frame at it: the panel's layout follows the width through
+ * media queries, whose change the page hears of only as it next renders (before that, a phone's width may still show
+ * the laptop's table).
+ */
+export async function resizePage(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.waitForFunction((width) => window.innerWidth === width, size.width);
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
  * axe-core's source, run in the page through Playwright's evaluate (the DevTools protocol), which the server's
  * Content-Security-Policy does not govern: the policy stays on and watched, no `bypassCSP` needed.
  */

@@ -8,6 +8,7 @@ import {
   launchBrowser,
   preparePage,
   recordToasts,
+  resizePage,
   settled,
   signIn,
 } from './browser';
@@ -69,10 +70,10 @@ async function check(page: Page, screen: string, found: string[], { whole = true
   for (const violation of await axeViolations(page, rules)) found.push(`${screen}: ${violation}`);
   const size = page.viewportSize();
   if (!resize || size?.width !== LAPTOP.width) return;
-  await page.setViewportSize(SMALL_PHONE);
+  await resizePage(page, SMALL_PHONE);
   await settled(page);
   for (const violation of await axeViolations(page, rules)) found.push(`${screen} at 360 px: ${violation}`);
-  await page.setViewportSize(size);
+  await resizePage(page, size);
   await settled(page);
 }
 
@@ -446,12 +447,12 @@ async function everyScreen(theme?: 'dark'): Promise<string[]> {
   await statementShown(retailer);
   await check(retailer, '/statements', found);
   // And at a phone's width (the same page, no second sign-in): its table scrolls in its own region.
-  await retailer.setViewportSize(PHONE);
+  await resizePage(retailer, PHONE);
   await check(retailer, '/statements at 390 px', found);
   expect(await retailer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     PHONE.width,
   );
-  await retailer.setViewportSize(LAPTOP);
+  await resizePage(retailer, LAPTOP);
   // Its own TDS by quarter (issue 51).
   await retailer.getByRole('menuitem', { name: 'My TDS' }).click();
   await retailer
@@ -556,7 +557,7 @@ describe('accessibility (axe-core in Chromium)', () => {
       await page.goto(url);
       await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
       await check(page, `the sandbox partner page (${colorScheme})`, found);
-      await page.setViewportSize(SMALL_PHONE);
+      await resizePage(page, SMALL_PHONE);
       const buttons = page.getByRole('main').getByRole('button');
       expect(await buttons.count()).toBeGreaterThan(0);
       for (const box of await buttons.evaluateAll((all) => all.map((b) => b.getBoundingClientRect().height)))

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verhoeffDigit } from '../../src/shared/identity';
-import { cspViolations, launchBrowser, openPage, signIn } from './browser';
+import { cspViolations, launchBrowser, openPage, resizePage, signIn } from './browser';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -167,7 +167,7 @@ describe('people in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // Aadhar collapses below 1536 px (the laptop keeps the row actions in view): look at a wide screen.
-    await page.setViewportSize({ width: 1600, height: 900 });
+    await resizePage(page, { width: 1600, height: 900 });
     const row = page.getByRole('row').filter({ hasText: title(customer.name) });
     await row.waitFor();
     await row.getByText(title(retailer.name)).waitFor();
