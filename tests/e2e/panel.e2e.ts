@@ -1073,7 +1073,17 @@ describe('messages', () => {
       }),
     );
     await page.getByRole('menuitem', { name: 'State', exact: true }).click();
-    await page.getByText('The list could not be loaded.').waitFor();
+    // Once in CI the error state did not show: a failure says where the page was and what it showed.
+    await page
+      .getByText('The list could not be loaded.')
+      .waitFor()
+      .catch(async (error: Error) => {
+        const shown = await page
+          .getByRole('main')
+          .textContent({ timeout: 1000 })
+          .catch(() => '(no main)');
+        throw new Error(`${error.message}\nThe page was at ${page.url()}, showing:\n${shown}`);
+      });
     await settled(page);
     const toasts = page.getByRole('alert').filter({ hasText: 'Error!!!' });
     await expect.poll(() => toasts.count()).toBe(1);
